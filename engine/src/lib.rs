@@ -1,0 +1,56 @@
+//! # shashki — Russian draughts for Rust
+//!
+//! A bitboard implementation of the exact Russian rules (mandatory capture with free choice, men
+//! capturing backwards, flying kings, the Turkish strike, promotion during a capture), with FEN
+//! and move notation, perft, and the building blocks of a strong engine.
+//!
+//! ```
+//! use shashki::{Position, Notation};
+//!
+//! let position = Position::start();
+//! assert_eq!(position.legal_moves().len(), 7);
+//!
+//! // A flying king must take both pieces; only e5 lets it continue after the first.
+//! let position: Position = "W:WKa1:Bb2,f4".parse()?;
+//! let moves: Vec<String> = position
+//!     .legal_moves()
+//!     .iter()
+//!     .map(|mv| position.write_move(mv, Notation::Algebraic))
+//!     .collect();
+//! assert_eq!(moves.len(), 2);
+//! assert!(moves.contains(&"a1:e5:g3".to_string()));
+//!
+//! let mv = position.parse_move("a1:e5:h2")?;
+//! let after = position.play(&mv);
+//! assert_eq!(after.to_fen(), "B:WK28:B");
+//! assert_eq!(shashki::perft(&Position::start(), 6), 37_986);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Features
+//! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
+//!   serde_json) are not needed by the library, so depend with `default-features = false`.
+//! - `serde`: (de)serialise [`Position`] as FEN.
+
+mod bitboard;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod notation;
+pub mod perft;
+mod piece;
+mod position;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Direction, Squares};
+pub use color::Color;
+pub use fen::{FenError, FenField};
+pub use movegen::MoveIdentity;
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use perft::{perft, perft_parallel};
+pub use piece::{Piece, Role};
+pub use position::{Position, PositionError};
+pub use square::{ParseSquareError, Square};

@@ -1,0 +1,47 @@
+//! Zobrist keys: one random 64-bit number per (piece, square) and one for Black to move, made at
+//! compile time by a fixed-seed generator, so keys are the same in every build and on every machine.
+
+use crate::{Color, Piece, Role, Square};
+
+/// splitmix64: a small, well-mixed generator usable in `const` code.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Keys indexed by piece kind (white man, white king, black man, black king) and bit index.
+const PIECE_KEYS: [[u64; 36]; 4] = {
+    let mut keys = [[0u64; 36]; 4];
+    let mut state = 0x5348_4153_484B_4931; // "SHASHKI1"
+    let mut kind = 0;
+    while kind < 4 {
+        let mut bit = 0;
+        while bit < 36 {
+            let (next, value) = splitmix(state);
+            state = next;
+            keys[kind][bit] = value;
+            bit += 1;
+        }
+        kind += 1;
+    }
+    keys
+};
+
+/// The key toggled when Black is to move.
+pub const SIDE: u64 = splitmix(0x5349_4445_544F_4D56).1;
+
+/// The key of `piece` standing on `square`.
+#[must_use]
+#[inline]
+pub const fn piece(piece: Piece, square: Square) -> u64 {
+    let kind = match (piece.color, piece.role) {
+        (Color::White, Role::Man) => 0,
+        (Color::White, Role::King) => 1,
+        (Color::Black, Role::Man) => 2,
+        (Color::Black, Role::King) => 3,
+    };
+    PIECE_KEYS[kind][square.bit() as usize]
+}
