@@ -34,6 +34,7 @@
 
 mod bitboard;
 mod color;
+pub mod eval;
 pub mod fen;
 mod movegen;
 mod moves;
@@ -41,6 +42,7 @@ mod notation;
 pub mod perft;
 mod piece;
 mod position;
+pub mod search;
 mod square;
 pub mod zobrist;
 
@@ -53,4 +55,7 @@ pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::{
+    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+};
 pub use square::{ParseSquareError, Square};
