@@ -239,93 +239,123 @@ const CONE: [u64; 36] = {
 
 const ALL: u64 = Bitboard::ALL.0;
 
-/// The board from one side's point of view (that side moving up).
-struct Side {
-    men: u64,
-    kings: u64,
-    enemies: u64,
-    enemy_men: u64,
-    enemy_kings: u64,
-    empty: u64,
-}
+/// Per colour and bit: the square's per-man terms packed in bytes — advancement (ranks from the
+/// own back rank), centre, edge, own back rank — so one table add per man counts them all.
+const PACKED: [[u32; 36]; 2] = {
+    let mut table = [[0u32; 36]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut bit = 0;
+        while bit < 36 {
+            if ALL & (1 << bit) != 0 {
+                let (rank, _) = coords(bit);
+                let relative = if color == 0 { rank } else { 7 - rank };
+                let b = 1u64 << bit;
+                table[color][bit] = relative as u32
+                    | ((CENTRE & b != 0) as u32) << 8
+                    | ((EDGE & b != 0) as u32) << 16
+                    | ((relative == 0) as u32) << 24;
+            }
+            bit += 1;
+        }
+        color += 1;
+    }
+    table
+};
 
+/// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
+const RUNAWAY_RANKS: [u64; 2] = [
+    RANKS[4] | RANKS[5] | RANKS[6],
+    RANKS[3] | RANKS[2] | RANKS[1],
+];
+
+/// Per colour and bit: the cone in front of a man (towards its promotion rank).
+const CONES: [[u64; 36]; 2] = {
+    let mut cones = [[0u64; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        cones[0][bit] = CONE[bit];
+        if ALL & (1 << bit) != 0 {
+            // Black's cone is White's cone of the mirrored square, mirrored back.
+            cones[1][bit] = CONE[35 - bit].reverse_bits() >> 28;
+        }
+        bit += 1;
+    }
+    cones
+};
+
+/// Adds `color`'s feature counts into `out` with sign `sign`.
 #[inline]
-fn flip(bits: u64) -> u64 {
-    bits.reverse_bits() >> 28
-}
-
-impl Side {
-    fn of(position: &Position, color: Color) -> Side {
-        let them = color.opposite();
-        let mut side = Side {
-            men: position.men(color).0,
-            kings: position.kings(color).0,
-            enemies: position.pieces(them).0,
-            enemy_men: position.men(them).0,
-            enemy_kings: position.kings(them).0,
-            empty: position.empty_squares().0,
-        };
-        if color == Color::Black {
-            side.men = flip(side.men);
-            side.kings = flip(side.kings);
-            side.enemies = flip(side.enemies);
-            side.enemy_men = flip(side.enemy_men);
-            side.enemy_kings = flip(side.enemy_kings);
-            side.empty = flip(side.empty);
-        }
-        side
+fn add_features(
+    position: &Position,
+    color: Color,
+    total_pieces: i32,
+    sign: i32,
+    out: &mut Features,
+) {
+    let them = color.opposite();
+    let men = position.men(color).0;
+    let kings = position.kings(color).0;
+    let enemies = position.pieces(them).0;
+    let enemy_kings = position.kings(them).0;
+    let empty = position.empty_squares().0;
+    let c = color.index();
+    let mut packed = 0u32;
+    let mut man_count = 0;
+    let mut bits = men;
+    while bits != 0 {
+        packed += PACKED[c][bits.trailing_zeros() as usize];
+        man_count += 1;
+        bits &= bits - 1;
     }
-
-    /// Adds this side's feature counts into `out` with sign `sign`.
-    #[inline]
-    fn add_features(&self, total_pieces: i32, sign: i32, out: &mut Features) {
-        let men = self.men;
-        let mut advancement = 0;
-        for (rank, mask) in RANKS.iter().enumerate().skip(1) {
-            advancement += rank as i32 * (men & mask).count_ones() as i32;
+    let advancement = (packed & 0xFF) as i32;
+    let centre = ((packed >> 8) & 0xFF) as i32;
+    let edge = ((packed >> 16) & 0xFF) as i32;
+    let back_rank = if position.men(them).any() {
+        (packed >> 24) as i32
+    } else {
+        0
+    };
+    let movable = match color {
+        Color::White => ((men << 5) & ALL & empty) >> 5 | ((men << 4) & ALL & empty) >> 4,
+        Color::Black => ((men >> 4) & empty) << 4 | ((men >> 5) & empty) << 5,
+    };
+    let blocked = (men & !movable).count_ones() as i32;
+    let mut runaway = 0;
+    if enemy_kings == 0 {
+        let mut candidates = men & RUNAWAY_RANKS[c];
+        while candidates != 0 {
+            if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
+                runaway += 1;
+            }
+            candidates &= candidates - 1;
         }
-        let forward = ((men << 5) & ALL & self.empty) >> 5 | ((men << 4) & ALL & self.empty) >> 4;
-        let blocked = men & !forward;
-        let mut runaway = 0;
-        if self.enemy_kings == 0 {
-            for square in Bitboard(men & (RANKS[4] | RANKS[5] | RANKS[6])) {
-                if CONE[square.bit() as usize] & self.enemies == 0 {
-                    runaway += 1;
-                }
+    }
+    let mut mobility = 0;
+    let mut king_count = 0;
+    for king in Bitboard(kings) {
+        king_count += 1;
+        let bit = 1u64 << king.bit();
+        for shift in [5i32, 4, -4, -5] {
+            let mut square = step(bit, shift) & empty;
+            while square != 0 {
+                mobility += 1;
+                square = step(square, shift) & empty;
             }
         }
-        let mut mobility = 0;
-        if self.kings != 0 {
-            for king in Bitboard(self.kings) {
-                let bit = 1u64 << king.bit();
-                for shift in [5i32, 4, -4, -5] {
-                    let mut square = step(bit, shift) & self.empty;
-                    while square != 0 {
-                        mobility += 1;
-                        square = step(square, shift) & self.empty;
-                    }
-                }
-            }
-        }
-        let back_rank = if self.enemy_men != 0 {
-            (men & RANKS[0]).count_ones() as i32
-        } else {
-            0
-        };
-        out[Feature::Man as usize] += sign * men.count_ones() as i32;
-        out[Feature::King as usize] += sign * self.kings.count_ones() as i32;
-        out[Feature::FirstKing as usize] += sign * i32::from(self.kings != 0);
-        out[Feature::Advancement as usize] += sign * advancement;
-        out[Feature::LateAdvancement as usize] += sign * advancement * (24 - total_pieces) / 8;
-        out[Feature::Centre as usize] += sign * (men & CENTRE).count_ones() as i32;
-        out[Feature::BackRank as usize] += sign * back_rank;
-        out[Feature::Edge as usize] += sign * (men & EDGE).count_ones() as i32;
-        out[Feature::Blocked as usize] += sign * blocked.count_ones() as i32;
-        out[Feature::Runaway as usize] += sign * runaway;
-        out[Feature::MainRoad as usize] +=
-            sign * (self.kings & Bitboard::MAIN_ROAD.0).count_ones() as i32;
-        out[Feature::KingMobility as usize] += sign * mobility;
     }
+    out[Feature::Man as usize] += sign * man_count;
+    out[Feature::King as usize] += sign * king_count;
+    out[Feature::FirstKing as usize] += sign * i32::from(kings != 0);
+    out[Feature::Advancement as usize] += sign * advancement;
+    out[Feature::LateAdvancement as usize] += sign * advancement * (24 - total_pieces) / 8;
+    out[Feature::Centre as usize] += sign * centre;
+    out[Feature::BackRank as usize] += sign * back_rank;
+    out[Feature::Edge as usize] += sign * edge;
+    out[Feature::Blocked as usize] += sign * blocked;
+    out[Feature::Runaway as usize] += sign * runaway;
+    out[Feature::MainRoad as usize] += sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32;
+    out[Feature::KingMobility as usize] += sign * mobility;
 }
 
 #[inline(always)]
@@ -342,8 +372,8 @@ fn step(bits: u64, shift: i32) -> u64 {
 pub fn features(position: &Position) -> Features {
     let mut out = [0; FEATURE_COUNT];
     let total = position.piece_count() as i32;
-    Side::of(position, Color::White).add_features(total, 1, &mut out);
-    Side::of(position, Color::Black).add_features(total, -1, &mut out);
+    add_features(position, Color::White, total, 1, &mut out);
+    add_features(position, Color::Black, total, -1, &mut out);
     out[Feature::Turn as usize] = position.side_to_move().sign();
     out
 }

@@ -43,6 +43,7 @@ pub mod perft;
 mod piece;
 mod position;
 pub mod search;
+pub mod seed;
 mod square;
 pub mod zobrist;
 

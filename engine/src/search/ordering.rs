@@ -6,7 +6,9 @@
 //! (how often a move from/to these squares caused cut-offs, per colour), promotions first. Moves
 //! are scored once and picked one at a time (selection), since a cut-off usually comes early.
 
-use crate::{Color, Move, MoveList};
+use arrayvec::ArrayVec;
+
+use crate::{Color, MAX_MOVES, Move, MoveList};
 
 use super::score::MAX_PLY;
 
@@ -50,12 +52,13 @@ impl Heuristics {
         hash_move: Option<usize>,
         side: Color,
         ply: usize,
-        scores: &mut [i32],
+        scores: &mut ArrayVec<i32, MAX_MOVES>,
     ) {
         let killers = &self.killers[ply.min(MAX_PLY)];
-        for (i, mv) in moves.iter().enumerate() {
+        scores.clear();
+        for mv in moves {
             let promotion = if mv.promotes() { PROMOTION } else { 0 };
-            scores[i] = if mv.is_capture() {
+            scores.push(if mv.is_capture() {
                 CAPTURE + (mv.captured().count() as i32) * 2 * PROMOTION + promotion
             } else if killers[0] == Some(*mv) {
                 KILLER[0]
@@ -63,7 +66,7 @@ impl Heuristics {
                 KILLER[1]
             } else {
                 self.history[history_index(side, mv)] + promotion
-            };
+            });
         }
         if let Some(index) = hash_move {
             scores[index] = HASH_MOVE;
@@ -116,7 +119,7 @@ pub fn pick(scores: &mut [i32], order: &mut [u8], start: usize) -> usize {
 
 /// The identity order `0..len` for [`pick`].
 #[inline]
-pub fn identity_order(len: usize) -> arrayvec::ArrayVec<u8, { crate::MAX_MOVES }> {
+pub fn identity_order(len: usize) -> ArrayVec<u8, MAX_MOVES> {
     (0..len).map(|i| i as u8).collect()
 }
 
@@ -129,7 +132,7 @@ mod tests {
     fn hash_move_then_captures_by_size_then_killers() {
         let position: Position = "W:WKe1:Bc3,b6,e7,e5,c5".parse().unwrap();
         let moves = position.legal_moves();
-        let mut scores = vec![0; moves.len()];
+        let mut scores = ArrayVec::new();
         let heuristics = Heuristics::default();
         heuristics.score_moves(&moves, Some(5), Color::White, 0, &mut scores);
         let mut order = identity_order(moves.len());
@@ -147,7 +150,7 @@ mod tests {
         let moves = start.legal_moves();
         let mut heuristics = Heuristics::default();
         heuristics.record_cutoff(&moves[4], &moves[..2], Color::White, 3, 4, 16_384);
-        let mut scores = vec![0; moves.len()];
+        let mut scores = ArrayVec::new();
         heuristics.score_moves(&moves, None, Color::White, 3, &mut scores);
         let mut order = identity_order(moves.len());
         assert_eq!(pick(&mut scores, &mut order, 0), 4);

@@ -27,7 +27,34 @@ use super::params::{ONE_PLY, SearchParams};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
 use crate::eval::{EvalParams, evaluate};
-use crate::{MAX_MOVES, Move, Position};
+use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
+
+/// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
+/// with an empty square in front, or a king with any empty neighbour.
+#[inline]
+fn has_quiet_move(position: &Position) -> bool {
+    let us = position.side_to_move();
+    let empty = position.empty_squares();
+    let men = position.men(us);
+    let kings = position.kings(us);
+    let forward = match us {
+        Color::White => {
+            men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
+        }
+        Color::Black => {
+            men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
+        }
+    };
+    if forward.intersects(empty) {
+        return true;
+    }
+    kings.any() && {
+        let around: Bitboard = crate::Direction::ALL
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
+        around.intersects(empty)
+    }
+}
 
 /// Nodes between two checks of the clock and the stop flag.
 pub const NODE_CHECK_INTERVAL: u64 = 1024;
@@ -381,7 +408,8 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return alpha;
             }
         }
-        let moves = position.legal_moves();
+        let mut moves = MoveList::new();
+        movegen::generate(position, &mut moves);
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
@@ -410,10 +438,10 @@ impl<'a, T: Table> Searcher<'a, T> {
             3 => self.params.three_moves_cost,
             _ => ONE_PLY,
         };
-        let mut scores = [0i32; MAX_MOVES];
-        let scores = &mut scores[..moves.len()];
+        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
         self.heuristics
-            .score_moves(&moves, hash_move, side, ply, scores);
+            .score_moves(&moves, hash_move, side, ply, &mut scores);
+        let scores = scores.as_mut_slice();
         let mut order = identity_order(moves.len());
 
         let original_alpha = alpha;
@@ -424,8 +452,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         for i in 0..moves.len() {
             let index = pick(scores, &mut order, i);
             let mv = moves[index];
-            let child = position.play(&mv);
             let child_key = position.zobrist_key_after(key, &mv);
+            if depth - cost > 0 {
+                self.table.prefetch(child_key);
+            }
+            let child = position.play(&mv);
             let child_draw = draw.after(position, &mv, &child);
             let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
             let from = if reversible {
@@ -571,17 +602,18 @@ impl<'a, T: Table> Searcher<'a, T> {
             return evaluate(position, self.eval);
         }
         if !position.has_capture() {
-            if position.count_legal_moves() == 0 {
+            if !has_quiet_move(position) {
                 return -WIN + ply as i32;
             }
             return evaluate(position, self.eval);
         }
-        let moves = position.legal_moves();
-        let mut scores = [0i32; MAX_MOVES];
-        let scores = &mut scores[..moves.len()];
-        for (score, mv) in scores.iter_mut().zip(moves.iter()) {
-            *score = mv.captured().count() as i32 * 2 + i32::from(mv.promotes());
-        }
+        let mut moves = MoveList::new();
+        movegen::generate(position, &mut moves);
+        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+            .iter()
+            .map(|mv| mv.captured().count() as i32 * 2 + i32::from(mv.promotes()))
+            .collect();
+        let scores = scores.as_mut_slice();
         let mut order = identity_order(moves.len());
         let mut best = -INFINITY;
         for i in 0..moves.len() {

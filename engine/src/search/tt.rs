@@ -120,6 +120,11 @@ pub trait Table: Send + Sync {
     fn probe(&self, key: u64) -> Option<TtEntry>;
     /// Stores `entry` for `key` (the table decides what to replace).
     fn store(&self, key: u64, entry: TtEntry);
+    /// Starts loading the bucket of `key` into the cache (a hint; the default does nothing).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        let _ = key;
+    }
     /// Starts a new search generation (older entries become preferred victims).
     fn new_search(&self);
     /// The current generation, for new entries.
@@ -170,6 +175,13 @@ impl Table for AtomicTable {
             buckets: buckets as u64,
             age: AtomicU32::new(0),
         }
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        // A plain load whose value is not needed yet: the CPU keeps executing while the cache
+        // line arrives, so the probe at the child node finds it (no `unsafe` prefetch intrinsic).
+        std::hint::black_box(self.slots[self.bucket(key)].data.load(Ordering::Relaxed));
     }
 
     #[inline]
