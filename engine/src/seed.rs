@@ -69,7 +69,9 @@ impl Seed {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes % CHECK_INTERVAL == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(CHECK_INTERVAL)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.stopped = true;
         }
         if self.stopped {

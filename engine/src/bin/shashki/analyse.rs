@@ -51,16 +51,16 @@ fn line(position: &Position, pv: &[Move]) -> Vec<String> {
 ///
 /// # Errors
 /// A bad FEN or an illegal move in `--moves`.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: &Args) -> Result<(), CliError> {
     let mut position: Position = args
         .fen
         .parse()
-        .map_err(|e| CliError(format!("--fen {:?}: {e}", args.fen)))?;
+        .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
     let mut history = Vec::new();
     for (i, text) in args.moves.split_whitespace().enumerate() {
         let mv = position
             .parse_move(text)
-            .map_err(|e| CliError(format!("--moves, move {} {text:?}: {e}", i + 1)))?;
+            .map_err(|e| CliError::input(format!("--moves, move {} {text:?}: {e}", i + 1)))?;
         history.push(position.zobrist_key());
         position = position.play(&mv);
     }

@@ -38,7 +38,7 @@ pub struct Args {
 ///
 /// # Errors
 /// Never in practice (the positions are fixed); kept for the common subcommand signature.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: &Args) -> Result<(), CliError> {
     let mut total_nodes = 0;
     let engine = Engine::new(EngineConfig {
         hash_mb: args.hash,
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
     for fen in POSITIONS {
-        let position: Position = fen.parse()?;
+        let position: Position = fen.parse().map_err(CliError::input)?;
         engine.new_game();
         let result = engine.search_position(&position, &[], SearchLimit::Depth(args.depth), |_| {});
         total_nodes += result.nodes;

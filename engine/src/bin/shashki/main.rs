@@ -1,15 +1,23 @@
-//! The `shashki` command-line program: one subcommand per module of this directory.
+//! `shashki`: the command-line face of the engine. Each subcommand lives in its own module; this
+//! file only parses the command line and dispatches. Bad input ends with a message on stderr and
+//! exit code 2; no subcommand panics on user input.
 
 mod analyse;
 mod bench;
+mod cli_error;
+mod moves;
+mod perft;
+mod show;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub use cli_error::CliError;
+
 /// Russian draughts engine and tools.
 #[derive(Parser)]
-#[command(name = "shashki", version, about)]
+#[command(name = "shashki", version, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -17,33 +25,39 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Count the leaf nodes of the move tree (move-generator test and benchmark).
+    Perft(perft::Args),
+    /// List every legal move of a position, one per line, with its full path.
+    Moves(moves::Args),
+    /// Print a text diagram of a position.
+    Show(show::Args),
     /// Analyse a position: one info line per iteration, then the best move.
     Analyse(analyse::Args),
     /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
     Bench(bench::Args),
 }
 
-/// A failed command: the message for stderr (exit code 2).
-#[derive(Debug)]
-pub struct CliError(pub String);
-
-impl<E: std::fmt::Display> From<E> for CliError {
-    fn from(error: E) -> CliError {
-        CliError(error.to_string())
-    }
-}
-
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Analyse(args) => analyse::run(args),
-        Command::Bench(args) => bench::run(args),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
     };
-    match result {
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
-        Err(CliError(message)) => {
-            eprintln!("shashki: {message}");
-            ExitCode::from(2)
+        Err(error) => {
+            eprintln!("shashki: {error}");
+            ExitCode::from(error.exit_code())
         }
     }
 }
