@@ -34,7 +34,9 @@
 
 mod bitboard;
 mod color;
+pub mod draw;
 pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod notation;
@@ -46,7 +48,9 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
+pub use draw::{DrawRule, DrawState};
 pub use fen::{FenError, FenField};
+pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
