@@ -37,6 +37,7 @@ mod color;
 pub mod draw;
 pub mod fen;
 mod game;
+pub mod hub;
 mod movegen;
 mod moves;
 mod notation;
