@@ -32,6 +32,7 @@
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.
 //! - `serde`: (de)serialise [`Position`] as FEN.
 
+pub mod annotate;
 mod bitboard;
 mod color;
 pub mod draw;
