@@ -32,13 +32,18 @@
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.
 //! - `serde`: (de)serialise [`Position`] as FEN.
 
+pub mod annotate;
 mod bitboard;
 mod color;
+pub mod draw;
 pub mod eval;
 pub mod fen;
+mod game;
+pub mod hub;
 mod movegen;
 mod moves;
 mod notation;
+pub mod pdn;
 pub mod perft;
 mod piece;
 mod position;
@@ -49,10 +54,13 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
+pub use draw::{DrawRule, DrawState};
 pub use fen::{FenError, FenField};
+pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
