@@ -33,6 +33,7 @@
 //! - `serde`: (de)serialise [`Position`] as FEN.
 
 pub mod annotate;
+pub mod arena;
 mod bitboard;
 mod color;
 pub mod draw;
