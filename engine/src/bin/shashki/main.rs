@@ -9,6 +9,7 @@ mod matches;
 mod moves;
 mod perft;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -38,6 +39,8 @@ enum Command {
     Bench(bench::Args),
     /// Play two engine configurations (or the seed baseline) against each other from openings.
     Match(matches::Args),
+    /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
