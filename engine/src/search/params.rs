@@ -15,9 +15,11 @@ pub struct SearchParams {
     /// Depth (in [`ONE_PLY`] units) a move costs when it is the only legal move (0: a free
     /// extension, the seed engine's rule).
     pub only_move_cost: i32,
-    /// Depth a move costs when the position has exactly two legal moves.
+    /// Depth a move costs when the position has exactly two legal moves (a discount, e.g.
+    /// `ONE_PLY * 3 / 4`, lost games in testing: off by default).
     pub two_moves_cost: i32,
-    /// Depth a move costs when the position has exactly three legal moves.
+    /// Depth a move costs when the position has exactly three legal moves (discount off by
+    /// default, like [`Self::two_moves_cost`]).
     pub three_moves_cost: i32,
     /// Transposition table: nodes with less remaining depth (units) neither probe nor store (the
     /// table lives in memory far slower than the search at the frontier).
@@ -57,8 +59,8 @@ impl SearchParams {
     pub const DEFAULT: SearchParams = SearchParams {
         only_move_cost: 0,
         tt_min_depth: ONE_PLY,
-        two_moves_cost: ONE_PLY * 3 / 4,
-        three_moves_cost: ONE_PLY * 7 / 8,
+        two_moves_cost: ONE_PLY,
+        three_moves_cost: ONE_PLY,
         lmr_min_depth: 3,
         lmr_min_index: 3,
         lmr_reduction: ONE_PLY,
