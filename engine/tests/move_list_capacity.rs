@@ -74,7 +74,7 @@ fn mutate(position: &Position, rng: &mut Rng) -> Option<Position> {
         // Crown or uncrown.
         3 if !occupied.is_empty() => {
             let square = rng.pick(&occupied);
-            kings = kings ^ Bitboard::from_square(square);
+            kings ^= Bitboard::from_square(square);
         }
         // Recolour.
         4 if !occupied.is_empty() => {
