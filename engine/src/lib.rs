@@ -30,7 +30,8 @@
 //! ## Features
 //! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.
-//! - `serde`: (de)serialise [`Position`] as FEN.
+//! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
+//!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
 
 mod bitboard;
 mod color;
@@ -41,6 +42,8 @@ mod notation;
 pub mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_support;
 mod square;
 pub mod zobrist;
 
@@ -53,4 +56,6 @@ pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+#[cfg(feature = "serde")]
+pub use serde_support::{HubMove, MoveSeed};
 pub use square::{ParseSquareError, Square};
