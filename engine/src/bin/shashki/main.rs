@@ -1,1 +1,55 @@
-fn main() {}
+//! `shashki`: the command-line face of the engine. Each subcommand lives in its own module; this
+//! file only parses the command line and dispatches. Bad input ends with a message on stderr and
+//! exit code 2; no subcommand panics on user input.
+
+mod cli_error;
+mod moves;
+mod perft;
+mod show;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use cli_error::CliError;
+
+/// Russian draughts engine and tools.
+#[derive(Parser)]
+#[command(name = "shashki", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree (move-generator test and benchmark).
+    Perft(perft::Args),
+    /// List every legal move of a position, one per line, with its full path.
+    Moves(moves::Args),
+    /// Print a text diagram of a position.
+    Show(show::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Show(args) => show::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("shashki: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
