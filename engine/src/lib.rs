@@ -37,6 +37,7 @@ pub mod annotate;
 mod bitboard;
 mod color;
 pub mod draw;
+pub mod eval;
 pub mod fen;
 mod game;
 pub mod hub;
@@ -47,6 +48,8 @@ pub mod pdn;
 pub mod perft;
 mod piece;
 mod position;
+pub mod search;
+pub mod seed;
 #[cfg(feature = "serde")]
 mod serde_support;
 mod square;
@@ -64,6 +67,9 @@ pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::{
+    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+};
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};
 pub use square::{ParseSquareError, Square};
