@@ -34,6 +34,7 @@
 
 mod bitboard;
 mod color;
+pub mod egtb;
 pub mod fen;
 mod movegen;
 mod moves;
@@ -46,6 +47,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
+pub use egtb::{Tablebases, TbEntry, Wdl};
 pub use fen::{FenError, FenField};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};

@@ -61,7 +61,7 @@ impl Square {
     /// The square at `file` (0 = a … 7 = h) and `rank` (0 = rank 1 … 7 = rank 8), if it is dark.
     #[must_use]
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 && (file + rank) % 2 == 0 {
+        if file < 8 && rank < 8 && (file + rank).is_multiple_of(2) {
             Some(Square((9 * rank + file) / 2))
         } else {
             None
