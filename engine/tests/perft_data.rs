@@ -2,14 +2,18 @@
 //!
 //! The file is read into entries (position, depth, expected count, move identity). The normal
 //! run checks every entry up to [`NODE_LIMIT`] leaves, single-threaded, which includes the start
-//! position through depth 9; the `#[ignore]`d test checks every entry with the parallel perft
+//! position through depth 9, with the plain and the hashed perft; the `#[ignore]`d tests check
+//! every entry with the parallel perft, plain and hashed
 //! (`cargo test -p shashki --test perft_data -- --ignored`).
 
-use shashki::perft::{perft_parallel, perft_with};
+use shashki::perft::{PerftTable, perft_hashed, perft_hashed_parallel, perft_parallel, perft_with};
 use shashki::{MoveIdentity, Position};
 
 /// Entries with more leaves than this are left to the ignored test.
 const NODE_LIMIT: u64 = 5_000_000;
+
+/// Size of the perft hash table of the hashed runs, in MB.
+const TABLE_MB: usize = 16;
 
 const DATA: &str = include_str!("data/perft.txt");
 
@@ -90,10 +94,16 @@ fn check(entry: &Entry, count: u64) {
 fn perft_data_up_to_node_limit() {
     let entries = entries();
     let mut checked = Vec::new();
+    let table = PerftTable::new(TABLE_MB);
     for entry in entries.iter().filter(|e| e.nodes <= NODE_LIMIT) {
         check(
             entry,
             perft_with(&entry.position, entry.depth, entry.identity),
+        );
+        // One table serves every entry and both conventions, as in `shashki perft`.
+        check(
+            entry,
+            perft_hashed(&entry.position, entry.depth, entry.identity, &table),
         );
         checked.push((entry.id.as_str(), entry.depth, entry.identity));
     }
@@ -116,6 +126,18 @@ fn perft_data_all_entries() {
         check(
             &entry,
             perft_parallel(&entry.position, entry.depth, entry.identity),
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep perft with the hash table (start position to depth 13)"]
+fn perft_data_all_entries_hashed() {
+    let table = PerftTable::new(256);
+    for entry in entries() {
+        check(
+            &entry,
+            perft_hashed_parallel(&entry.position, entry.depth, entry.identity, &table),
         );
     }
 }
