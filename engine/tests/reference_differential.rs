@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::reference::{MoveKey, RefBoard};
 use common::{Rng, random_game, random_position};
-use shashki::{Bitboard, Move, Position, Square};
+use shashki::perft::perft_with;
+use shashki::{Bitboard, Move, MoveIdentity, Position, Square};
 
 /// How many random placements the main differential test compares (the issue asks ≥ 10 000).
 const RANDOM_POSITIONS: usize = 12_000;
@@ -76,6 +77,14 @@ fn compare(position: &Position, coverage: &mut Coverage) {
             position.to_fen()
         );
     }
+
+    // Convention B: distinct trajectories.
+    assert_eq!(
+        perft_with(position, 1, MoveIdentity::Trajectory),
+        reference.perft_trajectories(1),
+        "convention B count in {}",
+        position.to_fen()
+    );
 
     // The cheaper queries must agree with the full list.
     assert_eq!(
@@ -256,4 +265,13 @@ fn reference_reproduces_published_perft() {
         (1..=4).map(|d| middle.perft(d)).collect::<Vec<_>>(),
         [2, 9, 40, 121]
     );
+}
+
+/// Depth 8 from the start is where promotion during a capture first matters and where the
+/// conventions first differ (RULES.md §4): the reference reproduces both published numbers.
+#[test]
+fn reference_reproduces_published_perft_at_depth_8() {
+    let start = RefBoard::from_position(&Position::start());
+    assert_eq!(start.perft(8), 929_899);
+    assert_eq!(start.perft_trajectories(8), 929_905);
 }
