@@ -6,11 +6,16 @@
 //! every entry with the parallel perft, plain and hashed
 //! (`cargo test -p shashki --test perft_data -- --ignored`).
 
-use shashki::perft::{PerftTable, perft_hashed, perft_hashed_parallel, perft_parallel, perft_with};
+use shashki::perft::{
+    PerftTable, divide, perft_hashed, perft_hashed_parallel, perft_parallel, perft_with,
+};
 use shashki::{MoveIdentity, Position};
 
 /// Entries with more leaves than this are left to the ignored test.
 const NODE_LIMIT: u64 = 5_000_000;
+
+/// Entries up to this many leaves are also checked with `divide`.
+const DIVIDE_LIMIT: u64 = 100_000;
 
 /// Size of the perft hash table of the hashed runs, in MB.
 const TABLE_MB: usize = 16;
@@ -113,6 +118,18 @@ fn perft_data_up_to_node_limit() {
     assert!(checked.contains(&("start", 9, MoveIdentity::Trajectory)));
     for id in ["turkish-strike", "middle-game", "kings-and-men"] {
         assert!(checked.contains(&(id, 7, MoveIdentity::Outcome)), "{id}");
+    }
+    // Divide: one count per legal move, each the perft of the position after it.
+    for entry in entries
+        .iter()
+        .filter(|e| e.nodes <= DIVIDE_LIMIT && e.depth >= 2)
+    {
+        let rows = divide(&entry.position, entry.depth, entry.identity);
+        check(entry, rows.iter().map(|(_, n)| n).sum());
+        for (mv, n) in rows {
+            let child = entry.position.play(&mv);
+            assert_eq!(n, perft_with(&child, entry.depth - 1, entry.identity));
+        }
     }
     // The parallel perft agrees on the biggest entry of the normal run.
     let start = Position::start();

@@ -158,6 +158,56 @@ fn random_positions_match_reference() {
     assert!(coverage.lost > 0, "no lost positions: {coverage:?}");
 }
 
+/// `is_legal` accepts exactly the reference's moves among hand-built candidates: legal moves
+/// with one field changed, and random moves.
+#[test]
+fn is_legal_agrees_with_reference() {
+    let mut rng = Rng::new(0x5EED_0005);
+    let mut rejected = 0;
+    for _ in 0..3_000 {
+        let position = random_position(&mut rng);
+        let legal: BTreeSet<MoveKey> = RefBoard::from_position(&position)
+            .legal_moves()
+            .iter()
+            .map(|m| MoveKey::of(&m.outcome()))
+            .collect();
+        let mut candidates: Vec<Move> = Vec::new();
+        for mv in position.legal_moves() {
+            let other = rng.pick(&Square::ALL);
+            candidates.push(mv);
+            candidates.push(Move::new(mv.from(), other, mv.captured(), mv.promotes()));
+            candidates.push(Move::new(other, mv.to(), mv.captured(), mv.promotes()));
+            candidates.push(Move::new(
+                mv.from(),
+                mv.to(),
+                mv.captured() ^ Bitboard::from_square(other),
+                mv.promotes(),
+            ));
+            candidates.push(Move::new(mv.from(), mv.to(), mv.captured(), !mv.promotes()));
+        }
+        for _ in 0..5 {
+            let captured: Bitboard = (0..rng.below(3)).map(|_| rng.pick(&Square::ALL)).collect();
+            candidates.push(Move::new(
+                rng.pick(&Square::ALL),
+                rng.pick(&Square::ALL),
+                captured,
+                rng.chance(1, 4),
+            ));
+        }
+        for candidate in candidates {
+            let expected = legal.contains(&MoveKey::of(&candidate));
+            assert_eq!(
+                position.is_legal(&candidate),
+                expected,
+                "{candidate:?} in {}",
+                position.to_fen()
+            );
+            rejected += usize::from(!expected);
+        }
+    }
+    assert!(rejected > 10_000);
+}
+
 #[test]
 fn random_games_match_reference() {
     let mut rng = Rng::new(0x5EED_0002);
