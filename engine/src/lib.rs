@@ -33,15 +33,23 @@
 //! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
 //!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
 
+pub mod annotate;
 mod bitboard;
 mod color;
+pub mod draw;
+pub mod eval;
 pub mod fen;
+mod game;
+pub mod hub;
 mod movegen;
 mod moves;
 mod notation;
+pub mod pdn;
 pub mod perft;
 mod piece;
 mod position;
+pub mod search;
+pub mod seed;
 #[cfg(feature = "serde")]
 mod serde_support;
 mod square;
@@ -49,13 +57,19 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
+pub use draw::{DrawRule, DrawState};
 pub use fen::{FenError, FenField};
+pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::{
+    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+};
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};
 pub use square::{ParseSquareError, Square};
