@@ -208,6 +208,44 @@ fn is_legal_agrees_with_reference() {
     assert!(rejected > 10_000);
 }
 
+/// A placement from proptest's generated list of (square index, piece kind): later pieces on a
+/// taken square are dropped, a man on its promotion rank is made a king, extra pieces beyond 12
+/// a side are dropped. Shrinking then finds a smallest position that shows a difference.
+fn placement(pieces: &[(usize, u8)], black_to_move: bool) -> Position {
+    let mut sides = [Bitboard::EMPTY; 2];
+    let mut kings = Bitboard::EMPTY;
+    for &(index, kind) in pieces {
+        let square = Square::ALL[index];
+        let color = usize::from(kind >= 2);
+        if (sides[0] | sides[1]).contains(square) || sides[color].count() == 12 {
+            continue;
+        }
+        let last_rank = if color == 0 { 7 } else { 0 };
+        sides[color] = sides[color].with(square);
+        if kind % 2 == 1 || square.rank() == last_rank {
+            kings = kings.with(square);
+        }
+    }
+    let side = if black_to_move {
+        shashki::Color::Black
+    } else {
+        shashki::Color::White
+    };
+    Position::new(sides[0], sides[1], kings, side).expect("placement obeys the rules")
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn proptest_positions_match_reference(
+        pieces in proptest::collection::vec((0..32usize, 0..4u8), 0..26),
+        black_to_move in proptest::bool::ANY,
+    ) {
+        compare(&placement(&pieces, black_to_move), &mut Coverage::default());
+    }
+}
+
 #[test]
 fn random_games_match_reference() {
     let mut rng = Rng::new(0x5EED_0002);
