@@ -75,6 +75,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .num_threads(args.threads)
         .build()
         .map_err(CliError::failure)?;
+    let table = match args.hash {
+        0 => None,
+        megabytes => Some(perft::PerftTable::try_new(megabytes).map_err(|error| {
+            CliError::input(format!(
+                "--hash {megabytes}: cannot allocate the table: {error}"
+            ))
+        })?),
+    };
     let started = Instant::now();
     let (nodes, divide) = pool.install(|| {
         if args.divide {
@@ -83,12 +91,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .map(|(mv, n)| (position.write_move(&mv, Notation::Algebraic), n))
                 .collect();
             (rows.iter().map(|(_, n)| n).sum(), rows)
-        } else if args.hash > 0 {
-            let table = perft::PerftTable::new(args.hash);
+        } else if let Some(table) = &table {
             let nodes = if args.threads == 1 {
-                perft::perft_hashed(&position, args.depth, identity, &table)
+                perft::perft_hashed(&position, args.depth, identity, table)
             } else {
-                perft::perft_hashed_parallel(&position, args.depth, identity, &table)
+                perft::perft_hashed_parallel(&position, args.depth, identity, table)
             };
             (nodes, Vec::new())
         } else if args.threads == 1 {
