@@ -34,6 +34,7 @@
 //!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
 
 pub mod annotate;
+pub mod arena;
 mod bitboard;
 mod color;
 pub mod draw;

@@ -6,9 +6,11 @@ mod analyse;
 mod bench;
 mod cli_error;
 mod egtb;
+mod matches;
 mod moves;
 mod perft;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -38,6 +40,10 @@ enum Command {
     Bench(bench::Args),
     /// Endgame tablebases: build and probe.
     Egtb(egtb::EgtbArgs),
+    /// Play two engine configurations (or the seed baseline) against each other from openings.
+    Match(matches::Args),
+    /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +62,8 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Egtb(args) => egtb::run(args).map_err(CliError::input),
+        Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
