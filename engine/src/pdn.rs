@@ -732,12 +732,14 @@ pub fn write_game(record: &PdnGame) -> String {
         let annotation = record.annotations.get(ply);
         let suffix = annotation.map_or("", |a| a.suffix.as_str());
         let move_text = format!("{}{suffix}", position.write_move(mv, record.notation));
+        // A move number stays on the same line as its move.
         if !black {
-            words.push(format!("{number}."));
+            words.push(format!("{number}. {move_text}"));
         } else if need_number {
-            words.push(format!("{number}..."));
+            words.push(format!("{number}... {move_text}"));
+        } else {
+            words.push(move_text);
         }
-        words.push(move_text);
         need_number = false;
         if let Some(annotation) = annotation {
             if let Some(comment) = &annotation.comment {
