@@ -30,12 +30,14 @@
 //! ## Features
 //! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.
-//! - `serde`: (de)serialise [`Position`] as FEN.
+//! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
+//!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
 
 pub mod annotate;
 mod bitboard;
 mod color;
 pub mod draw;
+pub mod eval;
 pub mod fen;
 mod game;
 pub mod hub;
@@ -46,6 +48,10 @@ pub mod pdn;
 pub mod perft;
 mod piece;
 mod position;
+pub mod search;
+pub mod seed;
+#[cfg(feature = "serde")]
+mod serde_support;
 mod square;
 pub mod zobrist;
 
@@ -61,4 +67,9 @@ pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::{
+    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+};
+#[cfg(feature = "serde")]
+pub use serde_support::{HubMove, MoveSeed};
 pub use square::{ParseSquareError, Square};

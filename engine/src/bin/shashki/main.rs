@@ -2,6 +2,8 @@
 //! file only parses the command line and dispatches. Bad input ends with a message on stderr and
 //! exit code 2; no subcommand panics on user input.
 
+mod analyse;
+mod bench;
 mod cli_error;
 mod moves;
 mod perft;
@@ -29,6 +31,10 @@ enum Command {
     Moves(moves::Args),
     /// Print a text diagram of a position.
     Show(show::Args),
+    /// Analyse a position: one info line per iteration, then the best move.
+    Analyse(analyse::Args),
+    /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +50,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
