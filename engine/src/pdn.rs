@@ -19,6 +19,32 @@
 //! algebraic moves — the form pydraughts reads correctly, RULES.md §3 — numeric FEN next to
 //! numeric moves, as lidraughts writes them).
 
+//!
+//! ```
+//! use shashki::pdn::{self, GameResult};
+//!
+//! let text = r#"[White "Ivanov"]
+//! [Black "Petrov"]
+//! [GameType "25"]
+//!
+//! 1. c3-d4 f6-e5 2. d4:f6 {forced} g7:e5 1-1
+//! "#;
+//! let games = pdn::read_games(text)?;
+//! let record = &games[0];
+//! assert_eq!(record.tag("White"), Some("Ivanov"));
+//! assert_eq!(record.game.moves().len(), 4);
+//! assert_eq!(record.result, GameResult::Draw);
+//!
+//! // Errors say which game and which move.
+//! let error = pdn::read_games("1. c3-d4 c3-d4 *").unwrap_err();
+//! assert!(error.to_string().contains("move 1... `c3-d4`"));
+//!
+//! // Writing gives back an equivalent file.
+//! let again = pdn::read_games(&pdn::write_game(record))?;
+//! assert_eq!(again[0].game.moves(), record.game.moves());
+//! # Ok::<(), shashki::PdnError>(())
+//! ```
+
 use std::fmt;
 
 use crate::fen::{self, FenError};
