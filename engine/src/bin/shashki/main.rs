@@ -5,6 +5,7 @@
 mod analyse;
 mod bench;
 mod cli_error;
+mod egtb;
 mod moves;
 mod perft;
 mod show;
@@ -35,6 +36,8 @@ enum Command {
     Analyse(analyse::Args),
     /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
     Bench(bench::Args),
+    /// Endgame tablebases: build and probe.
+    Egtb(egtb::EgtbArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Egtb(args) => egtb::run(args).map_err(CliError::input),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
