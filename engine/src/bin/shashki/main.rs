@@ -3,9 +3,11 @@
 //! exit code 2; no subcommand panics on user input.
 
 mod analyse;
+mod analyse_game;
 mod bench;
 mod cli_error;
 mod egtb;
+mod hub;
 mod moves;
 mod perft;
 mod show;
@@ -38,6 +40,10 @@ enum Command {
     Bench(bench::Args),
     /// Endgame tablebases: build and probe.
     Egtb(egtb::EgtbArgs),
+    /// Speak Scan's Hub protocol (version 2) on stdin/stdout, for draughts GUIs.
+    Hub(hub::Args),
+    /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
+    AnalyseGame(analyse_game::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +62,8 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Egtb(args) => egtb::run(args).map_err(CliError::input),
+        Command::Hub(args) => hub::run(&args),
+        Command::AnalyseGame(args) => analyse_game::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
