@@ -901,6 +901,43 @@ mod tests {
         );
     }
 
+    /// A lidraughts-style export with algebraic moves (`:` captures, one shortened), the FEN tag
+    /// with lidraughts' counters, and a result given only by the `Result` tag's terminator.
+    const LIDRAUGHTS_ALGEBRAIC: &str = r#"[Event "Casual Russian game"]
+[Site "https://lidraughts.org/Zx12Yw34"]
+[Date "2025.01.05"]
+[White "anna"]
+[Black "boris"]
+[Result "1-1"]
+[GameType "25"]
+[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12:H0:F1"]
+[Variant "Russian"]
+
+1. c3-d4 { [%clock w0:05:00 B0:05:00] } f6-g5 2. g3-h4 b6-a5 3. h4:f6 g7:c3
+4. b2:d4 h8-g7 5. a3-b4 a5:e5 6. f2-g3 g7-f6 1-1
+"#;
+
+    #[test]
+    fn reads_lidraughts_algebraic_exports() {
+        let record = read_game(LIDRAUGHTS_ALGEBRAIC).unwrap();
+        assert_eq!(record.notation, Notation::Algebraic);
+        assert_eq!(record.game.moves().len(), 12);
+        assert_eq!(record.result, GameResult::Draw);
+        // 3... g7:c3 is the double capture g7:e5:c3; 5... a5:e5 is a5:c3:e5.
+        assert_eq!(record.game.moves()[5].captured().count(), 2);
+        assert_eq!(record.game.moves()[9].captured().count(), 2);
+        assert_eq!(
+            record.game.position().to_fen(),
+            "W:W23,24,26,28,29,30,31,32:B1,2,3,5,6,7,10,11,12,15"
+        );
+        // Written back, the full paths appear.
+        let text = write_game(&record);
+        assert!(
+            text.contains("g7:e5:c3") && text.contains("a5:c3:e5"),
+            "{text}"
+        );
+    }
+
     /// A pydraughts-style export: long GameType, algebraic FEN and moves, `1...` for Black first.
     const PYDRAUGHTS: &str = r#"[GameType "25,W,8,8,A0,0"]
 [FEN "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6"]
