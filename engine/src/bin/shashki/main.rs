@@ -3,10 +3,12 @@
 //! exit code 2; no subcommand panics on user input.
 
 mod analyse;
+mod analyse_game;
 mod bench;
 mod cli_error;
 mod egtb;
 mod matches;
+mod hub;
 mod moves;
 mod perft;
 mod show;
@@ -44,6 +46,10 @@ enum Command {
     Match(matches::Args),
     /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
     Tune(tune::Args),
+    /// Speak Scan's Hub protocol (version 2) on stdin/stdout, for draughts GUIs.
+    Hub(hub::Args),
+    /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
+    AnalyseGame(analyse_game::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +70,8 @@ fn main() -> ExitCode {
         Command::Egtb(args) => egtb::run(args).map_err(CliError::input),
         Command::Match(args) => matches::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::AnalyseGame(args) => analyse_game::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
