@@ -33,6 +33,7 @@
 //! - `serde`: (de)serialise [`Position`] as FEN.
 
 mod bitboard;
+pub mod book;
 mod color;
 pub mod egtb;
 pub mod fen;
@@ -46,6 +47,7 @@ mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
+pub use book::{Book, BookError, BookMove, BookPolicy};
 pub use color::Color;
 pub use egtb::{Tablebases, TbEntry, Wdl};
 pub use fen::{FenError, FenField};

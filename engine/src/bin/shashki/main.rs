@@ -1,5 +1,6 @@
 //! The `shashki` command-line program.
 
+mod book;
 mod egtb;
 
 use clap::{Parser, Subcommand};
@@ -15,12 +16,15 @@ struct Cli {
 enum Command {
     /// Endgame tablebases: build and probe.
     Egtb(egtb::EgtbArgs),
+    /// Opening books: probe, import, build.
+    Book(book::BookArgs),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Egtb(args) => egtb::run(args),
+        Command::Book(args) => book::run(args),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");
