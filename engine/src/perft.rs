@@ -2,7 +2,10 @@
 //!
 //! Counts use bulk counting (the last ply is counted, not played). Moves are identified by outcome
 //! (convention C of RULES.md §4) unless [`MoveIdentity::Trajectory`] asks for convention B.
-//! [`perft_parallel`] splits the tree over rayon's thread pool.
+//! [`perft_parallel`] splits the tree over rayon's thread pool. [`PerftTable`] adds a hash table
+//! of subtree counts keyed by Zobrist key and depth: move orders that transpose are counted once.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -71,6 +74,140 @@ pub fn perft_parallel(position: &Position, depth: u32, identity: MoveIdentity) -
         .sum()
 }
 
+/// A lock-free table of subtree counts shared by perft threads.
+///
+/// Each slot holds two words: `key ^ data` and `data`, where `data` packs the depth (6 bits) and the
+/// count (58 bits). A reader accepts a slot only if the two words agree with the key it looks for,
+/// so a slot torn by a concurrent writer is a miss, never a wrong count.
+pub struct PerftTable {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl PerftTable {
+    /// A table of about `megabytes` MB (rounded down to a power of two of 16-byte slots, at least one).
+    #[must_use]
+    pub fn new(megabytes: usize) -> PerftTable {
+        let wanted = (megabytes.max(1) << 20) / 16;
+        let len = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        PerftTable {
+            slots: (0..len)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: len - 1,
+        }
+    }
+
+    fn probe(&self, key: u64, depth: u32) -> Option<u64> {
+        let slot = &self.slots[key as usize & self.mask];
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        (check ^ data == key && data & 63 == u64::from(depth) && data != 0).then_some(data >> 6)
+    }
+
+    fn store(&self, key: u64, depth: u32, count: u64) {
+        let data = (count << 6) | u64::from(depth);
+        let slot = &self.slots[key as usize & self.mask];
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// Leaf nodes at `depth` under `identity`, with subtree counts cached in `table`. Counts are exact
+/// unless two positions share a 64-bit Zobrist key, which is vanishingly rare.
+#[must_use]
+pub fn perft_hashed(
+    position: &Position,
+    depth: u32,
+    identity: MoveIdentity,
+    table: &PerftTable,
+) -> u64 {
+    hashed(
+        position,
+        table_key(position, identity),
+        depth,
+        identity,
+        table,
+    )
+}
+
+/// The Zobrist key, salted per move identity so that one table can serve both conventions. The
+/// salt survives incremental updates, which only XOR piece and side keys.
+fn table_key(position: &Position, identity: MoveIdentity) -> u64 {
+    match identity {
+        MoveIdentity::Outcome => position.zobrist_key(),
+        MoveIdentity::Trajectory => position.zobrist_key() ^ 0x7472_616A_6563_746F,
+    }
+}
+
+fn hashed(
+    position: &Position,
+    key: u64,
+    depth: u32,
+    identity: MoveIdentity,
+    table: &PerftTable,
+) -> u64 {
+    if depth <= 2 {
+        return perft_with(position, depth, identity);
+    }
+    if let Some(count) = table.probe(key, depth) {
+        return count;
+    }
+    let mut moves = MoveList::new();
+    movegen::generate_with(position, identity, &mut moves);
+    let count = moves
+        .iter()
+        .map(|mv| {
+            let child_key = position.zobrist_key_after(key, mv);
+            hashed(&position.play(mv), child_key, depth - 1, identity, table)
+        })
+        .sum();
+    table.store(key, depth, count);
+    count
+}
+
+/// [`perft_hashed`] spread over the current rayon thread pool, all threads sharing `table`.
+#[must_use]
+pub fn perft_hashed_parallel(
+    position: &Position,
+    depth: u32,
+    identity: MoveIdentity,
+    table: &PerftTable,
+) -> u64 {
+    if depth < 4 {
+        return perft_hashed(position, depth, identity, table);
+    }
+    let key = table_key(position, identity);
+    let mut moves = MoveList::new();
+    movegen::generate_with(position, identity, &mut moves);
+    moves
+        .par_iter()
+        .map(|mv| {
+            let child = position.play(mv);
+            let child_key = position.zobrist_key_after(key, mv);
+            let mut replies = MoveList::new();
+            movegen::generate_with(&child, identity, &mut replies);
+            replies
+                .par_iter()
+                .map(|reply| {
+                    let grandchild_key = child.zobrist_key_after(child_key, reply);
+                    hashed(
+                        &child.play(reply),
+                        grandchild_key,
+                        depth - 2,
+                        identity,
+                        table,
+                    )
+                })
+                .sum::<u64>()
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +218,23 @@ mod tests {
         let counts: Vec<u64> = (1..=7).map(|d| perft(&start, d)).collect();
         assert_eq!(counts, [7, 49, 302, 1469, 7482, 37986, 190146]);
         assert_eq!(perft_parallel(&start, 7, MoveIdentity::Outcome), 190146);
+    }
+
+    #[test]
+    fn hashed_counts_equal_plain_counts() {
+        let table = PerftTable::new(4);
+        let start = Position::start();
+        assert_eq!(
+            perft_hashed(&start, 8, MoveIdentity::Outcome, &table),
+            929_899
+        );
+        assert_eq!(
+            perft_hashed(&start, 8, MoveIdentity::Trajectory, &table),
+            929_905
+        );
+        assert_eq!(
+            perft_hashed_parallel(&start, 8, MoveIdentity::Outcome, &table),
+            929_899
+        );
     }
 }

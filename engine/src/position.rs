@@ -255,6 +255,35 @@ impl Position {
         next
     }
 
+    /// Plays `mv` in place and returns what [`Position::unmake`] needs to take it back. Exists to
+    /// measure make/unmake against copy-make ([`Position::play`], the faster: see
+    /// `benches/benches/perft.rs`); not part of the stable API.
+    #[doc(hidden)]
+    #[must_use]
+    #[inline]
+    pub fn make(&mut self, mv: &Move) -> Bitboard {
+        let captured_kings = self.kings & mv.captured();
+        *self = self.play(mv);
+        captured_kings
+    }
+
+    /// Takes back `mv`, played by [`Position::make`], which returned `captured_kings`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn unmake(&mut self, mv: &Move, captured_kings: Bitboard) {
+        self.side = self.side.opposite();
+        let us = self.side as usize;
+        let from = Bitboard::from_square(mv.from());
+        let to = Bitboard::from_square(mv.to());
+        let moved_king = self.kings.intersects(to) && !mv.promotes();
+        self.by_color[us] = (self.by_color[us] ^ to) | from;
+        self.by_color[1 - us] |= mv.captured();
+        self.kings = (self.kings - to) | captured_kings;
+        if moved_king {
+            self.kings |= from;
+        }
+    }
+
     /// The Zobrist key of this position, computed from scratch.
     #[must_use]
     pub fn zobrist_key(&self) -> u64 {
@@ -370,6 +399,25 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn unmake_restores_the_position() {
+        for fen in [
+            "W:WKe1:Bc3,b6,e7,e5,c5",
+            "W:Wh6:Bg7,c5,d2",
+            "B:Wh6,b4,f4,e3,b2,f2,a1:Bb8,f8,h8,e7,g7,d6,f6,Ka5,c5",
+            "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+        ] {
+            let position: Position = fen.parse().unwrap();
+            for mv in &position.legal_moves() {
+                let mut copy = position;
+                let undo = copy.make(mv);
+                assert_eq!(copy, position.play(mv));
+                copy.unmake(mv, undo);
+                assert_eq!(copy, position, "{fen} {mv:?}");
+            }
+        }
     }
 
     #[test]

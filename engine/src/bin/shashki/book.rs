@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
+
+use crate::CliError;
 use shashki::book::{Book, BookPolicy};
 use shashki::{Notation, Position};
 
@@ -11,8 +13,8 @@ use shashki::{Notation, Position};
 pub const DEFAULT_BOOK: &str = "books/opening.json";
 
 /// Arguments of `shashki book`.
-#[derive(Debug, Args)]
-pub struct BookArgs {
+#[derive(Debug, clap::Args)]
+pub struct Args {
     #[command(subcommand)]
     command: BookCommand,
 }
@@ -46,15 +48,15 @@ enum BookCommand {
 ///
 /// # Errors
 /// A message for the user: unreadable or invalid book, bad FEN.
-pub fn run(args: BookArgs) -> Result<(), String> {
-    match args.command {
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
         BookCommand::Probe {
             fen,
             book,
             policy,
             seed,
-        } => probe(fen.as_deref(), &book, policy, seed),
-        BookCommand::Import { seed_book, out } => import(&seed_book, &out),
+        } => probe(fen.as_deref(), book, *policy, *seed),
+        BookCommand::Import { seed_book, out } => import(seed_book, out),
     }
 }
 
@@ -63,12 +65,14 @@ fn probe(
     path: &std::path::Path,
     policy: Option<BookPolicy>,
     seed: u64,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let position = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))?,
+        Some(fen) => {
+            Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?
+        }
         None => Position::start(),
     };
-    let book = Book::load(path).map_err(|e| e.to_string())?;
+    let book = Book::load(path).map_err(CliError::input)?;
     let Some(entry) = book.entry(&position) else {
         println!(
             "{}: not in the book ({} positions)",
@@ -111,12 +115,12 @@ fn probe(
     Ok(())
 }
 
-fn import(seed_book: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(seed_book).map_err(|e| format!("{}: {e}", seed_book.display()))?;
+fn import(seed_book: &std::path::Path, out: &std::path::Path) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(seed_book)
+        .map_err(|e| CliError::input(format!("{}: {e}", seed_book.display())))?;
     let book = Book::from_seed_json_str(&text, &seed_book.display().to_string())
-        .map_err(|e| e.to_string())?;
-    book.save(out).map_err(|e| e.to_string())?;
+        .map_err(CliError::input)?;
+    book.save(out).map_err(CliError::input)?;
     println!(
         "{} positions, {} moves written to {}",
         book.len(),

@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
+
+use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir};
 use shashki::egtb::{Tablebases, Wdl};
@@ -17,8 +19,8 @@ use shashki::{Notation, Position};
 pub const DEFAULT_DIR: &str = "egtb";
 
 /// Arguments of `shashki egtb`.
-#[derive(Debug, Args)]
-pub struct EgtbArgs {
+#[derive(Debug, clap::Args)]
+pub struct Args {
     #[command(subcommand)]
     command: EgtbCommand,
 }
@@ -48,14 +50,14 @@ enum EgtbCommand {
 ///
 /// # Errors
 /// A message for the user: bad FEN, unwritable directory, position not in the tables.
-pub fn run(args: EgtbArgs) -> Result<(), String> {
-    match args.command {
-        EgtbCommand::Build { pieces, dir } => build(pieces, dir),
-        EgtbCommand::Probe { fen, dir } => probe(&fen, &dir),
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        EgtbCommand::Build { pieces, dir } => build(*pieces, dir.clone()),
+        EgtbCommand::Probe { fen, dir } => probe(fen, dir),
     }
 }
 
-fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
+fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
     let started = Instant::now();
     let bars = MultiProgress::new();
     let total = bars.add(ProgressBar::new(0));
@@ -63,13 +65,13 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
         ProgressStyle::with_template(
             "{prefix:>6} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} slots, eta {eta}",
         )
-        .map_err(|e| e.to_string())?,
+        .map_err(CliError::input)?,
     );
     total.set_prefix("total");
     let pair = bars.add(ProgressBar::new(0));
     pair.set_style(
         ProgressStyle::with_template("{prefix:>12} {bar:40} {percent:>3}% {msg}")
-            .map_err(|e| e.to_string())?,
+            .map_err(CliError::input)?,
     );
     let on_event = |event: BuildEvent| match event {
         BuildEvent::Planned { tables, slots } => {
@@ -95,7 +97,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
         max_pieces: pieces,
         ..BuildOptions::default()
     };
-    let tables = build_dir(&dir, options, &on_event).map_err(|e| e.to_string())?;
+    let tables = build_dir(&dir, options, &on_event).map_err(CliError::failure)?;
     pair.finish_and_clear();
     total.finish_and_clear();
     let bytes: usize = tables
@@ -115,19 +117,20 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
     Ok(())
 }
 
-fn probe(fen: &str, dir: &std::path::Path) -> Result<(), String> {
-    let position = Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))?;
+fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
+    let position =
+        Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?;
     let tables = Tablebases::open(dir);
     for problem in tables.problems() {
         eprintln!("warning: {problem}");
     }
     let entry = tables.probe(&position).ok_or_else(|| {
-        format!(
+        CliError::input(format!(
             "{} pieces: not in the tables of {} (they cover up to {} pieces)",
             position.piece_count(),
             dir.display(),
             tables.max_pieces()
-        )
+        ))
     })?;
     println!("{}: {entry}", position.to_fen());
     if let Some((best, _)) = tables.best_move(&position) {
