@@ -71,6 +71,7 @@ pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::MoveSource;
 pub use search::{
     Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
 };

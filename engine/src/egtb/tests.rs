@@ -8,7 +8,8 @@ use crate::Bitboard;
 /// Pieces of the tables built once for all tests.
 const TEST_PIECES: u32 = 4;
 
-fn tables() -> &'static Tablebases {
+/// The tables up to [`TEST_PIECES`], built once per test run (shared with the search's tests).
+pub(crate) fn tables() -> &'static Tablebases {
     static TABLES: OnceLock<Tablebases> = OnceLock::new();
     TABLES.get_or_init(|| {
         build::build(
