@@ -1,7 +1,7 @@
 //! Opening book and endgame tablebases as the search uses them (branch `books`).
 //!
 //! At the root, [`root_move`] answers without searching when the configured book has the position
-//! (a move by the configured [`BookPolicy`]) or when the tablebases know it is won or lost (the
+//! (a move by the configured [`BookPolicy`](crate::BookPolicy)) or when the tablebases know it is won or lost (the
 //! fastest win, the longest defence, with the line that follows). Drawn tablebase positions are
 //! searched normally so the engine still picks the most testing drawing move; inside the tree,
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
