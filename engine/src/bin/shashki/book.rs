@@ -286,9 +286,12 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         position: Position::start(),
         name: Some("start position".into()),
     }];
+    let ballots = args.ballots.as_deref().map(read_ballots).transpose()?;
     let mut book = build_book(&start, &scorer, options, &on_event);
-    if let Some(path) = &args.ballots {
-        let roots = read_ballots(path)?;
+    if let Some(roots) = ballots {
+        bar.set_prefix("ballots");
+        bar.set_length(roots.len() as u64);
+        bar.set_position(0);
         let ballot_options = BookBuildOptions {
             plies: args.ballot_plies.unwrap_or(args.plies),
             ..options
@@ -296,7 +299,11 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         // Each ballot is its own small tree; build them in parallel and merge in file order.
         let books: Vec<Book> = roots
             .par_iter()
-            .map(|root| build_book(std::slice::from_ref(root), &scorer, ballot_options, &|_| {}))
+            .map(|root| {
+                let book = build_book(std::slice::from_ref(root), &scorer, ballot_options, &|_| {});
+                bar.inc(1);
+                book
+            })
             .collect();
         for ballot_book in books {
             for entry in ballot_book.entries() {
