@@ -276,6 +276,9 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     );
     let on_event = |event: BookBuildEvent| match event {
         BookBuildEvent::Level { ply, positions } => {
+            if bar.is_hidden() {
+                eprintln!("ply {ply}: {positions} positions");
+            }
             bar.set_prefix(format!("ply {ply}"));
             bar.set_length(positions as u64);
             bar.set_position(0);
@@ -289,6 +292,9 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let ballots = args.ballots.as_deref().map(read_ballots).transpose()?;
     let mut book = build_book(&start, &scorer, options, &on_event);
     if let Some(roots) = ballots {
+        if bar.is_hidden() {
+            eprintln!("ballots: {} roots", roots.len());
+        }
         bar.set_prefix("ballots");
         bar.set_length(roots.len() as u64);
         bar.set_position(0);

@@ -73,12 +73,20 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
         ProgressStyle::with_template("{prefix:>12} {bar:40} {percent:>3}% {msg}")
             .map_err(CliError::input)?,
     );
+    // Progress bars are hidden when stderr is not a terminal; the table lines still go to stderr.
+    let say = |line: String| {
+        if total.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            total.println(line);
+        }
+    };
     let on_event = |event: BuildEvent| match event {
         BuildEvent::Planned { tables, slots } => {
             total.set_length(slots);
-            total.println(format!("building {tables} tables, {slots} index slots"));
+            say(format!("building {tables} tables, {slots} index slots"));
         }
-        BuildEvent::Loaded(material) => total.println(format!("{material}: reusing the file")),
+        BuildEvent::Loaded(material) => say(format!("{material}: reusing the file")),
         BuildEvent::PairStarted { material, slots } => {
             pair.set_prefix(material.to_string());
             pair.set_length(slots);
@@ -88,7 +96,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
             pair.inc(slots);
             total.inc(slots);
         }
-        BuildEvent::TableFinished { material, stats } => total.println(format!(
+        BuildEvent::TableFinished { material, stats } => say(format!(
             "{material:>10}: {} wins, {} draws, {} losses, longest {} plies",
             stats.wins, stats.draws, stats.losses, stats.max_distance
         )),
