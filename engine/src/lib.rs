@@ -36,6 +36,7 @@
 pub mod annotate;
 pub mod arena;
 mod bitboard;
+pub mod book;
 mod color;
 pub mod draw;
 pub mod egtb;
@@ -58,6 +59,7 @@ mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
+pub use book::{Book, BookError, BookMove, BookPolicy};
 pub use color::Color;
 pub use draw::{DrawRule, DrawState};
 pub use egtb::{Tablebases, TbEntry, Wdl};
@@ -70,6 +72,7 @@ pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::MoveSource;
 pub use search::{
     Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
 };

@@ -278,4 +278,4 @@ fn better(a: TbEntry, b: TbEntry) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -17,7 +17,7 @@
 //! | 32 | 8 | FNV-1a 64 checksum of the entry bytes |
 //!
 //! Files are written to a temporary name and renamed, so a crash never leaves a half-written table
-//! under its real name; a file that fails any check is reported by [`read`] and never used.
+//! under its real name; a file that fails any check is reported by [`Table::read`] and never used.
 
 use std::fs;
 use std::io::Write as _;

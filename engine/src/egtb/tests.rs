@@ -8,7 +8,8 @@ use crate::Bitboard;
 /// Pieces of the tables built once for all tests.
 const TEST_PIECES: u32 = 4;
 
-fn tables() -> &'static Tablebases {
+/// The tables up to [`TEST_PIECES`], built once per test run (shared with the search's tests).
+pub(crate) fn tables() -> &'static Tablebases {
     static TABLES: OnceLock<Tablebases> = OnceLock::new();
     TABLES.get_or_init(|| {
         build::build(
@@ -334,4 +335,53 @@ fn files_round_trip_and_damage_is_reported() {
     let missing = Tablebases::open(&dir);
     assert_eq!(missing.problems().len(), 1);
     assert_eq!(missing.max_pieces(), 0);
+}
+
+/// Heavy: builds every table up to 5 pieces (minutes) and checks a sample of 5-piece positions
+/// against their successors and against the plain search. Run with `cargo test -- --ignored`.
+#[test]
+#[ignore = "builds the 5-piece tables: minutes"]
+fn five_pieces_sample_is_consistent() {
+    let tb = build::build(
+        BuildOptions {
+            max_pieces: 5,
+            ..BuildOptions::default()
+        },
+        &|_| {},
+    )
+    .expect("build");
+    assert_eq!(tb.max_pieces(), 5);
+    let materials: Vec<Material> = Material::all_up_to(5)
+        .into_iter()
+        .filter(|m| m.pieces() == 5)
+        .collect();
+    let mut rng = Rng(5);
+    let mut checked = 0;
+    while checked < 20_000 {
+        let material = materials[(rng.next() % materials.len() as u64) as usize];
+        let indexer = Indexer::new(material);
+        let Some(position) = indexer.position(rng.next() % indexer.size()) else {
+            continue;
+        };
+        let entry = tb.probe(&position).expect("in the tables");
+        let (best, value) = match tb.best_move(&position) {
+            Some(found) => found,
+            None => {
+                assert_eq!(entry, TbEntry::decided(0));
+                continue;
+            }
+        };
+        assert_eq!(value, entry, "{}", position.to_fen());
+        let after = tb.probe(&position.play(&best)).expect("successor");
+        match entry.wdl {
+            Wdl::Draw => assert_eq!(after.wdl, Wdl::Draw),
+            _ => assert_eq!(after.distance + 1, entry.distance),
+        }
+        if checked % 20 == 0 {
+            let searched = solve(&position, 3);
+            let within = entry.wdl != Wdl::Draw && entry.distance <= 3;
+            assert_eq!(searched, within.then_some(entry), "{}", position.to_fen());
+        }
+        checked += 1;
+    }
 }

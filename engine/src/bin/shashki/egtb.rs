@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
+
+use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir};
 use shashki::egtb::{Tablebases, Wdl};
@@ -17,8 +19,8 @@ use shashki::{Notation, Position};
 pub const DEFAULT_DIR: &str = "egtb";
 
 /// Arguments of `shashki egtb`.
-#[derive(Debug, Args)]
-pub struct EgtbArgs {
+#[derive(Debug, clap::Args)]
+pub struct Args {
     #[command(subcommand)]
     command: EgtbCommand,
 }
@@ -48,14 +50,14 @@ enum EgtbCommand {
 ///
 /// # Errors
 /// A message for the user: bad FEN, unwritable directory, position not in the tables.
-pub fn run(args: EgtbArgs) -> Result<(), String> {
-    match args.command {
-        EgtbCommand::Build { pieces, dir } => build(pieces, dir),
-        EgtbCommand::Probe { fen, dir } => probe(&fen, &dir),
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        EgtbCommand::Build { pieces, dir } => build(*pieces, dir.clone()),
+        EgtbCommand::Probe { fen, dir } => probe(fen, dir),
     }
 }
 
-fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
+fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
     let started = Instant::now();
     let bars = MultiProgress::new();
     let total = bars.add(ProgressBar::new(0));
@@ -63,20 +65,28 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
         ProgressStyle::with_template(
             "{prefix:>6} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} slots, eta {eta}",
         )
-        .map_err(|e| e.to_string())?,
+        .map_err(CliError::input)?,
     );
     total.set_prefix("total");
     let pair = bars.add(ProgressBar::new(0));
     pair.set_style(
         ProgressStyle::with_template("{prefix:>12} {bar:40} {percent:>3}% {msg}")
-            .map_err(|e| e.to_string())?,
+            .map_err(CliError::input)?,
     );
+    // Progress bars are hidden when stderr is not a terminal; the table lines still go to stderr.
+    let say = |line: String| {
+        if total.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            total.println(line);
+        }
+    };
     let on_event = |event: BuildEvent| match event {
         BuildEvent::Planned { tables, slots } => {
             total.set_length(slots);
-            total.println(format!("building {tables} tables, {slots} index slots"));
+            say(format!("building {tables} tables, {slots} index slots"));
         }
-        BuildEvent::Loaded(material) => total.println(format!("{material}: reusing the file")),
+        BuildEvent::Loaded(material) => say(format!("{material}: reusing the file")),
         BuildEvent::PairStarted { material, slots } => {
             pair.set_prefix(material.to_string());
             pair.set_length(slots);
@@ -86,7 +96,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
             pair.inc(slots);
             total.inc(slots);
         }
-        BuildEvent::TableFinished { material, stats } => total.println(format!(
+        BuildEvent::TableFinished { material, stats } => say(format!(
             "{material:>10}: {} wins, {} draws, {} losses, longest {} plies",
             stats.wins, stats.draws, stats.losses, stats.max_distance
         )),
@@ -95,7 +105,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
         max_pieces: pieces,
         ..BuildOptions::default()
     };
-    let tables = build_dir(&dir, options, &on_event).map_err(|e| e.to_string())?;
+    let tables = build_dir(&dir, options, &on_event).map_err(CliError::failure)?;
     pair.finish_and_clear();
     total.finish_and_clear();
     let bytes: usize = tables
@@ -115,19 +125,20 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), String> {
     Ok(())
 }
 
-fn probe(fen: &str, dir: &std::path::Path) -> Result<(), String> {
-    let position = Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))?;
+fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
+    let position =
+        Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?;
     let tables = Tablebases::open(dir);
     for problem in tables.problems() {
         eprintln!("warning: {problem}");
     }
     let entry = tables.probe(&position).ok_or_else(|| {
-        format!(
+        CliError::input(format!(
             "{} pieces: not in the tables of {} (they cover up to {} pieces)",
             position.piece_count(),
             dir.display(),
             tables.max_pieces()
-        )
+        ))
     })?;
     println!("{}: {entry}", position.to_fen());
     if let Some((best, _)) = tables.best_move(&position) {

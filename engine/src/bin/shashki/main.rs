@@ -5,10 +5,11 @@
 mod analyse;
 mod analyse_game;
 mod bench;
+mod book;
 mod cli_error;
 mod egtb;
-mod matches;
 mod hub;
+mod matches;
 mod moves;
 mod perft;
 mod show;
@@ -40,8 +41,6 @@ enum Command {
     Analyse(analyse::Args),
     /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
     Bench(bench::Args),
-    /// Endgame tablebases: build and probe.
-    Egtb(egtb::EgtbArgs),
     /// Play two engine configurations (or the seed baseline) against each other from openings.
     Match(matches::Args),
     /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
@@ -50,6 +49,10 @@ enum Command {
     Hub(hub::Args),
     /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
     AnalyseGame(analyse_game::Args),
+    /// Endgame tablebases: build them, probe a position.
+    Egtb(egtb::Args),
+    /// Opening books: probe a position, import the seed engine's book, build one by analysis.
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,11 +70,12 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
-        Command::Egtb(args) => egtb::run(args).map_err(CliError::input),
         Command::Match(args) => matches::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::AnalyseGame(args) => analyse_game::run(&args),
+        Command::Egtb(args) => egtb::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
