@@ -20,9 +20,9 @@ use crate::{Color, Move, Notation, Position};
 pub enum Eval {
     /// Hundredths of a man.
     Centi(i32),
-    /// The side to move wins in this many plies.
+    /// The side to move wins in this many plies (shown in moves, as the search's `Score` does).
     WinIn(u32),
-    /// The side to move loses in this many plies.
+    /// The side to move loses in this many plies (shown in moves).
     LossIn(u32),
 }
 
@@ -49,7 +49,7 @@ impl Eval {
 }
 
 impl fmt::Display for Eval {
-    /// `+0.35`, `-1.20`, `win in 7`, `loss in 4`.
+    /// `+0.35`, `-1.20`, `win in 7`, `loss in 4` (moves of the winning side: (plies + 1) / 2).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Eval::Centi(c) => {
@@ -57,8 +57,8 @@ impl fmt::Display for Eval {
                 let c = c.unsigned_abs();
                 write!(f, "{sign}{}.{:02}", c / 100, c % 100)
             }
-            Eval::WinIn(n) => write!(f, "win in {n}"),
-            Eval::LossIn(n) => write!(f, "loss in {n}"),
+            Eval::WinIn(n) => write!(f, "win in {}", n.div_ceil(2)),
+            Eval::LossIn(n) => write!(f, "loss in {}", n.div_ceil(2)),
         }
     }
 }
@@ -293,7 +293,8 @@ mod tests {
         assert_eq!(Eval::Centi(35).to_string(), "+0.35");
         assert_eq!(Eval::Centi(-120).to_string(), "-1.20");
         assert_eq!(Eval::Centi(-5).to_string(), "-0.05");
-        assert_eq!(Eval::WinIn(7).to_string(), "win in 7");
+        assert_eq!(Eval::WinIn(13).to_string(), "win in 7");
+        assert_eq!(Eval::LossIn(2).to_string(), "loss in 1");
         assert_eq!(Eval::WinIn(7).negate(), Eval::LossIn(7));
         assert!(Eval::WinIn(3).capped(1000) > Eval::Centi(5000).capped(1000));
         assert!(Eval::LossIn(3).capped(1000) < Eval::Centi(-5000).capped(1000));

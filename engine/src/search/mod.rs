@@ -28,6 +28,7 @@
 pub mod limits;
 pub mod ordering;
 pub mod params;
+pub mod probe;
 pub mod score;
 pub mod thread;
 pub mod tt;
@@ -42,6 +43,8 @@ pub use score::Score;
 pub use thread::{DrawHook, NODE_CHECK_INTERVAL, NoCounters};
 pub use tt::{AtomicTable, MapTable, Table};
 
+use crate::book::{Book, BookPolicy};
+use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
 use crate::{Game, Move, Position};
 use ordering::Heuristics;
@@ -59,6 +62,14 @@ pub struct EngineConfig {
     pub params: SearchParams,
     /// Evaluation weights.
     pub eval: EvalParams,
+    /// Opening book consulted at the root (default none).
+    pub book: Option<Arc<Book>>,
+    /// How the book move is chosen (default weighted random).
+    pub book_policy: BookPolicy,
+    /// Seed of the random book policies (default 0).
+    pub book_seed: u64,
+    /// Endgame tablebases: decisive root moves, exact scores in the tree (default none).
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Default for EngineConfig {
@@ -68,6 +79,10 @@ impl Default for EngineConfig {
             threads: 1,
             params: SearchParams::DEFAULT,
             eval: EvalParams::DEFAULT,
+            book: None,
+            book_policy: BookPolicy::Weighted,
+            book_seed: 0,
+            tablebases: None,
         }
     }
 }
@@ -106,6 +121,20 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
+    /// Where the move comes from: the search, the book or the tablebases.
+    pub source: MoveSource,
+}
+
+/// Where a [`SearchResult`]'s move comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveSource {
+    /// The search.
+    #[default]
+    Search,
+    /// The opening book (no search was done).
+    Book,
+    /// The endgame tablebases: the score is exact.
+    Tablebase,
 }
 
 impl SearchResult {
@@ -247,6 +276,9 @@ impl<T: Table> Engine<T> {
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
+        if let Some(answer) = probe::root_move(&self.config, root, start) {
+            return answer;
+        }
         self.stop.store(false, Ordering::Relaxed);
         self.table.new_search();
         let key = root.zobrist_key();
@@ -255,6 +287,7 @@ impl<T: Table> Engine<T> {
             nodes: AtomicU64::new(0),
             start,
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
+            tablebases: self.config.tablebases.as_deref(),
         };
         let threads = self.config.threads.max(1);
         let mut heuristics = self
@@ -310,6 +343,7 @@ impl<T: Table> Engine<T> {
             pv: result.pv,
             nodes: shared.nodes.load(Ordering::Relaxed),
             time: start.elapsed(),
+            source: MoveSource::Search,
         }
     }
 }

@@ -109,6 +109,8 @@ pub struct Shared<'a> {
     pub start: Instant,
     /// The limits.
     pub budget: Budget,
+    /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
+    pub tablebases: Option<&'a crate::egtb::Tablebases>,
 }
 
 /// The outcome of one thread's iterative deepening.
@@ -413,6 +415,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         if ply > 0 {
             if self.is_repetition(key, ply) || draw.is_draw(position) {
                 return DRAW;
+            }
+            if let Some(score) = super::probe::tree_score(self.shared.tablebases, position, ply) {
+                return score;
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
             alpha = alpha.max(-WIN + ply as i32);

@@ -3,8 +3,12 @@
 //! exit code 2; no subcommand panics on user input.
 
 mod analyse;
+mod analyse_game;
 mod bench;
+mod book;
 mod cli_error;
+mod egtb;
+mod hub;
 mod matches;
 mod moves;
 mod perft;
@@ -41,6 +45,14 @@ enum Command {
     Match(matches::Args),
     /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
     Tune(tune::Args),
+    /// Speak Scan's Hub protocol (version 2) on stdin/stdout, for draughts GUIs.
+    Hub(hub::Args),
+    /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
+    AnalyseGame(analyse_game::Args),
+    /// Endgame tablebases: build them, probe a position.
+    Egtb(egtb::Args),
+    /// Opening books: probe a position, import the seed engine's book, build one by analysis.
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +72,10 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::AnalyseGame(args) => analyse_game::run(&args),
+        Command::Egtb(args) => egtb::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
