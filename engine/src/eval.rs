@@ -97,8 +97,9 @@ pub type Features = [i32; FEATURE_COUNT];
 
 /// The weight of every [`Feature`], in centi-men per unit of the feature.
 ///
-/// The defaults come from Texel tuning on self-play games (see `shashki tune --help` and the
-/// engine's README section), rounded, with the man fixed at 100 so scores read as centi-men.
+/// The defaults are hand-set, with the man at 100 so scores read as centi-men. `shashki tune`
+/// fits the weights to self-play results; its first fit lost games against these defaults, so
+/// they stay until a tuned set wins a match (`engine/SEARCH.md`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].

@@ -55,7 +55,7 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// The defaults, each kept because it won games (see the engine README's match table).
+    /// The defaults, each settled by games (see the match table in `engine/SEARCH.md`).
     pub const DEFAULT: SearchParams = SearchParams {
         only_move_cost: 0,
         tt_min_depth: ONE_PLY,

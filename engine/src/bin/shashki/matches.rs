@@ -53,8 +53,8 @@ pub struct Args {
     /// Hash per engine in MB (unless the player spec sets `hash`).
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Append one line per game to this file: opening, first player's colour, its score, how the
-    /// game ended, the start FEN and the moves.
+    /// Append one line per game to this file (tab-separated): opening, first player's colour, its
+    /// score, how the game ended, the final FEN, the start FEN and the moves.
     #[arg(long)]
     log: Option<PathBuf>,
 }
@@ -249,10 +249,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         t.add(outcome.score_for(first_color));
         if let Some(path) = &args.log {
             let line = format!(
-                "{}\t{first_color}\t{}\t{}\t{}\t{}\n",
+                "{}\t{first_color}\t{}\t{}\t{}\t{}\t{}\n",
                 openings[index].0,
                 outcome.score_for(first_color),
                 game.status(),
+                game.position().to_fen(),
                 game.start_position().to_fen(),
                 game.move_texts(shashki::Notation::Algebraic).join(" ")
             );
