@@ -45,7 +45,7 @@ pub enum Feature {
 }
 
 impl Feature {
-    /// Every feature, in the order of [`features`] and [`EvalParams::to_vec`].
+    /// Every feature, in the order of [`features`] and [`EvalParams::weights`].
     pub const ALL: [Feature; FEATURE_COUNT] = [
         Feature::Man,
         Feature::King,

@@ -3,7 +3,7 @@
 //!
 //! Inside the search a score is a bare `i32`; wins are `WIN - plies` and losses `plies - WIN`
 //! counted from the root, which makes shorter wins larger. The transposition table stores win
-//! scores relative to the node instead of the root ([`to_table`] / [`from_table`]) so that an
+//! scores relative to the node instead of the root (`to_table` / `from_table`) so that an
 //! entry found at another depth of the tree still says how far the end is from *there*.
 
 use std::fmt;
