@@ -250,7 +250,7 @@ impl<T: Table> Engine<T> {
 
     /// Searches `position`, reached through earlier positions with Zobrist keys `history`
     /// (oldest first, without `position` itself; used for repetitions), with no draw-rule
-    /// counters. Prefer [`Engine::search`] with a [`Game`](crate::Game), which also applies
+    /// counters. Prefer [`Engine::search`] with a [`Game`], which also applies
     /// the counter rules.
     pub fn search_position(
         &self,
