@@ -14,7 +14,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
 use shashki::pdn::{self, PdnGame};
-use shashki::{Engine, EngineConfig, Game, Score, SearchInfo, SearchLimit, SearchResult};
+use shashki::{Engine, EngineConfig, Game, Score, SearchLimit};
 
 use crate::CliError;
 
@@ -130,23 +130,12 @@ fn forced(mv: shashki::Move, next: &PlyAnalysis) -> PlyAnalysis {
 }
 
 fn search(engine: &Engine, game: &Game, limit: SearchLimit) -> PlyAnalysis {
-    let result = search_game(engine, game, limit, |_| {});
+    let result = engine.search(game, limit, |_| {});
     PlyAnalysis {
         eval: eval_of(result.score),
         best_move: result.best_move,
         pv: result.pv,
     }
-}
-
-/// Searches the current position of `game`, with the game's earlier positions for repetitions.
-fn search_game(
-    engine: &Engine,
-    game: &Game,
-    limit: SearchLimit,
-    on_info: impl FnMut(&SearchInfo),
-) -> SearchResult {
-    let keys = game.keys();
-    engine.search_position(game.position(), &keys[..keys.len() - 1], limit, on_info)
 }
 
 /// Searches every position of `record`'s game, the final one included. Positions with a single
