@@ -9,10 +9,12 @@
 //! file next to the output, which is then renamed over it, so a crash never leaves half a file.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
+use shashki::egtb::Tablebases;
 use shashki::pdn::{self, PdnGame};
 use shashki::{Engine, EngineConfig, Game, Score, SearchLimit};
 
@@ -44,6 +46,9 @@ pub struct Args {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame.
+    #[arg(long)]
+    tb_dir: Option<PathBuf>,
 }
 
 /// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
@@ -212,9 +217,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         blunder: args.blunder,
         ..Thresholds::default()
     };
+    let tablebases = match &args.tb_dir {
+        Some(dir) => {
+            let tables = Tablebases::open(dir);
+            for problem in tables.problems() {
+                eprintln!("shashki: tablebases: {problem}");
+            }
+            if tables.max_pieces() == 0 {
+                return Err(CliError::input(format!(
+                    "--tb-dir {}: no usable tablebase",
+                    dir.display()
+                )));
+            }
+            Some(Arc::new(tables))
+        }
+        None => None,
+    };
     let engine = Engine::new(EngineConfig {
         hash_mb: args.hash.max(1),
         threads: args.threads.max(1),
+        tablebases,
         ..EngineConfig::default()
     });
     let total: usize = records.iter().map(|r| r.game.positions().len()).sum();
