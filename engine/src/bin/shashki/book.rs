@@ -337,7 +337,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         "plies": args.plies,
         "ballot_plies": args.ballots.as_ref().map(|_| args.ballot_plies.unwrap_or(args.plies)),
         "depth": args.depth,
-        "margin": args.margin,
+        "margin": args.margin.to_string().parse::<f64>().unwrap_or(f64::from(args.margin)),
         "max_moves": args.max_moves,
         "seed": args.seed,
         "seconds": (seconds * 10.0).round() / 10.0,
