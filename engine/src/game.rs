@@ -98,6 +98,29 @@ pub enum GameError {
 }
 
 /// A game: start position, moves, and for each ply the position, key and draw counters.
+///
+/// ```
+/// use shashki::{Color, DrawRule, Game, GameStatus};
+///
+/// let mut game = Game::default();
+/// game.play_text("c3-d4")?; // any notation: `22-18`, `c3-d4`, …
+/// game.play_text("f6-e5")?;
+/// game.play_text("d4:f6")?;
+/// assert_eq!(game.moves().len(), 3);
+/// assert_eq!(game.status(), GameStatus::Ongoing);
+///
+/// // Two kings against one: drawn after 5 moves each (7.2.8) unless won sooner. The FEN's
+/// // lidraughts `H` field says 9 plies have been played already.
+/// let mut ending = Game::from_fen("W:WK30,K32:BK5:H9")?;
+/// ending.play_text("30-26")?;
+/// assert_eq!(ending.status(), GameStatus::Drawn(DrawRule::SmallKings));
+///
+/// // A side without a legal move loses.
+/// let mut won = Game::from_fen("W:WK29:B25")?;
+/// won.play_text("a1:c3")?;
+/// assert!(matches!(won.status(), GameStatus::Won { winner: Color::White, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     positions: Vec<Position>,

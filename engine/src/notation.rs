@@ -305,6 +305,10 @@ impl Position {
 
     /// Resolves a move text against this position's legal moves.
     ///
+    /// A shortened path matches every move whose route passes through the named squares; when
+    /// several match, a text that spells out one move's full route (or its exact Hub form) names
+    /// that move, so every text written by [`Position::write_move`] reads back as its move.
+    ///
     /// # Errors
     /// [`MoveError::Unparsable`] for bad syntax, [`MoveError::Illegal`] when no legal move matches,
     /// [`MoveError::Ambiguous`] (with the candidates) when several do.

@@ -19,6 +19,32 @@
 //! algebraic moves — the form pydraughts reads correctly, RULES.md §3 — numeric FEN next to
 //! numeric moves, as lidraughts writes them).
 
+//!
+//! ```
+//! use shashki::pdn::{self, GameResult};
+//!
+//! let text = r#"[White "Ivanov"]
+//! [Black "Petrov"]
+//! [GameType "25"]
+//!
+//! 1. c3-d4 f6-e5 2. d4:f6 {forced} g7:e5 1-1
+//! "#;
+//! let games = pdn::read_games(text)?;
+//! let record = &games[0];
+//! assert_eq!(record.tag("White"), Some("Ivanov"));
+//! assert_eq!(record.game.moves().len(), 4);
+//! assert_eq!(record.result, GameResult::Draw);
+//!
+//! // Errors say which game and which move.
+//! let error = pdn::read_games("1. c3-d4 c3-d4 *").unwrap_err();
+//! assert!(error.to_string().contains("move 1... `c3-d4`"));
+//!
+//! // Writing gives back an equivalent file.
+//! let again = pdn::read_games(&pdn::write_game(record))?;
+//! assert_eq!(again[0].game.moves(), record.game.moves());
+//! # Ok::<(), shashki::PdnError>(())
+//! ```
+
 use std::fmt;
 
 use crate::fen::{self, FenError};
@@ -732,12 +758,14 @@ pub fn write_game(record: &PdnGame) -> String {
         let annotation = record.annotations.get(ply);
         let suffix = annotation.map_or("", |a| a.suffix.as_str());
         let move_text = format!("{}{suffix}", position.write_move(mv, record.notation));
+        // A move number stays on the same line as its move.
         if !black {
-            words.push(format!("{number}."));
+            words.push(format!("{number}. {move_text}"));
         } else if need_number {
-            words.push(format!("{number}..."));
+            words.push(format!("{number}... {move_text}"));
+        } else {
+            words.push(move_text);
         }
-        words.push(move_text);
         need_number = false;
         if let Some(annotation) = annotation {
             if let Some(comment) = &annotation.comment {
@@ -870,6 +898,43 @@ mod tests {
         assert_eq!(
             second.game.status(),
             GameStatus::Drawn(DrawRule::Repetition)
+        );
+    }
+
+    /// A lidraughts-style export with algebraic moves (`:` captures, one shortened), the FEN tag
+    /// with lidraughts' counters, and a result given only by the `Result` tag's terminator.
+    const LIDRAUGHTS_ALGEBRAIC: &str = r#"[Event "Casual Russian game"]
+[Site "https://lidraughts.org/Zx12Yw34"]
+[Date "2025.01.05"]
+[White "anna"]
+[Black "boris"]
+[Result "1-1"]
+[GameType "25"]
+[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12:H0:F1"]
+[Variant "Russian"]
+
+1. c3-d4 { [%clock w0:05:00 B0:05:00] } f6-g5 2. g3-h4 b6-a5 3. h4:f6 g7:c3
+4. b2:d4 h8-g7 5. a3-b4 a5:e5 6. f2-g3 g7-f6 1-1
+"#;
+
+    #[test]
+    fn reads_lidraughts_algebraic_exports() {
+        let record = read_game(LIDRAUGHTS_ALGEBRAIC).unwrap();
+        assert_eq!(record.notation, Notation::Algebraic);
+        assert_eq!(record.game.moves().len(), 12);
+        assert_eq!(record.result, GameResult::Draw);
+        // 3... g7:c3 is the double capture g7:e5:c3; 5... a5:e5 is a5:c3:e5.
+        assert_eq!(record.game.moves()[5].captured().count(), 2);
+        assert_eq!(record.game.moves()[9].captured().count(), 2);
+        assert_eq!(
+            record.game.position().to_fen(),
+            "W:W23,24,26,28,29,30,31,32:B1,2,3,5,6,7,10,11,12,15"
+        );
+        // Written back, the full paths appear.
+        let text = write_game(&record);
+        assert!(
+            text.contains("g7:e5:c3") && text.contains("a5:c3:e5"),
+            "{text}"
         );
     }
 

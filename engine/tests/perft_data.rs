@@ -2,14 +2,23 @@
 //!
 //! The file is read into entries (position, depth, expected count, move identity). The normal
 //! run checks every entry up to [`NODE_LIMIT`] leaves, single-threaded, which includes the start
-//! position through depth 9; the `#[ignore]`d test checks every entry with the parallel perft
+//! position through depth 9, with the plain and the hashed perft; the `#[ignore]`d tests check
+//! every entry with the parallel perft, plain and hashed
 //! (`cargo test -p shashki --test perft_data -- --ignored`).
 
-use shashki::perft::{perft_parallel, perft_with};
+use shashki::perft::{
+    PerftTable, divide, perft_hashed, perft_hashed_parallel, perft_parallel, perft_with,
+};
 use shashki::{MoveIdentity, Position};
 
 /// Entries with more leaves than this are left to the ignored test.
 const NODE_LIMIT: u64 = 5_000_000;
+
+/// Entries up to this many leaves are also checked with `divide`.
+const DIVIDE_LIMIT: u64 = 100_000;
+
+/// Size of the perft hash table of the hashed runs, in MB.
+const TABLE_MB: usize = 16;
 
 const DATA: &str = include_str!("data/perft.txt");
 
@@ -90,10 +99,16 @@ fn check(entry: &Entry, count: u64) {
 fn perft_data_up_to_node_limit() {
     let entries = entries();
     let mut checked = Vec::new();
+    let table = PerftTable::new(TABLE_MB);
     for entry in entries.iter().filter(|e| e.nodes <= NODE_LIMIT) {
         check(
             entry,
             perft_with(&entry.position, entry.depth, entry.identity),
+        );
+        // One table serves every entry and both conventions, as in `shashki perft`.
+        check(
+            entry,
+            perft_hashed(&entry.position, entry.depth, entry.identity, &table),
         );
         checked.push((entry.id.as_str(), entry.depth, entry.identity));
     }
@@ -103,6 +118,18 @@ fn perft_data_up_to_node_limit() {
     assert!(checked.contains(&("start", 9, MoveIdentity::Trajectory)));
     for id in ["turkish-strike", "middle-game", "kings-and-men"] {
         assert!(checked.contains(&(id, 7, MoveIdentity::Outcome)), "{id}");
+    }
+    // Divide: one count per legal move, each the perft of the position after it.
+    for entry in entries
+        .iter()
+        .filter(|e| e.nodes <= DIVIDE_LIMIT && e.depth >= 2)
+    {
+        let rows = divide(&entry.position, entry.depth, entry.identity);
+        check(entry, rows.iter().map(|(_, n)| n).sum());
+        for (mv, n) in rows {
+            let child = entry.position.play(&mv);
+            assert_eq!(n, perft_with(&child, entry.depth - 1, entry.identity));
+        }
     }
     // The parallel perft agrees on the biggest entry of the normal run.
     let start = Position::start();
@@ -116,6 +143,18 @@ fn perft_data_all_entries() {
         check(
             &entry,
             perft_parallel(&entry.position, entry.depth, entry.identity),
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep perft with the hash table (start position to depth 13)"]
+fn perft_data_all_entries_hashed() {
+    let table = PerftTable::new(256);
+    for entry in entries() {
+        check(
+            &entry,
+            perft_hashed_parallel(&entry.position, entry.depth, entry.identity, &table),
         );
     }
 }

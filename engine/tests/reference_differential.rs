@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::reference::{MoveKey, RefBoard};
 use common::{Rng, random_game, random_position};
-use shashki::{Bitboard, Move, Position, Square};
+use shashki::perft::perft_with;
+use shashki::{Bitboard, Move, MoveIdentity, Position, Square};
 
 /// How many random placements the main differential test compares (the issue asks ≥ 10 000).
 const RANDOM_POSITIONS: usize = 12_000;
@@ -76,6 +77,14 @@ fn compare(position: &Position, coverage: &mut Coverage) {
             position.to_fen()
         );
     }
+
+    // Convention B: distinct trajectories.
+    assert_eq!(
+        perft_with(position, 1, MoveIdentity::Trajectory),
+        reference.perft_trajectories(1),
+        "convention B count in {}",
+        position.to_fen()
+    );
 
     // The cheaper queries must agree with the full list.
     assert_eq!(
@@ -147,6 +156,94 @@ fn random_positions_match_reference() {
     );
     assert!(coverage.merged_routes > 0, "no merged routes: {coverage:?}");
     assert!(coverage.lost > 0, "no lost positions: {coverage:?}");
+}
+
+/// `is_legal` accepts exactly the reference's moves among hand-built candidates: legal moves
+/// with one field changed, and random moves.
+#[test]
+fn is_legal_agrees_with_reference() {
+    let mut rng = Rng::new(0x5EED_0005);
+    let mut rejected = 0;
+    for _ in 0..3_000 {
+        let position = random_position(&mut rng);
+        let legal: BTreeSet<MoveKey> = RefBoard::from_position(&position)
+            .legal_moves()
+            .iter()
+            .map(|m| MoveKey::of(&m.outcome()))
+            .collect();
+        let mut candidates: Vec<Move> = Vec::new();
+        for mv in position.legal_moves() {
+            let other = rng.pick(&Square::ALL);
+            candidates.push(mv);
+            candidates.push(Move::new(mv.from(), other, mv.captured(), mv.promotes()));
+            candidates.push(Move::new(other, mv.to(), mv.captured(), mv.promotes()));
+            candidates.push(Move::new(
+                mv.from(),
+                mv.to(),
+                mv.captured() ^ Bitboard::from_square(other),
+                mv.promotes(),
+            ));
+            candidates.push(Move::new(mv.from(), mv.to(), mv.captured(), !mv.promotes()));
+        }
+        for _ in 0..5 {
+            let captured: Bitboard = (0..rng.below(3)).map(|_| rng.pick(&Square::ALL)).collect();
+            candidates.push(Move::new(
+                rng.pick(&Square::ALL),
+                rng.pick(&Square::ALL),
+                captured,
+                rng.chance(1, 4),
+            ));
+        }
+        for candidate in candidates {
+            let expected = legal.contains(&MoveKey::of(&candidate));
+            assert_eq!(
+                position.is_legal(&candidate),
+                expected,
+                "{candidate:?} in {}",
+                position.to_fen()
+            );
+            rejected += usize::from(!expected);
+        }
+    }
+    assert!(rejected > 10_000);
+}
+
+/// A placement from proptest's generated list of (square index, piece kind): later pieces on a
+/// taken square are dropped, a man on its promotion rank is made a king, extra pieces beyond 12
+/// a side are dropped. Shrinking then finds a smallest position that shows a difference.
+fn placement(pieces: &[(usize, u8)], black_to_move: bool) -> Position {
+    let mut sides = [Bitboard::EMPTY; 2];
+    let mut kings = Bitboard::EMPTY;
+    for &(index, kind) in pieces {
+        let square = Square::ALL[index];
+        let color = usize::from(kind >= 2);
+        if (sides[0] | sides[1]).contains(square) || sides[color].count() == 12 {
+            continue;
+        }
+        let last_rank = if color == 0 { 7 } else { 0 };
+        sides[color] = sides[color].with(square);
+        if kind % 2 == 1 || square.rank() == last_rank {
+            kings = kings.with(square);
+        }
+    }
+    let side = if black_to_move {
+        shashki::Color::Black
+    } else {
+        shashki::Color::White
+    };
+    Position::new(sides[0], sides[1], kings, side).expect("placement obeys the rules")
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn proptest_positions_match_reference(
+        pieces in proptest::collection::vec((0..32usize, 0..4u8), 0..26),
+        black_to_move in proptest::bool::ANY,
+    ) {
+        compare(&placement(&pieces, black_to_move), &mut Coverage::default());
+    }
 }
 
 #[test]
@@ -256,4 +353,13 @@ fn reference_reproduces_published_perft() {
         (1..=4).map(|d| middle.perft(d)).collect::<Vec<_>>(),
         [2, 9, 40, 121]
     );
+}
+
+/// Depth 8 from the start is where promotion during a capture first matters and where the
+/// conventions first differ (RULES.md §4): the reference reproduces both published numbers.
+#[test]
+fn reference_reproduces_published_perft_at_depth_8() {
+    let start = RefBoard::from_position(&Position::start());
+    assert_eq!(start.perft(8), 929_899);
+    assert_eq!(start.perft_trajectories(8), 929_905);
 }

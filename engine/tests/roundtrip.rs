@@ -1,7 +1,7 @@
 //! Text round trips: FEN written and read back gives the same position (also from algebraic,
 //! shuffled, range and counter forms), and every legal move written in each [`Notation`] reads
 //! back as the same move; shortened `from-to` / `fromxto` texts are either the move or an
-//! ambiguity that lists it.
+//! ambiguity that lists it. Also: make followed by unmake gives the position back.
 
 mod common;
 
@@ -194,4 +194,22 @@ fn short_forms_are_the_move_or_an_ambiguity_listing_it() {
         exact_over_rivals > 0,
         "no single capture shared its ends with a longer one"
     );
+}
+
+#[test]
+fn make_then_unmake_restores_every_position() {
+    for position in sample(0xF3E0_0007) {
+        for mv in position.legal_moves() {
+            let mut copy = position;
+            let undo = copy.make(&mv);
+            assert_eq!(
+                copy,
+                position.play(&mv),
+                "make {mv:?} in {}",
+                position.to_fen()
+            );
+            copy.unmake(&mv, undo);
+            assert_eq!(copy, position, "unmake {mv:?} in {}", position.to_fen());
+        }
+    }
 }

@@ -11,15 +11,18 @@
 //! that already beat it, so it is always legal.
 //!
 //! ```
-//! use shashki::{Engine, EngineConfig, Position, SearchLimit};
+//! use shashki::{Engine, EngineConfig, Game, SearchLimit};
 //!
 //! let engine = Engine::new(EngineConfig { hash_mb: 8, ..EngineConfig::default() });
-//! let position = Position::start();
-//! let result = engine.search_position(&position, &[], SearchLimit::Depth(6), |info| {
+//! let mut game = Game::default();
+//! game.play_text("c3-d4")?;
+//! let result = engine.search(&game, SearchLimit::Depth(6), |info| {
 //!     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
 //! });
-//! let best = result.best_move.expect("the start position has moves");
-//! assert!(position.is_legal(&best));
+//! let best = result.best_move.expect("the position has moves");
+//! assert!(game.position().is_legal(&best));
+//! game.play(best)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod limits;
@@ -43,7 +46,7 @@ pub use tt::{AtomicTable, MapTable, Table};
 use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
-use crate::{Move, Position};
+use crate::{Game, Move, Position};
 use ordering::Heuristics;
 use score::MAX_PLY;
 use thread::{Progress, Searcher, Shared};
@@ -212,6 +215,37 @@ impl<T: Table> Engine<T> {
         for h in heuristics.iter_mut() {
             h.clear();
         }
+    }
+
+    /// Searches the current position of `game`: repetitions of the game's positions and the
+    /// draw-rule counters (RULES.md §2) count as draws inside the search. `on_info` is called
+    /// after every completed iteration.
+    pub fn search(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let positions = game.positions();
+        let moves = game.moves();
+        // Repetitions can only reach back to the last irreversible move (a capture or a man move).
+        let mut reversible_from = moves.len();
+        while reversible_from > 0 {
+            let before = &positions[reversible_from - 1];
+            let mv = &moves[reversible_from - 1];
+            if mv.is_capture() || !before.all_kings().contains(mv.from()) {
+                break;
+            }
+            reversible_from -= 1;
+        }
+        self.run(
+            game.position(),
+            game.keys(),
+            reversible_from,
+            game.draw_state(),
+            limit,
+            on_info,
+        )
     }
 
     /// Searches `position`, reached through earlier positions with Zobrist keys `history`

@@ -86,6 +86,19 @@ impl DrawHook for NoCounters {
     }
 }
 
+/// The real counters of RULES.md §2 (lidraughts' interpretation, see [`crate::draw`]).
+impl DrawHook for crate::DrawState {
+    #[inline]
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> crate::DrawState {
+        crate::DrawState::after(self, before, mv, after)
+    }
+
+    #[inline]
+    fn is_draw(self, position: &Position) -> bool {
+        self.draw_rule(position).is_some()
+    }
+}
+
 /// State shared by all threads of one search.
 pub struct Shared<'a> {
     /// Set to stop every thread (by the user, the clock, or the main thread when done).

@@ -259,6 +259,28 @@ impl RefBoard {
         moves.iter().map(|mv| self.play(mv).perft(depth - 1)).sum()
     }
 
+    /// Leaf count at `depth` under convention B (distinct trajectories): landing paths that take
+    /// the same pieces in the same order to the same square are one trajectory, since they
+    /// differ only in where a king stopped on a ray before capturing straight on.
+    pub fn perft_trajectories(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut trajectories: BTreeMap<(Coord, Vec<Coord>, Coord, bool), RefMove> = BTreeMap::new();
+        for mv in self.legal_paths() {
+            trajectories
+                .entry((mv.from, mv.captured.clone(), mv.to(), mv.promotes))
+                .or_insert(mv);
+        }
+        if depth == 1 {
+            return trajectories.len() as u64;
+        }
+        trajectories
+            .values()
+            .map(|mv| self.play(mv).perft_trajectories(depth - 1))
+            .sum()
+    }
+
     /// The side to move's pieces: (square, is king).
     fn own_pieces(&self) -> Vec<(Coord, bool)> {
         let mut result = Vec::new();

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shashki::{Engine, EngineConfig, Move, Notation, Position, SearchInfo, SearchLimit};
+use shashki::{Engine, EngineConfig, Game, Move, Notation, Position, SearchInfo, SearchLimit};
 
 use crate::CliError;
 
@@ -52,18 +52,13 @@ fn line(position: &Position, pv: &[Move]) -> Vec<String> {
 /// # Errors
 /// A bad FEN or an illegal move in `--moves`.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let mut position: Position = args
-        .fen
-        .parse()
+    let mut game = Game::from_fen(&args.fen)
         .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
-    let mut history = Vec::new();
     for (i, text) in args.moves.split_whitespace().enumerate() {
-        let mv = position
-            .parse_move(text)
+        game.play_text(text)
             .map_err(|e| CliError::input(format!("--moves, move {} {text:?}: {e}", i + 1)))?;
-        history.push(position.zobrist_key());
-        position = position.play(&mv);
     }
+    let position = *game.position();
     let limit = match (args.movetime, args.depth) {
         (Some(ms), _) => SearchLimit::MoveTime(Duration::from_millis(ms)),
         (None, Some(depth)) => SearchLimit::Depth(depth),
@@ -99,7 +94,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             );
         }
     };
-    let result = engine.search_position(&position, &history, limit, on_info);
+    let result = engine.search(&game, limit, on_info);
     let best = result
         .best_move
         .map(|mv| position.write_move(&mv, Notation::Algebraic));
