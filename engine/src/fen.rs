@@ -3,7 +3,7 @@
 //! `W:W21,22,K29:B1,2,3` — the side to move, then each colour's pieces (`K` marks a king). Squares
 //! may be numbers or algebraic names and ranges (`1-12`) are accepted, in any order. Lidraughts'
 //! `:H<n>` (draw ply counter) and `:F<n>` (full-move number) fields are read into [`FenExtras`].
-//! [`write`] produces the numeric form, pieces sorted, men before kings.
+//! [`write()`] produces the numeric form, pieces sorted, men before kings.
 
 use std::fmt::Write as _;
 

@@ -30,27 +30,52 @@
 //! ## Features
 //! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.
-//! - `serde`: (de)serialise [`Position`] as FEN.
+//! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
+//!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
 
+pub mod annotate;
+pub mod arena;
 mod bitboard;
+pub mod book;
 mod color;
+pub mod draw;
+pub mod egtb;
+pub mod eval;
 pub mod fen;
+mod game;
+pub mod hub;
 mod movegen;
 mod moves;
 mod notation;
+pub mod pdn;
 pub mod perft;
 mod piece;
 mod position;
+pub mod search;
+pub mod seed;
+#[cfg(feature = "serde")]
+mod serde_support;
 mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
+pub use book::{Book, BookError, BookMove, BookPolicy};
 pub use color::Color;
+pub use draw::{DrawRule, DrawState};
+pub use egtb::{Tablebases, TbEntry, Wdl};
 pub use fen::{FenError, FenField};
+pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError};
+pub use search::MoveSource;
+pub use search::{
+    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+};
+#[cfg(feature = "serde")]
+pub use serde_support::{HubMove, MoveSeed};
 pub use square::{ParseSquareError, Square};

@@ -88,8 +88,15 @@ impl fmt::Debug for Move {
 ///
 /// Quiet moves: a side has at most 12 pieces and a king reaches at most 13 squares (from d4 or e5 on
 /// an empty board), so at most 12 × 13 = 156. Captures: every legal capture starts with a distinct
-/// first jump (≤ 12 pieces × 4 directions) followed by a tree of continuations; the worst positions
-/// found by the hill-climbing search in `tests/move_list_capacity.rs` stay far below this bound.
+/// first jump (≤ 12 pieces × 4 directions) followed by a tree of continuations; there is no simple
+/// proof of a bound, so the hill-climbing search in `tests/move_list_capacity.rs` looks for the
+/// worst case. The capture generator fills the list with every trajectory (convention B) before
+/// merging equal outcomes, so that count is what must fit. Worst cases found:
+/// - 68 quiet moves: `W:WK2,K4,K5,K10,K12,K13,K20,K21,K29,K30,K31,K32:B` (twelve kings);
+/// - 88 capture trajectories, 61 moves under convention C:
+///   `W:WK1,K3,K4,K5,K21,K30,K32:B7,16,22,K6,K8,K14,K15,K23,K24`.
+///
+/// 256 leaves a margin of almost three over the worst capture position found.
 pub const MAX_MOVES: usize = 256;
 
 /// The legal moves of a position, without heap allocation.

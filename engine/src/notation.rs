@@ -124,6 +124,25 @@ impl MoveText {
             .iter()
             .any(|path| is_subsequence(&s[1..], path))
     }
+
+    /// Whether the text spells out one of `mv`'s routes square by square, or is its exact Hub
+    /// form: such a text names `mv` even when a longer route of another move passes through the
+    /// same squares (`h6:e3:g1` against `h6:f8:c5:e3:g1`).
+    fn matches_exactly(&self, position: &Position, mv: &Move) -> bool {
+        let s = &self.squares;
+        if s[0] != mv.from() {
+            return false;
+        }
+        let hub_captured: Bitboard = s[2..].iter().copied().collect();
+        if s.len() > 2
+            && s[1] == mv.to()
+            && hub_captured == mv.captured()
+            && s.len() - 2 == mv.captured().count() as usize
+        {
+            return true;
+        }
+        routes(position, mv).iter().any(|path| path[..] == s[1..])
+    }
 }
 
 fn is_subsequence(needle: &[Square], haystack: &[Square]) -> bool {
@@ -286,6 +305,10 @@ impl Position {
 
     /// Resolves a move text against this position's legal moves.
     ///
+    /// A shortened path matches every move whose route passes through the named squares; when
+    /// several match, a text that spells out one move's full route (or its exact Hub form) names
+    /// that move, so every text written by [`Position::write_move`] reads back as its move.
+    ///
     /// # Errors
     /// [`MoveError::Unparsable`] for bad syntax, [`MoveError::Illegal`] when no legal move matches,
     /// [`MoveError::Ambiguous`] (with the candidates) when several do.
@@ -303,13 +326,22 @@ impl Position {
                 text: text.trim().chars().take(80).collect(),
                 fen: self.to_fen(),
             }),
-            many => Err(MoveError::Ambiguous {
-                text: text.trim().chars().take(80).collect(),
-                candidates: many
+            many => {
+                let exact: Vec<&Move> = many
                     .iter()
-                    .map(|m| self.write_move(m, Notation::Algebraic))
-                    .collect(),
-            }),
+                    .filter(|m| parsed.matches_exactly(self, m))
+                    .collect();
+                if let [exact] = exact[..] {
+                    return Ok(*exact);
+                }
+                Err(MoveError::Ambiguous {
+                    text: text.trim().chars().take(80).collect(),
+                    candidates: many
+                        .iter()
+                        .map(|m| self.write_move(m, Notation::Algebraic))
+                        .collect(),
+                })
+            }
         }
     }
 }
@@ -365,5 +397,19 @@ mod tests {
         ));
         let position = Position::from_fen("W:WKa1:Bb2").unwrap();
         assert!(position.parse_move("a1:h8").is_ok());
+    }
+
+    #[test]
+    fn a_full_path_is_not_ambiguous_with_a_longer_route_through_it() {
+        // h6:e3:g1 is also a subsequence of h6:f8:c5:e3:g1, a different move.
+        let position = Position::from_fen("W:W5,6,31,K1,K4,K12:B2,8,10,16,18,20,26,27").unwrap();
+        let long = position.parse_move("h6:f8:c5:e3:g1").unwrap();
+        let short = position.parse_move("h6:e3:g1").unwrap();
+        assert_ne!(long, short);
+        assert_eq!(short.captured().count(), 2);
+        assert!(matches!(
+            position.parse_move("h6:g1"),
+            Err(MoveError::Ambiguous { .. })
+        ));
     }
 }

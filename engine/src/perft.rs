@@ -86,20 +86,33 @@ pub struct PerftTable {
 
 impl PerftTable {
     /// A table of about `megabytes` MB (rounded down to a power of two of 16-byte slots, at least one).
+    ///
+    /// # Panics
+    /// Like `Vec::with_capacity`, if the memory cannot be allocated; use [`PerftTable::try_new`]
+    /// for sizes that come from a user.
     #[must_use]
     pub fn new(megabytes: usize) -> PerftTable {
-        let wanted = (megabytes.max(1) << 20) / 16;
+        PerftTable::try_new(megabytes).unwrap_or_else(|error| panic!("perft table: {error}"))
+    }
+
+    /// A table of about `megabytes` MB, or an error if that much memory cannot be reserved.
+    ///
+    /// # Errors
+    /// [`std::collections::TryReserveError`] when the allocation fails.
+    pub fn try_new(megabytes: usize) -> Result<PerftTable, std::collections::TryReserveError> {
+        let wanted = (megabytes.clamp(1, 1 << 30) << 20) / 16;
         let len = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        PerftTable {
-            slots: (0..len)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len)?;
+        slots.extend((0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(PerftTable {
+            slots,
             mask: len - 1,
-        }
+        })
     }
 
     fn probe(&self, key: u64, depth: u32) -> Option<u64> {

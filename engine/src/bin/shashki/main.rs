@@ -2,10 +2,18 @@
 //! file only parses the command line and dispatches. Bad input ends with a message on stderr and
 //! exit code 2; no subcommand panics on user input.
 
+mod analyse;
+mod analyse_game;
+mod bench;
+mod book;
 mod cli_error;
+mod egtb;
+mod hub;
+mod matches;
 mod moves;
 mod perft;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -29,6 +37,22 @@ enum Command {
     Moves(moves::Args),
     /// Print a text diagram of a position.
     Show(show::Args),
+    /// Analyse a position: one info line per iteration, then the best move.
+    Analyse(analyse::Args),
+    /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
+    Bench(bench::Args),
+    /// Play two engine configurations (or the seed baseline) against each other from openings.
+    Match(matches::Args),
+    /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
+    Tune(tune::Args),
+    /// Speak Scan's Hub protocol (version 2) on stdin/stdout, for draughts GUIs.
+    Hub(hub::Args),
+    /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
+    AnalyseGame(analyse_game::Args),
+    /// Endgame tablebases: build them, probe a position.
+    Egtb(egtb::Args),
+    /// Opening books: probe a position, import the seed engine's book, build one by analysis.
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +68,14 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::AnalyseGame(args) => analyse_game::run(&args),
+        Command::Egtb(args) => egtb::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -16,14 +16,14 @@ pub struct Args {
     /// Start from this position instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
-    /// Worker threads (1 = single-threaded; 0 = one per core).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (1 = single-threaded; 0 = one per core; at most 1024).
+    #[arg(long, default_value_t = 1, value_parser = at_most::<MAX_THREADS>)]
     threads: usize,
     /// Count distinct trajectories (convention B) instead of distinct outcomes (C).
     #[arg(long)]
     paths: bool,
-    /// Cache subtree counts in a hash table of this many MB (0 = no table).
-    #[arg(long, default_value_t = 0)]
+    /// Cache subtree counts in a hash table of this many MB (0 = no table; at most 65536).
+    #[arg(long, default_value_t = 0, value_parser = at_most::<MAX_HASH_MB>)]
     hash: usize,
     /// Print the count below each legal move.
     #[arg(long)]
@@ -31,6 +31,20 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// Most worker threads accepted: beyond this, spawning them alone takes minutes.
+const MAX_THREADS: usize = 1024;
+/// Largest hash table accepted, in MB: a larger request would abort on allocation.
+const MAX_HASH_MB: usize = 65_536;
+
+/// Reads a count no larger than `MAX` (a command-line error otherwise).
+fn at_most<const MAX: usize>(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(value) if value <= MAX => Ok(value),
+        Ok(value) => Err(format!("{value} is more than the maximum {MAX}")),
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 #[derive(serde::Serialize)]
@@ -61,6 +75,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .num_threads(args.threads)
         .build()
         .map_err(CliError::failure)?;
+    let table = match args.hash {
+        0 => None,
+        megabytes => Some(perft::PerftTable::try_new(megabytes).map_err(|error| {
+            CliError::input(format!(
+                "--hash {megabytes}: cannot allocate the table: {error}"
+            ))
+        })?),
+    };
     let started = Instant::now();
     let (nodes, divide) = pool.install(|| {
         if args.divide {
@@ -69,12 +91,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .map(|(mv, n)| (position.write_move(&mv, Notation::Algebraic), n))
                 .collect();
             (rows.iter().map(|(_, n)| n).sum(), rows)
-        } else if args.hash > 0 {
-            let table = perft::PerftTable::new(args.hash);
+        } else if let Some(table) = &table {
             let nodes = if args.threads == 1 {
-                perft::perft_hashed(&position, args.depth, identity, &table)
+                perft::perft_hashed(&position, args.depth, identity, table)
             } else {
-                perft::perft_hashed_parallel(&position, args.depth, identity, &table)
+                perft::perft_hashed_parallel(&position, args.depth, identity, table)
             };
             (nodes, Vec::new())
         } else if args.threads == 1 {

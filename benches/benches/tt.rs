@@ -1,0 +1,56 @@
+//! The transposition table: the lock-free [`AtomicTable`] (the default) against the
+//! `ahash::AHashMap`-backed [`MapTable`], running the same fixed-depth searches.
+//!
+//! Both tables see exactly the same searches; the node counts differ only through replacement
+//! (a full map drops new entries where the atomic table evicts shallow/old ones). Each iteration
+//! builds a fresh engine (16 MB table) and searches the bench positions to depth 11.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shashki::search::{AtomicTable, Engine, MapTable, Table};
+use shashki::{EngineConfig, Position, SearchLimit};
+
+const POSITIONS: [&str; 4] = [
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:Wa1,c3,e3,g3,b4,c1,e1,g1,d2,f2,h2,a3:Ba5,b6,d6,f6,h6,c7,e7,g7,b8,d8,f8,h8",
+    "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+    "B:W17,18,21,22,24,25,26,28,29,31:B1,2,4,6,7,9,10,11,13,15",
+];
+
+fn searches<T: Table>(depth: u32) -> u64 {
+    let engine: Engine<T> = Engine::with_table(EngineConfig {
+        hash_mb: 16,
+        ..EngineConfig::default()
+    });
+    POSITIONS
+        .iter()
+        .map(|fen| {
+            let position: Position = fen.parse().expect("bench FEN");
+            engine.new_game();
+            let result = engine.search_position(&position, &[], SearchLimit::Depth(depth), |_| {});
+            assert!(result.best_move.is_some());
+            result.nodes
+        })
+        .sum()
+}
+
+fn tt_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tt");
+    group.sample_size(10);
+    group.bench_function("atomic_d11", |b| {
+        b.iter(|| black_box(searches::<AtomicTable>(11)))
+    });
+    group.bench_function("ahashmap_d11", |b| {
+        b.iter(|| black_box(searches::<MapTable>(11)))
+    });
+    group.finish();
+    println!(
+        "nodes: atomic {} ahashmap {}",
+        searches::<AtomicTable>(11),
+        searches::<MapTable>(11)
+    );
+}
+
+criterion_group!(benches, tt_benches);
+criterion_main!(benches);

@@ -1,0 +1,114 @@
+//! `shashki analyse`: searches one position and prints one line per completed iteration, then the
+//! best move (text, or JSON lines with `--json`).
+
+use std::time::Duration;
+
+use shashki::{Engine, EngineConfig, Game, Move, Notation, Position, SearchInfo, SearchLimit};
+
+use crate::CliError;
+
+/// Arguments of `shashki analyse`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (FEN, numeric or algebraic squares).
+    #[arg(
+        long,
+        default_value = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    )]
+    fen: String,
+    /// Moves played from the position before analysing (any notation, space separated).
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Think this many milliseconds.
+    #[arg(long, conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// Search to this depth (default: 12 when no movetime is given).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Print JSON lines instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn line(position: &Position, pv: &[Move]) -> Vec<String> {
+    let mut position = *position;
+    pv.iter()
+        .map(|mv| {
+            let text = position.write_move(mv, Notation::Algebraic);
+            position = position.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// Runs `shashki analyse`.
+///
+/// # Errors
+/// A bad FEN or an illegal move in `--moves`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let mut game = Game::from_fen(&args.fen)
+        .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
+    for (i, text) in args.moves.split_whitespace().enumerate() {
+        game.play_text(text)
+            .map_err(|e| CliError::input(format!("--moves, move {} {text:?}: {e}", i + 1)))?;
+    }
+    let position = *game.position();
+    let limit = match (args.movetime, args.depth) {
+        (Some(ms), _) => SearchLimit::MoveTime(Duration::from_millis(ms)),
+        (None, Some(depth)) => SearchLimit::Depth(depth),
+        (None, None) => SearchLimit::Depth(12),
+    };
+    let engine = Engine::new(EngineConfig {
+        hash_mb: args.hash,
+        threads: args.threads.max(1),
+        ..EngineConfig::default()
+    });
+    let json = args.json;
+    let root = position;
+    let on_info = |info: &SearchInfo| {
+        let pv = line(&root, &info.pv);
+        let nps = info.nodes * 1000 / (info.time.as_millis() as u64).max(1);
+        if json {
+            let value = serde_json::json!({
+                "depth": info.depth, "seldepth": info.seldepth, "score": info.score.value(),
+                "score_text": info.score.to_string(), "nodes": info.nodes, "nps": nps,
+                "time_ms": info.time.as_millis() as u64, "pv": pv,
+            });
+            println!("{value}");
+        } else {
+            println!(
+                "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                info.depth,
+                info.seldepth,
+                info.score,
+                info.nodes,
+                nps,
+                info.time.as_millis(),
+                pv.join(" ")
+            );
+        }
+    };
+    let result = engine.search(&game, limit, on_info);
+    let best = result
+        .best_move
+        .map(|mv| position.write_move(&mv, Notation::Algebraic));
+    if json {
+        let value = serde_json::json!({
+            "bestmove": best, "score": result.score.value(), "score_text": result.score.to_string(),
+            "depth": result.depth, "nodes": result.nodes, "time_ms": result.time.as_millis() as u64,
+        });
+        println!("{value}");
+    } else {
+        match best {
+            Some(best) => println!("bestmove {best} score {}", result.score),
+            None => println!("bestmove none (no legal move: the side to move has lost)"),
+        }
+    }
+    Ok(())
+}

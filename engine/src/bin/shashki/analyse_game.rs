@@ -1,0 +1,273 @@
+//! `shashki analyse-game FILE.pdn`: searches every position of every game in a PDN file and
+//! writes the games back annotated (score after each move, the engine's preferred move and line
+//! where it differs, `?` mistakes and `??` blunders by score lost), with a progress bar and a
+//! short summary per side.
+//!
+//! Data flow: the file is read with `shashki::pdn::read_games`; each game is replayed position
+//! by position (the search sees the game's history, for repetitions and the draw counters); the
+//! results go to `shashki::annotate::annotate`; the annotated games are written to a temporary
+//! file next to the output, which is then renamed over it, so a crash never leaves half a file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
+use shashki::pdn::{self, PdnGame};
+use shashki::{Engine, EngineConfig, Game, Score, SearchInfo, SearchLimit, SearchResult};
+
+use crate::CliError;
+
+/// Arguments of `shashki analyse-game`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PDN file to analyse (all its games).
+    file: PathBuf,
+    /// Think this many milliseconds per position.
+    #[arg(long, default_value_t = 1000, conflicts_with = "depth")]
+    movetime: u64,
+    /// Search every position to this depth instead of for a fixed time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Where to write the annotated PDN (default: FILE with `.annotated.pdn`; `-` for stdout).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Score lost (hundredths of a man) from which a move is a mistake.
+    #[arg(long, default_value_t = Thresholds::default().mistake)]
+    mistake: i32,
+    /// Score lost (hundredths of a man) from which a move is a blunder.
+    #[arg(long, default_value_t = Thresholds::default().blunder)]
+    blunder: i32,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
+fn read_text(path: &Path) -> Result<String, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => error.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    })
+}
+
+/// Writes `text` to `path` atomically: a temporary file in the same directory, then a rename.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+    let directory = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
+    std::fs::write(&temporary, text).map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        fail(e)
+    })
+}
+
+fn default_output(input: &Path) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    input.with_file_name(format!("{stem}.annotated.pdn"))
+}
+
+fn eval_of(score: Score) -> Eval {
+    match score.plies_to_end() {
+        Some(plies) if score.is_win() => Eval::WinIn(plies.unsigned_abs()),
+        Some(plies) => Eval::LossIn(plies.unsigned_abs()),
+        None => Eval::Centi(score.value()),
+    }
+}
+
+/// Longest chain of forced moves followed when evaluating a position with a single legal move.
+const MAX_FORCED_CHAIN: usize = 32;
+
+/// The engine's view of the current position of `game`. A position with a single legal move is
+/// not searched (the search answers it at once, without a meaningful score): the move is played
+/// and the position after it evaluated instead.
+fn evaluate(engine: &Engine, game: &Game, limit: SearchLimit, chain: usize) -> PlyAnalysis {
+    let position = game.position();
+    let moves = position.legal_moves();
+    match moves.as_slice() {
+        [] => PlyAnalysis {
+            eval: Eval::LossIn(0),
+            best_move: None,
+            pv: Vec::new(),
+        },
+        [only] if chain < MAX_FORCED_CHAIN => {
+            let mut next = game.clone();
+            if next.play_past_draw(*only).is_err() {
+                return search(engine, game, limit);
+            }
+            forced(*only, &evaluate(engine, &next, limit, chain + 1))
+        }
+        _ => search(engine, game, limit),
+    }
+}
+
+/// The analysis of a position whose only move `mv` leads to a position analysed as `next`.
+fn forced(mv: shashki::Move, next: &PlyAnalysis) -> PlyAnalysis {
+    let eval = match next.eval.negate() {
+        Eval::WinIn(plies) => Eval::WinIn(plies + 1),
+        Eval::LossIn(plies) => Eval::LossIn(plies + 1),
+        centi => centi,
+    };
+    PlyAnalysis {
+        eval,
+        best_move: Some(mv),
+        pv: std::iter::once(mv).chain(next.pv.iter().copied()).collect(),
+    }
+}
+
+fn search(engine: &Engine, game: &Game, limit: SearchLimit) -> PlyAnalysis {
+    let result = search_game(engine, game, limit, |_| {});
+    PlyAnalysis {
+        eval: eval_of(result.score),
+        best_move: result.best_move,
+        pv: result.pv,
+    }
+}
+
+/// Searches the current position of `game`, with the game's earlier positions for repetitions.
+fn search_game(
+    engine: &Engine,
+    game: &Game,
+    limit: SearchLimit,
+    on_info: impl FnMut(&SearchInfo),
+) -> SearchResult {
+    let keys = game.keys();
+    engine.search_position(game.position(), &keys[..keys.len() - 1], limit, on_info)
+}
+
+/// Searches every position of `record`'s game, the final one included. Positions with a single
+/// legal move take the (negated) analysis of the next position, which the game reaches anyway.
+fn analyse(
+    engine: &Engine,
+    record: &PdnGame,
+    limit: SearchLimit,
+    bar: &ProgressBar,
+) -> Vec<PlyAnalysis> {
+    let full = &record.game;
+    let count = full.positions().len();
+    let mut game = Game::with_draw_state(*full.start_position(), full.draw_states()[0]);
+    let mut found: Vec<Option<PlyAnalysis>> = Vec::with_capacity(count);
+    for ply in 0..count {
+        let is_last = ply + 1 == count;
+        let single = game.position().count_legal_moves() == 1;
+        found.push(if single && !is_last {
+            None
+        } else {
+            Some(evaluate(engine, &game, limit, 0))
+        });
+        bar.inc(1);
+        if let Some(mv) = full.moves().get(ply) {
+            // The moves were checked when the file was read.
+            if game.play_past_draw(*mv).is_err() {
+                break;
+            }
+        }
+    }
+    let mut analyses: Vec<PlyAnalysis> = Vec::with_capacity(found.len());
+    for (ply, analysis) in found.into_iter().enumerate().rev() {
+        let analysis = match (analysis, analyses.last(), full.moves().get(ply)) {
+            (Some(analysis), _, _) => analysis,
+            (None, Some(next), Some(mv)) => forced(*mv, next),
+            (None, _, _) => PlyAnalysis {
+                eval: Eval::Centi(0),
+                best_move: None,
+                pv: Vec::new(),
+            },
+        };
+        analyses.push(analysis);
+    }
+    analyses.reverse();
+    analyses
+}
+
+/// Runs `shashki analyse-game`.
+///
+/// # Errors
+/// An unreadable file or a PDN error (exit code 2, naming the game and move), or a failure to
+/// write the output (exit code 1).
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let text = read_text(&args.file)?;
+    let mut records = pdn::read_games(&text)
+        .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    if records.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: no game in the file",
+            args.file.display()
+        )));
+    }
+    if args.mistake <= 0 || args.blunder < args.mistake {
+        return Err(CliError::input(
+            "--mistake must be positive and --blunder at least --mistake",
+        ));
+    }
+    let limit = match args.depth {
+        Some(depth) => SearchLimit::Depth(depth),
+        None => SearchLimit::MoveTime(Duration::from_millis(args.movetime.max(1))),
+    };
+    let thresholds = Thresholds {
+        mistake: args.mistake,
+        blunder: args.blunder,
+        ..Thresholds::default()
+    };
+    let engine = Engine::new(EngineConfig {
+        hash_mb: args.hash.max(1),
+        threads: args.threads.max(1),
+        ..EngineConfig::default()
+    });
+    let total: usize = records.iter().map(|r| r.game.positions().len()).sum();
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let annotator = match args.depth {
+        Some(depth) => format!("shashki {}, depth {depth}", env!("CARGO_PKG_VERSION")),
+        None => format!(
+            "shashki {}, {} ms per position",
+            env!("CARGO_PKG_VERSION"),
+            args.movetime
+        ),
+    };
+    let mut report = String::new();
+    for (index, record) in records.iter_mut().enumerate() {
+        engine.new_game();
+        let analyses = analyse(&engine, record, limit, &bar);
+        let summary = annotate::annotate(record, &analyses, thresholds);
+        record.set_tag("Annotator", &annotator);
+        report.push_str(&format!(
+            "Game {} ({}), {} moves\n{summary}",
+            index + 1,
+            record.description(),
+            record.game.moves().len()
+        ));
+    }
+    bar.finish_and_clear();
+    let output = pdn::write_games(&records);
+    let target = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_output(&args.file));
+    if target.as_os_str() == "-" {
+        print!("{output}");
+        eprint!("{report}");
+    } else {
+        write_atomically(&target, &output)?;
+        print!("{report}");
+        println!("Annotated PDN written to {}", target.display());
+    }
+    Ok(())
+}

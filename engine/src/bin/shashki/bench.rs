@@ -1,0 +1,81 @@
+//! `shashki bench`: a fixed set of positions searched to a fixed depth with a fresh engine each.
+//! The total node count is a behaviour checksum (any change to the search or evaluation changes
+//! it); nodes per second measure speed.
+
+use std::time::Instant;
+
+use shashki::{Engine, EngineConfig, Position, SearchLimit};
+
+use crate::CliError;
+
+/// The bench positions: the start, opening and middlegame positions, endings with kings.
+pub const POSITIONS: [&str; 8] = [
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:Wa1,c3,e3,g3,b4,c1,e1,g1,d2,f2,h2,a3:Ba5,b6,d6,f6,h6,c7,e7,g7,b8,d8,f8,h8",
+    "B:Wh6,b4,f4,e3,b2,f2,a1:Bb8,f8,h8,e7,g7,d6,f6,Ka5,c5",
+    "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+    "W:W18,19,21,22,23,25,26,27,29,30,31:B2,3,5,6,7,9,10,11,12,14,16",
+    "B:W17,18,21,22,24,25,26,28,29,31:B1,2,4,6,7,9,10,11,13,15",
+    "W:W20,22,25,27,28,30:B5,9,11,12,15,16",
+    "W:WK29,22,25:BK4,6,9",
+];
+
+/// Arguments of `shashki bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Depth of each search.
+    #[arg(long, default_value_t = 13)]
+    depth: u32,
+    /// Search threads (node counts are reproducible only with 1).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// Runs `shashki bench`.
+///
+/// # Errors
+/// Never in practice (the positions are fixed); kept for the common subcommand signature.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let mut total_nodes = 0;
+    let engine = Engine::new(EngineConfig {
+        hash_mb: args.hash,
+        threads: args.threads.max(1),
+        ..EngineConfig::default()
+    });
+    let start = Instant::now();
+    let cpu_start = thread_cpu_time();
+    for fen in POSITIONS {
+        let position: Position = fen.parse().map_err(CliError::input)?;
+        engine.new_game();
+        let result = engine.search_position(&position, &[], SearchLimit::Depth(args.depth), |_| {});
+        total_nodes += result.nodes;
+        println!(
+            "{fen}  nodes {}  score {}  time {} ms",
+            result.nodes,
+            result.score,
+            result.time.as_millis()
+        );
+    }
+    let elapsed = start.elapsed();
+    let nps = (u128::from(total_nodes) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+    println!(
+        "total nodes {total_nodes}  time {} ms  nps {nps}",
+        elapsed.as_millis()
+    );
+    if let (1, Some(before), Some(after)) = (args.threads, cpu_start, thread_cpu_time()) {
+        let cpu = after - before;
+        // On a shared machine wall time includes waiting for a core; CPU time does not.
+        let cpu_nps = (u128::from(total_nodes) * 1_000_000_000 / cpu.max(1)) as u64;
+        println!("cpu time {} ms  nps(cpu) {cpu_nps}", cpu / 1_000_000);
+    }
+    Ok(())
+}
+
+/// CPU time of this thread in nanoseconds (Linux `/proc/thread-self/schedstat`), if available.
+fn thread_cpu_time() -> Option<u128> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}

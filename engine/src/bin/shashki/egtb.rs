@@ -1,0 +1,166 @@
+//! `shashki egtb`: build endgame tablebases into a directory, and probe a position.
+//!
+//! `build` drives [`shashki::egtb::build::build_dir`] and turns its events into indicatif progress
+//! bars (the library prints nothing); `probe` opens the directory, reports damaged files on stderr
+//! and prints the value of the position and the value of every legal move.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Subcommand;
+
+use crate::CliError;
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir};
+use shashki::egtb::{Tablebases, Wdl};
+use shashki::{Notation, Position};
+
+/// The default directory of the tables, relative to the working directory (git-ignored).
+pub const DEFAULT_DIR: &str = "egtb";
+
+/// Arguments of `shashki egtb`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: EgtbCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum EgtbCommand {
+    /// Build every table with up to N pieces (tables already in DIR are checked and reused).
+    Build {
+        /// Largest number of pieces.
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        /// Directory of the table files.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+    },
+    /// Show the tablebase value of a position and of each of its moves.
+    Probe {
+        /// The position (FEN).
+        fen: String,
+        /// Directory of the table files.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+    },
+}
+
+/// Runs `shashki egtb`.
+///
+/// # Errors
+/// A message for the user: bad FEN, unwritable directory, position not in the tables.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        EgtbCommand::Build { pieces, dir } => build(*pieces, dir.clone()),
+        EgtbCommand::Probe { fen, dir } => probe(fen, dir),
+    }
+}
+
+fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
+    let started = Instant::now();
+    let bars = MultiProgress::new();
+    let total = bars.add(ProgressBar::new(0));
+    total.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>6} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} slots, eta {eta}",
+        )
+        .map_err(CliError::input)?,
+    );
+    total.set_prefix("total");
+    let pair = bars.add(ProgressBar::new(0));
+    pair.set_style(
+        ProgressStyle::with_template("{prefix:>12} {bar:40} {percent:>3}% {msg}")
+            .map_err(CliError::input)?,
+    );
+    // Progress bars are hidden when stderr is not a terminal; the table lines still go to stderr.
+    let say = |line: String| {
+        if total.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            total.println(line);
+        }
+    };
+    let on_event = |event: BuildEvent| match event {
+        BuildEvent::Planned { tables, slots } => {
+            total.set_length(slots);
+            say(format!("building {tables} tables, {slots} index slots"));
+        }
+        BuildEvent::Loaded(material) => say(format!("{material}: reusing the file")),
+        BuildEvent::PairStarted { material, slots } => {
+            pair.set_prefix(material.to_string());
+            pair.set_length(slots);
+            pair.set_position(0);
+        }
+        BuildEvent::Progress { slots } => {
+            pair.inc(slots);
+            total.inc(slots);
+        }
+        BuildEvent::TableFinished { material, stats } => say(format!(
+            "{material:>10}: {} wins, {} draws, {} losses, longest {} plies",
+            stats.wins, stats.draws, stats.losses, stats.max_distance
+        )),
+    };
+    let options = BuildOptions {
+        max_pieces: pieces,
+        ..BuildOptions::default()
+    };
+    let tables = build_dir(&dir, options, &on_event).map_err(CliError::failure)?;
+    pair.finish_and_clear();
+    total.finish_and_clear();
+    let bytes: usize = tables
+        .materials()
+        .iter()
+        .filter_map(|m| tables.table(*m))
+        .map(|t| t.byte_size())
+        .sum();
+    println!(
+        "{} tables up to {} pieces in {}: {:.1} MB, built in {:.1} s",
+        tables.materials().len(),
+        tables.max_pieces(),
+        dir.display(),
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
+    let position =
+        Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?;
+    let tables = Tablebases::open(dir);
+    for problem in tables.problems() {
+        eprintln!("warning: {problem}");
+    }
+    let entry = tables.probe(&position).ok_or_else(|| {
+        CliError::input(format!(
+            "{} pieces: not in the tables of {} (they cover up to {} pieces)",
+            position.piece_count(),
+            dir.display(),
+            tables.max_pieces()
+        ))
+    })?;
+    println!("{}: {entry}", position.to_fen());
+    if let Some((best, _)) = tables.best_move(&position) {
+        println!(
+            "best move: {}",
+            position.write_move(&best, Notation::Algebraic)
+        );
+    }
+    for mv in &position.legal_moves() {
+        let after = position.play(mv);
+        let text = position.write_move(mv, Notation::Algebraic);
+        match tables.probe(&after) {
+            Some(reply) => {
+                let ours = match reply.wdl {
+                    Wdl::Draw => "draw".to_string(),
+                    Wdl::Win => format!("loss in {} plies", reply.distance + 1),
+                    Wdl::Loss => format!("win in {} plies", reply.distance + 1),
+                };
+                println!("  {text:<16} {ours}");
+            }
+            None => println!("  {text:<16} ?"),
+        }
+    }
+    Ok(())
+}

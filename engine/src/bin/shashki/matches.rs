@@ -1,0 +1,281 @@
+//! `shashki match`: two players (engine configurations or the `seed` baseline) play every opening
+//! twice with colours swapped; games run in parallel on rayon's pool and are adjudicated by the
+//! draw rules ([`shashki::Game::status`]). Prints wins/draws/losses of the first player, its
+//! score and the Elo difference with a 95 % interval.
+//!
+//! A player is `seed`, or `default` optionally followed by `,name=value` overrides: any
+//! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
+//! or `eval=FILE` for a weights file written by `shashki tune`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use shashki::arena::{self, EnginePlayer, Outcome, Player, SeedPlayer, Tally};
+use shashki::eval::EvalParams;
+use shashki::{Color, EngineConfig, Game, SearchLimit};
+
+use crate::CliError;
+
+/// Where the openings are by default, relative to the workspace root.
+pub const DEFAULT_OPENINGS: &str = "../shared/data/russian_ballots.json";
+
+/// Arguments of `shashki match`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first player (results are its wins/draws/losses): `default[,name=value…]` or `seed`.
+    first: String,
+    /// The second player.
+    second: String,
+    /// Milliseconds per move.
+    #[arg(long, default_value_t = 100, conflicts_with_all = ["depth", "nodes"])]
+    movetime: u64,
+    /// Fixed depth per move instead of a move time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Fixed nodes per move instead of a move time (seed: 1 ms per 10 000 nodes).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Number of games (each opening twice; openings spread evenly). Default: all openings.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Openings file: a JSON object of name → FEN.
+    #[arg(long, default_value = DEFAULT_OPENINGS)]
+    openings: PathBuf,
+    /// Games played at the same time (default: rayon's thread count).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Games longer than this many plies are adjudicated draws.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Hash per engine in MB (unless the player spec sets `hash`).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// What a player spec describes.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    /// The seed baseline.
+    Seed,
+    /// The engine with this configuration.
+    Engine(EngineConfig),
+}
+
+/// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`).
+///
+/// # Errors
+/// Unreadable file, bad JSON, unknown feature or non-integer value.
+pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let weights = value
+        .get("weights")
+        .and_then(serde_json::Value::as_object)
+        .ok_or_else(|| CliError::input(format!("{}: no \"weights\" object", path.display())))?;
+    let mut params = EvalParams::DEFAULT;
+    for (name, v) in weights {
+        let v = v
+            .as_i64()
+            .and_then(|v| i32::try_from(v).ok())
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "{}: weight {name} is not an integer",
+                    path.display()
+                ))
+            })?;
+        if !params.set(name, v) {
+            return Err(CliError::input(format!(
+                "{}: unknown weight {name}",
+                path.display()
+            )));
+        }
+    }
+    Ok(params)
+}
+
+/// Parses a player spec.
+///
+/// # Errors
+/// Unknown player or parameter, or a bad value.
+pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
+    let mut parts = text.split(',');
+    match parts.next() {
+        Some("seed") if text == "seed" => return Ok(Spec::Seed),
+        Some("default") => {}
+        _ => {
+            return Err(CliError::input(format!(
+                "player {text:?}: expected `seed` or `default[,name=value…]`"
+            )));
+        }
+    }
+    let mut config = EngineConfig {
+        hash_mb: hash,
+        ..EngineConfig::default()
+    };
+    for part in parts {
+        let (name, value) = part.split_once('=').ok_or_else(|| {
+            CliError::input(format!("player {text:?}: {part:?} is not name=value"))
+        })?;
+        if name == "eval" {
+            config.eval = read_weights(Path::new(value))?;
+            continue;
+        }
+        let number: i64 = value.parse().map_err(|_| {
+            CliError::input(format!("player {text:?}: {name}={value:?} is not a number"))
+        })?;
+        let ok = match name {
+            "hash" => usize::try_from(number).map(|v| config.hash_mb = v).is_ok(),
+            "threads" => usize::try_from(number)
+                .map(|v| config.threads = v.max(1))
+                .is_ok(),
+            _ => match name.strip_prefix("eval.") {
+                Some(feature) => i32::try_from(number).is_ok_and(|v| config.eval.set(feature, v)),
+                None => config.params.set(name, number),
+            },
+        };
+        if !ok {
+            return Err(CliError::input(format!(
+                "player {text:?}: unknown parameter or bad value {name}={value}"
+            )));
+        }
+    }
+    Ok(Spec::Engine(config))
+}
+
+/// A player for one game.
+pub fn player(spec: &Spec, limit: SearchLimit) -> Box<dyn Player> {
+    match spec {
+        Spec::Seed => Box::new(SeedPlayer::new(limit)),
+        Spec::Engine(config) => Box::new(EnginePlayer::new(config.clone(), limit)),
+    }
+}
+
+/// Reads the openings file: (name, FEN) pairs.
+///
+/// # Errors
+/// Unreadable file, bad JSON, or an entry whose FEN does not parse.
+pub fn read_openings(path: &Path) -> Result<Vec<(String, Game)>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::input(format!(
+            "openings {}: {e} (pass --openings FILE)",
+            path.display()
+        ))
+    })?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::input(format!("openings {}: {e}", path.display())))?;
+    let object = value.as_object().ok_or_else(|| {
+        CliError::input(format!("openings {}: not a JSON object", path.display()))
+    })?;
+    object
+        .iter()
+        .map(|(name, fen)| {
+            let fen = fen.as_str().ok_or_else(|| {
+                CliError::input(format!("openings {}: {name}: not a string", path.display()))
+            })?;
+            let game = Game::from_fen(fen).map_err(|e| {
+                CliError::input(format!("openings {}: {name}: {e}", path.display()))
+            })?;
+            Ok((name.clone(), game))
+        })
+        .collect()
+}
+
+/// `count` items spread evenly over `items`.
+pub fn spread<T: Clone>(items: &[T], count: usize) -> Vec<T> {
+    if count >= items.len() {
+        return items.to_vec();
+    }
+    (0..count)
+        .map(|i| items[i * items.len() / count].clone())
+        .collect()
+}
+
+/// The per-move limit from the arguments.
+fn limit(args: &Args) -> SearchLimit {
+    match (args.depth, args.nodes) {
+        (Some(d), _) => SearchLimit::Depth(d),
+        (None, Some(n)) => SearchLimit::Nodes(n),
+        (None, None) => SearchLimit::MoveTime(Duration::from_millis(args.movetime)),
+    }
+}
+
+/// Runs `shashki match`.
+///
+/// # Errors
+/// Bad player specs or openings file.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let specs = [
+        parse_spec(&args.first, args.hash)?,
+        parse_spec(&args.second, args.hash)?,
+    ];
+    let openings = read_openings(&args.openings)?;
+    let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
+    let openings = spread(&openings, pairs);
+    let limit = limit(args);
+    // Game i: opening i / 2; the first player has the side to move in even games.
+    let jobs: Vec<(usize, bool)> = (0..openings.len())
+        .flat_map(|i| [(i, true), (i, false)])
+        .collect();
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
+            .map_err(CliError::failure)?,
+    );
+    let tally = Mutex::new(Tally::default());
+    let play = |&(index, first_moves): &(usize, bool)| {
+        let mut game = openings[index].1.clone();
+        let mover = game.position().side_to_move();
+        let a = player(&specs[0], limit);
+        let b = player(&specs[1], limit);
+        let (white, black, first_color) = if first_moves == (mover == Color::White) {
+            (&a, &b, Color::White)
+        } else {
+            (&b, &a, Color::Black)
+        };
+        let outcome: Outcome =
+            arena::play_game(&mut game, white.as_ref(), black.as_ref(), args.max_plies);
+        let mut t = tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        t.add(outcome.score_for(first_color));
+        let (elo, margin) = arena::elo(&t);
+        bar.set_message(format!(
+            "+{} ={} -{}  {:.1}%  Elo {elo:+.0} ± {margin:.0}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        ));
+        bar.inc(1);
+    };
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(concurrency)
+        .build()
+        .map_err(CliError::failure)?
+        .install(|| jobs.par_iter().for_each(play));
+    bar.finish();
+    let t = tally
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (elo, margin) = arena::elo(&t);
+    println!(
+        "{} vs {}: {} games ({limit:?}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
+        args.first,
+        args.second,
+        t.games(),
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score()
+    );
+    Ok(())
+}

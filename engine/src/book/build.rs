@@ -1,0 +1,250 @@
+//! Building a book by analysis: breadth-first from root positions, keeping the good moves.
+//!
+//! Level 0 holds the roots (the start position, and optionally named ballot openings). For each
+//! position of a level, a [`MoveScorer`] (in practice the engine at a fixed depth) scores every
+//! legal move; the moves within [`BookBuildOptions::margin`] of the best (at most
+//! [`BookBuildOptions::max_moves`]) are kept with their scores and a weight that falls with the
+//! distance from the best, and the positions they lead to form the next level, until
+//! [`BookBuildOptions::plies`]. Positions of a level are scored in parallel with rayon; the results
+//! are put together in a fixed order, so the book depends only on the scorer, the options and the
+//! seed (which breaks ties between equal scores).
+
+use ahash::AHashSet;
+use rayon::prelude::*;
+
+use super::{Book, BookEntry, BookMove};
+use crate::{Move, Position};
+
+/// Scores the legal moves of a position.
+pub trait MoveScorer: Sync {
+    /// Every legal move of `position` with its score for the side to move after playing it,
+    /// in men (+1.0 = a man ahead). Must be deterministic for the build to be.
+    fn score_moves(&self, position: &Position) -> Vec<(Move, f32)>;
+}
+
+/// Parameters of a book build.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BookBuildOptions {
+    /// Plies from each root to expand (default 8).
+    pub plies: u32,
+    /// Keep moves scoring at most this much below the best, in men (default 0.10).
+    pub margin: f32,
+    /// Keep at most this many moves per position (default 3).
+    pub max_moves: usize,
+    /// Weight of the best move; others scale down linearly to 1 at the margin (default 100).
+    pub best_weight: u32,
+    /// Breaks ties between equal scores (default 0).
+    pub seed: u64,
+}
+
+impl Default for BookBuildOptions {
+    fn default() -> BookBuildOptions {
+        BookBuildOptions {
+            plies: 8,
+            margin: 0.10,
+            max_moves: 3,
+            best_weight: 100,
+            seed: 0,
+        }
+    }
+}
+
+/// A position to start from, with the name of its opening.
+#[derive(Clone, Debug)]
+pub struct BookRoot {
+    /// The position.
+    pub position: Position,
+    /// Its name (a ballot's name), stored in the book.
+    pub name: Option<String>,
+}
+
+/// What the builder reports (for a progress bar).
+#[derive(Clone, Copy, Debug)]
+pub enum BookBuildEvent {
+    /// A level starts: its ply and the number of positions to score.
+    Level {
+        /// Plies from the roots.
+        ply: u32,
+        /// Positions in the level.
+        positions: usize,
+    },
+    /// One position was scored (called from worker threads).
+    Scored,
+}
+
+/// Builds a book from `roots` (see the module documentation).
+pub fn build_book(
+    roots: &[BookRoot],
+    scorer: &dyn MoveScorer,
+    options: BookBuildOptions,
+    progress: &(dyn Fn(BookBuildEvent) + Sync),
+) -> Book {
+    let mut book = Book::new();
+    let mut seen: AHashSet<u64> = AHashSet::new();
+    let mut level: Vec<(Position, Option<String>)> = Vec::new();
+    for root in roots {
+        if seen.insert(root.position.zobrist_key()) {
+            level.push((root.position, root.name.clone()));
+        }
+    }
+    for ply in 0..options.plies {
+        if level.is_empty() {
+            break;
+        }
+        progress(BookBuildEvent::Level {
+            ply,
+            positions: level.len(),
+        });
+        let scored: Vec<Vec<(Move, f32)>> = level
+            .par_iter()
+            .map(|(position, _)| {
+                let kept = select(position, scorer.score_moves(position), options);
+                progress(BookBuildEvent::Scored);
+                kept
+            })
+            .collect();
+        let mut next = Vec::new();
+        for ((position, name), kept) in level.into_iter().zip(scored) {
+            if kept.is_empty() {
+                continue;
+            }
+            let best = kept[0].1;
+            let moves = kept
+                .iter()
+                .map(|&(mv, score)| BookMove {
+                    mv,
+                    weight: weight(best - score, options),
+                    score: Some((score * 100.0).round() / 100.0),
+                    comment: None,
+                })
+                .collect();
+            for (mv, _) in &kept {
+                let child = position.play(mv);
+                if seen.insert(child.zobrist_key()) {
+                    next.push((child, None));
+                }
+            }
+            book.add(BookEntry {
+                position,
+                name,
+                comment: None,
+                moves,
+            });
+        }
+        level = next;
+    }
+    book
+}
+
+/// The moves to keep, best first: within the margin, at most `max_moves`, ties broken by seed.
+fn select(
+    position: &Position,
+    mut scored: Vec<(Move, f32)>,
+    options: BookBuildOptions,
+) -> Vec<(Move, f32)> {
+    let tie = |mv: &Move| {
+        let mut h = options.seed ^ position.zobrist_key_after(position.zobrist_key(), mv);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    };
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| tie(&a.0).cmp(&tie(&b.0))));
+    let Some(&(_, best)) = scored.first() else {
+        return scored;
+    };
+    scored.retain(|&(_, s)| best - s <= options.margin);
+    scored.truncate(options.max_moves.max(1));
+    scored
+}
+
+/// The weight of a move `behind` men below the best.
+fn weight(behind: f32, options: BookBuildOptions) -> u32 {
+    if options.margin <= 0.0 {
+        return options.best_weight.max(1);
+    }
+    let fraction = (1.0 - behind / options.margin).clamp(0.0, 1.0);
+    ((options.best_weight as f32) * fraction).round().max(1.0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+
+    /// A tiny deterministic scorer: material after a two-ply minimax, kings worth 3 men.
+    struct Material2;
+
+    fn material(position: &Position) -> f32 {
+        let value =
+            |c: Color| position.men(c).count() as f32 + 3.0 * position.kings(c).count() as f32;
+        value(position.side_to_move()) - value(!position.side_to_move())
+    }
+
+    fn negamax(position: &Position, depth: u32) -> f32 {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return -100.0;
+        }
+        if depth == 0 {
+            return material(position);
+        }
+        moves
+            .iter()
+            .map(|mv| -negamax(&position.play(mv), depth - 1))
+            .fold(f32::NEG_INFINITY, f32::max)
+    }
+
+    impl MoveScorer for Material2 {
+        fn score_moves(&self, position: &Position) -> Vec<(Move, f32)> {
+            position
+                .legal_moves()
+                .iter()
+                .map(|mv| (*mv, -negamax(&position.play(mv), 2)))
+                .collect()
+        }
+    }
+
+    #[test]
+    fn builds_deterministically_and_keeps_moves_within_the_margin() {
+        let roots = [BookRoot {
+            position: Position::start(),
+            name: Some("start".into()),
+        }];
+        let options = BookBuildOptions {
+            plies: 3,
+            margin: 0.5,
+            max_moves: 2,
+            ..BookBuildOptions::default()
+        };
+        let book = build_book(&roots, &Material2, options, &|_| {});
+        let again = build_book(&roots, &Material2, options, &|_| {});
+        assert_eq!(book.to_json_string(), again.to_json_string());
+        assert_eq!(book.entries()[0].name.as_deref(), Some("start"));
+        // 1 + 2 + 4 positions at most (fewer if transpositions or single moves).
+        assert!(book.len() > 3 && book.len() <= 7, "{}", book.len());
+        for entry in book.entries() {
+            assert!(entry.moves.len() <= 2);
+            let best = entry.moves[0].score.unwrap();
+            for m in &entry.moves {
+                assert!(entry.position.is_legal(&m.mv));
+                assert!(best - m.score.unwrap() <= 0.5 + 1e-3);
+                assert!(m.weight >= 1 && m.weight <= 100);
+            }
+            assert_eq!(entry.moves[0].weight, 100);
+        }
+        let other_seed = build_book(
+            &roots,
+            &Material2,
+            BookBuildOptions {
+                seed: 99,
+                ..options
+            },
+            &|_| {},
+        );
+        // At the start every move scores 0: the seed decides which two are kept.
+        assert_ne!(book.to_json_string(), other_seed.to_json_string());
+        // The loader accepts what the builder writes.
+        let loaded = Book::from_json_str(&book.to_json_string(), "built").unwrap();
+        assert_eq!(loaded.entries(), book.entries());
+    }
+}

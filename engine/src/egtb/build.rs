@@ -1,0 +1,514 @@
+//! Retrograde analysis: computing the tables, smallest material first.
+//!
+//! Materials are built in the order of [`Material::all_up_to`], so every capture or promotion leads
+//! into a table that is already finished ("exits"). Quiet moves keep the material but hand the move
+//! to the other side, so a material `m` and its colour swap are built together as one *pair*.
+//!
+//! For each pair:
+//! 1. **Init** (parallel over index chunks): every position's legal moves are generated with
+//!    [`Position::legal_moves`]; exits are looked up in the finished tables, quiet moves are counted.
+//!    A position without moves is lost now (distance 0); the best exit win and the longest exit
+//!    loss are remembered.
+//! 2. **Layers**: distance `d` = 0, 1, 2, … Predecessors (positions one quiet move earlier, found by
+//!    un-moving the side that just moved and checking the move was legal: no capture available) of
+//!    the positions lost in `d` plies are won in `d + 1`; predecessors of positions won in `d` plies
+//!    lose one quiet move, and when none is left (and no exit draws or wins) they are lost in
+//!    `max(d + 1, longest exit loss)`. Exit wins enter at their own layer. Predecessors are found in
+//!    parallel; the (cheap) updates are applied in order, so the result is deterministic.
+//! 3. What is still unknown is a draw.
+//!
+//! Distances are plies to the end of the game (the loser has no move), the winner taking the
+//! shortest and the loser the longest way: a depth-to-mate metric across conversions. The draw rules
+//! of RULES.md §2 (repetition aside, which never changes a value) are not part of the values; see
+//! the module documentation of [`egtb`](super).
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::material::{Indexer, Material};
+use super::table::{Slot, Table};
+use super::{Tablebases, TbEntry, TbError, Wdl};
+use crate::{Bitboard, Color, Direction, MoveList, Position};
+
+/// Parameters of a build.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildOptions {
+    /// Build every material with up to this many pieces (default 4; at most
+    /// [`MAX_TABLE_PIECES`](super::material::MAX_TABLE_PIECES)).
+    pub max_pieces: u32,
+    /// Index slots handled per parallel task and per progress report (default 16 384).
+    pub chunk: usize,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions {
+            max_pieces: 4,
+            chunk: 1 << 14,
+        }
+    }
+}
+
+/// What the builder reports while it works (for progress bars; the library prints nothing).
+#[derive(Clone, Copy, Debug)]
+pub enum BuildEvent {
+    /// The plan: how many tables and index slots will be built (not counting loaded ones).
+    Planned {
+        /// Tables to build.
+        tables: usize,
+        /// Their index slots in total.
+        slots: u64,
+    },
+    /// A table was read from disk and will not be rebuilt.
+    Loaded(Material),
+    /// A pair of tables (a material and its colour swap) started.
+    PairStarted {
+        /// The material (its swap, if different, is built with it).
+        material: Material,
+        /// Index slots in the pair.
+        slots: u64,
+    },
+    /// More slots of the current pair were initialised (called from worker threads).
+    Progress {
+        /// Slots just finished.
+        slots: u64,
+    },
+    /// A table is finished.
+    TableFinished {
+        /// Its material.
+        material: Material,
+        /// Its statistics.
+        stats: TableStats,
+    },
+}
+
+/// Counts of one finished table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Positions won by the side to move.
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Positions lost by the side to move.
+    pub losses: u64,
+    /// Index slots that are not positions.
+    pub invalid: u64,
+    /// The longest distance in the table, in plies.
+    pub max_distance: u16,
+}
+
+/// Builder state value: not yet known.
+const UNKNOWN: u16 = 0;
+/// Builder state value: drawn (only written at the end).
+const DRAW: u16 = 1;
+/// Builder state value: not a position.
+const INVALID: u16 = 2;
+/// Builder state values from here on are decided: `DECIDED + distance`.
+const DECIDED: u16 = 3;
+/// "This position can never be lost" marker in the exit-loss array.
+const NEVER_LOST: u16 = u16::MAX;
+
+/// The working arrays of one table of a pair.
+struct Work {
+    indexer: Indexer,
+    value: Vec<u16>,
+    /// Quiet moves whose result is not yet known to be a win for the opponent.
+    remaining: Vec<u8>,
+    /// The longest loss through an exit, or [`NEVER_LOST`] if an exit draws or wins.
+    exit_loss: Vec<u16>,
+}
+
+/// Positions of one table decided by the init pass at a later layer: (distance, index).
+type Decided = Vec<(u16, u32)>;
+
+/// A reference to a slot of a pair: table (0 or 1) in bit 32, index below.
+type SlotRef = u64;
+
+fn slot_ref(table: usize, index: u64) -> SlotRef {
+    ((table as u64) << 32) | index
+}
+
+/// Builds every table up to `options.max_pieces` pieces in memory.
+///
+/// # Errors
+/// [`TbError::TooManyPieces`] if more pieces are asked than the index supports.
+pub fn build(
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<Tablebases, TbError> {
+    build_into(Tablebases::empty(), None, options, progress)
+}
+
+/// Builds every table up to `options.max_pieces` pieces that `dir` does not already hold (valid
+/// files there are loaded and reused), writing each new table into `dir` as soon as it is done.
+///
+/// # Errors
+/// [`TbError::Io`] if `dir` cannot be created or written; [`TbError::TooManyPieces`].
+pub fn build_dir(
+    dir: &Path,
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<Tablebases, TbError> {
+    std::fs::create_dir_all(dir).map_err(|source| TbError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let existing = Tablebases::open(dir);
+    for material in existing.materials() {
+        progress(BuildEvent::Loaded(material));
+    }
+    build_into(existing, Some(dir), options, progress)
+}
+
+fn build_into(
+    mut tables: Tablebases,
+    dir: Option<&Path>,
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<Tablebases, TbError> {
+    if options.max_pieces > super::material::MAX_TABLE_PIECES {
+        return Err(TbError::TooManyPieces(options.max_pieces));
+    }
+    let todo: Vec<Material> = Material::all_up_to(options.max_pieces)
+        .into_iter()
+        .filter(|m| !tables.has(*m))
+        .collect();
+    progress(BuildEvent::Planned {
+        tables: todo.len(),
+        slots: todo.iter().map(|m| m.index_size()).sum(),
+    });
+    for &material in &todo {
+        if tables.has(material) {
+            continue; // built as the swap of an earlier material
+        }
+        let swapped = material.swapped();
+        let mut pair = vec![material];
+        if swapped != material {
+            pair.push(swapped);
+        }
+        let built = build_pair(&tables, &pair, options, progress)?;
+        for (material, table, stats) in built {
+            if let Some(dir) = dir {
+                table.write(dir)?;
+            }
+            tables.insert(table);
+            progress(BuildEvent::TableFinished { material, stats });
+        }
+    }
+    tables.set_max_pieces();
+    Ok(tables)
+}
+
+/// Builds the tables of `pair` (one material, or a material and its colour swap).
+fn build_pair(
+    done: &Tablebases,
+    pair: &[Material],
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<Vec<(Material, Table, TableStats)>, TbError> {
+    let slots: u64 = pair.iter().map(|m| m.index_size()).sum();
+    progress(BuildEvent::PairStarted {
+        material: pair[0],
+        slots,
+    });
+    let chunk = options.chunk.max(1);
+    let mut work = Vec::with_capacity(pair.len());
+    // Exit wins, by the layer (distance) at which they are decided.
+    let mut win_buckets: Vec<Vec<SlotRef>> = Vec::new();
+    let mut loss_buckets: Vec<Vec<SlotRef>> = Vec::new();
+    let missing = AtomicU64::new(u64::MAX);
+    for (t, &material) in pair.iter().enumerate() {
+        let indexer = Indexer::new(material);
+        let size = usize::try_from(indexer.size())
+            .ok()
+            .filter(|&s| s < (1 << 32))
+            .ok_or(TbError::TooManyPieces(material.pieces()))?;
+        let mut value = vec![UNKNOWN; size];
+        let mut remaining = vec![0u8; size];
+        let mut exit_loss = vec![NEVER_LOST; size];
+        let found: Vec<(Decided, Decided)> = value
+            .par_chunks_mut(chunk)
+            .zip(remaining.par_chunks_mut(chunk))
+            .zip(exit_loss.par_chunks_mut(chunk))
+            .enumerate()
+            .map(|(c, ((value, remaining), exit_loss))| {
+                let base = c * chunk;
+                let mut wins = Vec::new();
+                let mut losses = Vec::new();
+                let mut moves = MoveList::new();
+                for i in 0..value.len() {
+                    let index = (base + i) as u64;
+                    let Some(position) = indexer.position(index) else {
+                        value[i] = INVALID;
+                        continue;
+                    };
+                    let init = init_position(done, pair, &position, &mut moves, &missing);
+                    remaining[i] = init.quiet;
+                    exit_loss[i] = init.exit_loss;
+                    if let Some(d) = init.exit_win {
+                        wins.push((d, index as u32));
+                    } else if init.quiet == 0 && init.exit_loss != NEVER_LOST {
+                        // Every move is an exit that loses (or there is no move at all).
+                        losses.push((init.exit_loss, index as u32));
+                    } else if init.quiet == 0 {
+                        value[i] = DRAW;
+                    }
+                }
+                progress(BuildEvent::Progress {
+                    slots: value.len() as u64,
+                });
+                (wins, losses)
+            })
+            .collect();
+        if let Some(m) = decode_missing(missing.load(Ordering::Relaxed)) {
+            return Err(TbError::MissingTable(m));
+        }
+        for (wins, losses) in found {
+            for (d, index) in wins {
+                push_bucket(&mut win_buckets, d, slot_ref(t, u64::from(index)));
+            }
+            for (d, index) in losses {
+                push_bucket(&mut loss_buckets, d, slot_ref(t, u64::from(index)));
+            }
+        }
+        work.push(Work {
+            indexer,
+            value,
+            remaining,
+            exit_loss,
+        });
+    }
+
+    // Layers: everything decided at distance d is in `frontier` when layer d ends.
+    let mut frontier: Vec<SlotRef> = Vec::new();
+    let mut d: u16 = 0;
+    loop {
+        // Decide the bucketed positions of this layer (exit wins and exit-only losses).
+        let is_win = d % 2 == 1;
+        let buckets = if is_win {
+            &mut win_buckets
+        } else {
+            &mut loss_buckets
+        };
+        if let Some(bucket) = buckets.get_mut(usize::from(d)) {
+            for slot in std::mem::take(bucket) {
+                let (t, i) = split(slot);
+                if work[t].value[i] == UNKNOWN {
+                    work[t].value[i] = DECIDED + d;
+                    frontier.push(slot);
+                }
+            }
+        }
+        let pending = win_buckets.len().max(loss_buckets.len()) > usize::from(d) + 1;
+        if frontier.is_empty() && !pending {
+            break;
+        }
+        // Predecessors of this layer, found in parallel.
+        let preds: Vec<SlotRef> = frontier
+            .par_iter()
+            .flat_map_iter(|&slot| {
+                let (t, i) = split(slot);
+                let position = work[t].indexer.position(i as u64);
+                let mut out = Vec::new();
+                if let Some(position) = position {
+                    for pred in predecessors(&position) {
+                        let material = Material::of(&pred);
+                        let pt = pair.iter().position(|m| *m == material).unwrap_or(0);
+                        out.push(slot_ref(pt, work[pt].indexer.index(&pred)));
+                    }
+                }
+                out
+            })
+            .collect();
+        frontier.clear();
+        let next = d
+            .checked_add(1)
+            .ok_or(TbError::TooManyPieces(pair[0].pieces()))?;
+        for slot in preds {
+            let (t, i) = split(slot);
+            let w = &mut work[t];
+            if w.value[i] != UNKNOWN {
+                continue;
+            }
+            if is_win {
+                // A quiet move of `slot` leads to an opponent win.
+                w.remaining[i] = w.remaining[i].saturating_sub(1);
+                if w.remaining[i] == 0 && w.exit_loss[i] != NEVER_LOST {
+                    let lost_in = next.max(w.exit_loss[i]);
+                    if lost_in == next {
+                        w.value[i] = DECIDED + next;
+                        frontier.push(slot);
+                    } else {
+                        push_bucket(&mut loss_buckets, lost_in, slot);
+                    }
+                }
+            } else {
+                w.value[i] = DECIDED + next;
+                frontier.push(slot);
+            }
+        }
+        d = next;
+    }
+
+    Ok(pair
+        .iter()
+        .zip(work)
+        .map(|(&material, w)| {
+            let mut stats = TableStats::default();
+            let slots: Vec<Slot> = w
+                .value
+                .iter()
+                .map(|&v| match v {
+                    INVALID => {
+                        stats.invalid += 1;
+                        None
+                    }
+                    UNKNOWN | DRAW => {
+                        stats.draws += 1;
+                        Some(TbEntry {
+                            wdl: Wdl::Draw,
+                            distance: 0,
+                        })
+                    }
+                    _ => {
+                        let entry = TbEntry::decided(v - DECIDED);
+                        match entry.wdl {
+                            Wdl::Win => stats.wins += 1,
+                            _ => stats.losses += 1,
+                        }
+                        stats.max_distance = stats.max_distance.max(entry.distance);
+                        Some(entry)
+                    }
+                })
+                .collect();
+            (material, Table::from_slots(material, &slots), stats)
+        })
+        .collect())
+}
+
+fn split(slot: SlotRef) -> (usize, usize) {
+    ((slot >> 32) as usize, (slot & 0xFFFF_FFFF) as usize)
+}
+
+fn push_bucket(buckets: &mut Vec<Vec<SlotRef>>, d: u16, slot: SlotRef) {
+    let d = usize::from(d);
+    if buckets.len() <= d {
+        buckets.resize_with(d + 1, Vec::new);
+    }
+    buckets[d].push(slot);
+}
+
+/// What the init pass learns about one position.
+struct Init {
+    /// Quiet moves (they stay inside the pair).
+    quiet: u8,
+    /// The fastest win through an exit, in plies.
+    exit_win: Option<u16>,
+    /// The longest loss through an exit (0 with no move at all), or [`NEVER_LOST`] if an exit
+    /// draws or wins.
+    exit_loss: u16,
+}
+
+fn encode_missing(m: Material) -> u64 {
+    u64::from_le_bytes([m.men[0], m.kings[0], m.men[1], m.kings[1], 0, 0, 0, 0])
+}
+
+fn decode_missing(code: u64) -> Option<Material> {
+    (code != u64::MAX).then(|| {
+        let b = code.to_le_bytes();
+        Material {
+            men: [b[0], b[2]],
+            kings: [b[1], b[3]],
+        }
+    })
+}
+
+fn init_position(
+    done: &Tablebases,
+    pair: &[Material],
+    position: &Position,
+    moves: &mut MoveList,
+    missing: &AtomicU64,
+) -> Init {
+    let mut init = Init {
+        quiet: 0,
+        exit_win: None,
+        exit_loss: 0,
+    };
+    // A reused list: `legal_moves` would return (and copy) a fresh 4 KB list per position.
+    moves.clear();
+    crate::movegen::generate(position, moves);
+    for mv in moves.iter() {
+        if !mv.is_capture() && !mv.promotes() {
+            init.quiet = init.quiet.saturating_add(1);
+            continue;
+        }
+        let child = position.play(mv);
+        let entry = if child.pieces(Color::Black).is_empty() {
+            Some(TbEntry::decided(0))
+        } else {
+            let flipped = child.flipped();
+            debug_assert!(!pair.contains(&Material::of(&flipped)));
+            let entry = done.probe_white(&flipped);
+            if entry.is_none() {
+                missing.store(encode_missing(Material::of(&flipped)), Ordering::Relaxed);
+            }
+            entry
+        };
+        match entry.map(|e| (e.wdl, e.distance)) {
+            Some((Wdl::Loss, d)) => {
+                let win = d + 1;
+                init.exit_win = Some(init.exit_win.map_or(win, |w| w.min(win)));
+                init.exit_loss = NEVER_LOST;
+            }
+            Some((Wdl::Win, d)) => {
+                if init.exit_loss != NEVER_LOST {
+                    init.exit_loss = init.exit_loss.max(d + 1);
+                }
+            }
+            Some((Wdl::Draw, _)) | None => init.exit_loss = NEVER_LOST,
+        }
+    }
+    init
+}
+
+/// The positions (White to move, normalised) from which the side that just moved in `position`
+/// (White to move) could have reached it by a legal quiet, non-promoting move.
+#[must_use]
+pub fn predecessors(position: &Position) -> Vec<Position> {
+    let white = position.pieces(Color::White);
+    let black = position.pieces(Color::Black);
+    let kings = position.all_kings();
+    let empty = position.empty_squares();
+    let mut out = Vec::new();
+    let mut consider = |black: Bitboard, kings: Bitboard| {
+        if let Ok(before) = Position::new(white, black, kings, Color::Black)
+            && !before.has_capture()
+        {
+            out.push(before.flipped());
+        }
+    };
+    for king in position.kings(Color::Black) {
+        let at = Bitboard::from_square(king);
+        for direction in Direction::ALL {
+            let mut from = at.step(direction) & empty;
+            while from.any() {
+                consider(black ^ at ^ from, kings ^ at ^ from);
+                from = from.step(direction) & empty;
+            }
+        }
+    }
+    // Black men move south, so they came from the north.
+    for man in position.men(Color::Black) {
+        let at = Bitboard::from_square(man);
+        for direction in [Direction::NorthEast, Direction::NorthWest] {
+            let from = at.step(direction) & empty;
+            if from.any() {
+                consider(black ^ at ^ from, kings);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,281 @@
+//! Endgame tablebases: the exact value of every position with few pieces, by retrograde analysis.
+//!
+//! [`build`](build::build) computes, for every material with up to N pieces, whether the side to
+//! move wins, draws or loses and in how many plies the game ends with best play (the winner the
+//! fastest way, the loser the slowest) — a depth-to-mate metric that spans captures and promotions,
+//! so following it always makes progress. [`Tablebases`] holds the tables (read from a directory
+//! with [`Tablebases::open`] or built in memory) and answers [`Tablebases::probe`] and
+//! [`Tablebases::best_move`].
+//!
+//! ## The draw rules
+//! The values are those of the game **without the counting rules** of RULES.md §2 (7.2.4–7.2.8 and
+//! lidraughts' ply counters): those depend on the history of the game (when a balance arose), which
+//! a table indexed by position cannot know. Repetition (7.2.3) never changes a game-theoretic value.
+//! A win is therefore a win given enough moves; its `distance` says how many plies it needs, and
+//! [`TbEntry::wins_within`] tells whether it fits in the plies a draw counter still allows. The
+//! engine treats a tablebase win as a win only when it fits (see the search's use of it). For the
+//! classic case the counting rules were written for, three kings against a lone king off the main
+//! road, every win takes fewer plies than the 15-move (30-ply) limit of 7.2.4 (checked by the
+//! tests), so that rule never turns one of those wins into a draw.
+//!
+//! Files and their checks are described in [`table`]; materials and the index in [`material`].
+
+pub mod build;
+pub mod material;
+pub mod table;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use ahash::AHashMap;
+
+pub use build::{BuildEvent, BuildOptions, TableStats};
+pub use material::{Indexer, Material};
+pub use table::Table;
+
+use crate::{Color, Move, Position};
+
+/// Win, draw or loss, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    /// The side to move loses with best play.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins with best play.
+    Win,
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wdl::Loss => "loss",
+            Wdl::Draw => "draw",
+            Wdl::Win => "win",
+        })
+    }
+}
+
+/// The value of a position from a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TbEntry {
+    /// The result for the side to move.
+    pub wdl: Wdl,
+    /// Plies to the end of the game with best play (the winner fastest, the loser slowest); 0 for
+    /// a draw and for a position whose side to move has already lost.
+    pub distance: u16,
+}
+
+impl TbEntry {
+    /// A decided position `distance` plies from the end: odd distances are wins (the side to move
+    /// makes the last move), even ones losses.
+    #[must_use]
+    pub const fn decided(distance: u16) -> TbEntry {
+        TbEntry {
+            wdl: if distance % 2 == 1 {
+                Wdl::Win
+            } else {
+                Wdl::Loss
+            },
+            distance,
+        }
+    }
+
+    /// Whether this is a win that ends the game within `plies` plies.
+    #[must_use]
+    pub const fn wins_within(self, plies: u32) -> bool {
+        matches!(self.wdl, Wdl::Win) && self.distance as u32 <= plies
+    }
+}
+
+impl fmt::Display for TbEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.wdl {
+            Wdl::Draw => f.write_str("draw"),
+            wdl => write!(f, "{wdl} in {} plies", self.distance),
+        }
+    }
+}
+
+/// What can go wrong with tablebase files and builds.
+#[derive(Debug, thiserror::Error)]
+pub enum TbError {
+    /// A file or directory could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// A file failed a check (magic, version, material, size, checksum) and is not used.
+    #[error("{path}: damaged tablebase file, ignored: {what}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// Which check failed.
+        what: String,
+    },
+    /// More pieces than the index supports.
+    #[error("tablebases with {0} pieces are not supported (at most {max})", max = material::MAX_TABLE_PIECES)]
+    TooManyPieces(u32),
+    /// A build needed a smaller table that is not there (a bug in the build order).
+    #[error("table {0} is needed but missing")]
+    MissingTable(Material),
+}
+
+/// A set of tables, by material.
+#[derive(Debug, Default)]
+pub struct Tablebases {
+    tables: AHashMap<Material, Table>,
+    problems: Vec<TbError>,
+    max_pieces: u32,
+}
+
+impl Tablebases {
+    /// No tables at all.
+    #[must_use]
+    pub fn empty() -> Tablebases {
+        Tablebases::default()
+    }
+
+    /// Reads every table file (`*.shtb`) of `dir`. Missing directories and damaged files are
+    /// reported in [`Tablebases::problems`] and ignored, never trusted.
+    #[must_use]
+    pub fn open(dir: &Path) -> Tablebases {
+        let mut tablebases = Tablebases::empty();
+        match std::fs::read_dir(dir) {
+            Err(source) => tablebases.problems.push(TbError::Io {
+                path: dir.to_path_buf(),
+                source,
+            }),
+            Ok(entries) => {
+                let mut paths: Vec<PathBuf> = entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == table::EXTENSION))
+                    .collect();
+                paths.sort();
+                for path in paths {
+                    match Table::read(&path) {
+                        Ok(table) => tablebases.insert(table),
+                        Err(error) => tablebases.problems.push(error),
+                    }
+                }
+            }
+        }
+        tablebases.set_max_pieces();
+        tablebases
+    }
+
+    /// The files that could not be used when the tables were opened.
+    #[must_use]
+    pub fn problems(&self) -> &[TbError] {
+        &self.problems
+    }
+
+    /// The largest N such that every material with up to N pieces is present (0 if none).
+    #[must_use]
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The materials present, sorted.
+    #[must_use]
+    pub fn materials(&self) -> Vec<Material> {
+        let mut all: Vec<Material> = self.tables.keys().copied().collect();
+        all.sort();
+        all
+    }
+
+    /// The table of `material`, if present.
+    #[must_use]
+    pub fn table(&self, material: Material) -> Option<&Table> {
+        self.tables.get(&material)
+    }
+
+    /// Whether `material`'s table is present.
+    #[must_use]
+    pub fn has(&self, material: Material) -> bool {
+        self.tables.contains_key(&material)
+    }
+
+    /// Adds (or replaces) a table.
+    pub fn insert(&mut self, table: Table) {
+        self.tables.insert(table.material(), table);
+    }
+
+    /// Recomputes [`Tablebases::max_pieces`] after tables were added.
+    pub fn set_max_pieces(&mut self) {
+        self.max_pieces = (2..=material::MAX_TABLE_PIECES)
+            .take_while(|&n| {
+                Material::all_up_to(n)
+                    .iter()
+                    .filter(|m| m.pieces() == n)
+                    .all(|m| self.has(*m))
+            })
+            .last()
+            .unwrap_or(0);
+    }
+
+    /// The value of `position` for its side to move, if its material is present. A side to move
+    /// without pieces has lost (distance 0); a position whose opponent has no pieces is not a
+    /// position of a game in progress and gives `None`.
+    #[must_use]
+    #[inline]
+    pub fn probe(&self, position: &Position) -> Option<TbEntry> {
+        if position.side_to_move() == Color::White {
+            self.probe_white(position)
+        } else {
+            self.probe_white(&position.flipped())
+        }
+    }
+
+    /// [`Tablebases::probe`] for a position with White to move.
+    #[inline]
+    fn probe_white(&self, position: &Position) -> Option<TbEntry> {
+        if position.pieces(Color::White).is_empty() {
+            return Some(TbEntry::decided(0));
+        }
+        let table = self.tables.get(&Material::of(position))?;
+        table.get(table.indexer().index(position))
+    }
+
+    /// The best move by the tables and the value of the position: the fastest win, the longest
+    /// defence, or a move that keeps the draw. `None` if the position or a successor is not in
+    /// the tables, or there is no legal move.
+    #[must_use]
+    pub fn best_move(&self, position: &Position) -> Option<(Move, TbEntry)> {
+        let mut best: Option<(Move, TbEntry)> = None;
+        for mv in &position.legal_moves() {
+            let child = position.play(mv);
+            let reply = if child.pieces(child.side_to_move()).is_empty() {
+                TbEntry::decided(0)
+            } else {
+                self.probe(&child)?
+            };
+            let ours = match reply.wdl {
+                Wdl::Draw => reply,
+                _ => TbEntry::decided(reply.distance + 1),
+            };
+            if best.is_none_or(|(_, b)| better(ours, b)) {
+                best = Some((*mv, ours));
+            }
+        }
+        best
+    }
+}
+
+/// Whether `a` is better than `b` for the side to move: wins beat draws beat losses; among wins
+/// the shorter, among losses the longer.
+fn better(a: TbEntry, b: TbEntry) -> bool {
+    match (a.wdl, b.wdl) {
+        (x, y) if x != y => x > y,
+        (Wdl::Win, _) => a.distance < b.distance,
+        (Wdl::Loss, _) => a.distance > b.distance,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,387 @@
+//! Tests of the tables: internal consistency, agreement with a plain search, known theory, files.
+
+use std::sync::OnceLock;
+
+use super::*;
+use crate::Bitboard;
+
+/// Pieces of the tables built once for all tests.
+const TEST_PIECES: u32 = 4;
+
+/// The tables up to [`TEST_PIECES`], built once per test run (shared with the search's tests).
+pub(crate) fn tables() -> &'static Tablebases {
+    static TABLES: OnceLock<Tablebases> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        build::build(
+            BuildOptions {
+                max_pieces: TEST_PIECES,
+                ..BuildOptions::default()
+            },
+            &|_| {},
+        )
+        .expect("build")
+    })
+}
+
+/// SplitMix64: a tiny deterministic generator for sampling positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The value of a child position for its side to move (no pieces = lost).
+fn child_value(tb: &Tablebases, child: &Position) -> TbEntry {
+    tb.probe(child).expect("successor in the tables")
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).expect("test FEN")
+}
+
+#[test]
+fn every_entry_agrees_with_its_successors() {
+    let tb = tables();
+    assert_eq!(tb.max_pieces(), TEST_PIECES);
+    let mut moves = crate::MoveList::new();
+    for material in Material::all_up_to(TEST_PIECES) {
+        let table = tb.table(material).expect("built");
+        for index in 0..table.len() {
+            let Some(position) = table.indexer().position(index) else {
+                assert_eq!(table.get(index), None);
+                continue;
+            };
+            let entry = table.get(index).expect("valid slot has an entry");
+            moves.clear();
+            crate::movegen::generate(&position, &mut moves);
+            let children: Vec<TbEntry> = moves
+                .iter()
+                .map(|mv| child_value(tb, &position.play(mv)))
+                .collect();
+            let fen = position.to_fen();
+            match entry.wdl {
+                Wdl::Win => {
+                    // A move to an opponent loss one ply shorter, none shorter.
+                    let fastest = children
+                        .iter()
+                        .filter(|c| c.wdl == Wdl::Loss)
+                        .map(|c| c.distance)
+                        .min();
+                    assert_eq!(fastest, Some(entry.distance - 1), "{fen} {entry}");
+                }
+                Wdl::Loss => {
+                    // Every move leads to an opponent win; the longest is one ply shorter.
+                    assert!(children.iter().all(|c| c.wdl == Wdl::Win), "{fen} {entry}");
+                    let longest = children.iter().map(|c| c.distance + 1).max().unwrap_or(0);
+                    assert_eq!(longest, entry.distance, "{fen} {entry}");
+                }
+                Wdl::Draw => {
+                    assert!(children.iter().all(|c| c.wdl != Wdl::Loss), "{fen}");
+                    assert!(children.iter().any(|c| c.wdl == Wdl::Draw), "{fen}");
+                }
+            }
+        }
+    }
+}
+
+/// A plain depth-limited search: the exact result if the game ends within `depth` plies with best
+/// play, else `None`.
+fn solve(position: &Position, depth: u32) -> Option<TbEntry> {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return Some(TbEntry::decided(0));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut fastest_win: Option<u16> = None;
+    let mut longest_loss = 0;
+    let mut all_lose = true;
+    for mv in &moves {
+        match solve(&position.play(mv), depth - 1) {
+            Some(TbEntry {
+                wdl: Wdl::Loss,
+                distance,
+            }) => {
+                fastest_win = Some(fastest_win.map_or(distance + 1, |w| w.min(distance + 1)));
+                all_lose = false;
+            }
+            Some(TbEntry {
+                wdl: Wdl::Win,
+                distance,
+            }) => longest_loss = longest_loss.max(distance + 1),
+            _ => all_lose = false,
+        }
+    }
+    match fastest_win {
+        Some(d) => Some(TbEntry::decided(d)),
+        None if all_lose => Some(TbEntry::decided(longest_loss)),
+        None => None,
+    }
+}
+
+#[test]
+fn agrees_with_a_plain_search_on_random_positions() {
+    let tb = tables();
+    let mut rng = Rng(2024);
+    let materials: Vec<Material> = Material::all_up_to(TEST_PIECES)
+        .into_iter()
+        .filter(|m| m.pieces() >= 3)
+        .collect();
+    let depth = 5;
+    let mut decided = 0;
+    let mut checked = 0;
+    while checked < 600 {
+        let material = materials[(rng.next() % materials.len() as u64) as usize];
+        let indexer = Indexer::new(material);
+        let Some(mut position) = indexer.position(rng.next() % indexer.size()) else {
+            continue;
+        };
+        if rng.next() % 2 == 1 {
+            position = position.flipped();
+        }
+        let expected = tb.probe(&position).expect("in the tables");
+        let searched = solve(&position, depth);
+        let within = expected.wdl != Wdl::Draw && u32::from(expected.distance) <= depth;
+        assert_eq!(
+            searched,
+            within.then_some(expected),
+            "{} tables say {expected}",
+            position.to_fen()
+        );
+        decided += usize::from(within);
+        checked += 1;
+    }
+    // The sample must exercise both branches.
+    assert!(decided > 50 && decided < 550, "{decided} decided");
+}
+
+#[test]
+fn king_against_king() {
+    // Stated exactly: with one king each, the side to move wins iff it can capture now (in one
+    // ply) or its king is stuck in the double corner a1/h8 facing the other king on the main road
+    // (every move then walks into a capture); otherwise it is a draw.
+    let tb = tables();
+    let material = Material {
+        men: [0, 0],
+        kings: [1, 1],
+    };
+    let table = tb.table(material).expect("K-K");
+    let mut wins = 0;
+    for index in 0..table.len() {
+        let position = table.indexer().position(index).expect("no men, all valid");
+        let entry = table.get(index).expect("entry");
+        if position.has_capture() {
+            assert_eq!(entry, TbEntry::decided(1), "{}", position.to_fen());
+            wins += 1;
+        } else if (position.all_kings() - Bitboard::MAIN_ROAD).any() {
+            assert_eq!(entry.wdl, Wdl::Draw, "{}", position.to_fen());
+        }
+    }
+    assert!(wins > 0);
+    assert_eq!(
+        tb.probe(&pos("W:WKh8:BKa1")),
+        Some(TbEntry::decided(2)),
+        "the cornered king must step into a capture"
+    );
+}
+
+/// Whether neither side could capture in this placement, whoever were to move.
+fn quiet_placement(position: &Position) -> bool {
+    !position.has_capture()
+        && !position
+            .with_side_to_move(!position.side_to_move())
+            .has_capture()
+}
+
+#[test]
+fn two_kings_against_one_is_generally_a_draw() {
+    // Stated exactly, two White kings against a lone Black king, in placements where neither side
+    // can capture: with the lone king on the main road and no White king on it, every position is
+    // a draw whoever moves; over all such placements with White to move, more than 90% are draws,
+    // and some are wins (the lone king caught off the road).
+    let tb = tables();
+    let material = Material {
+        men: [0, 0],
+        kings: [2, 1],
+    };
+    let table = tb.table(material).expect("KK-K");
+    let (mut draws, mut wins, mut total) = (0, 0, 0);
+    for index in 0..table.len() {
+        let position = table.indexer().position(index).expect("valid");
+        if !quiet_placement(&position) {
+            continue;
+        }
+        let entry = table.get(index).expect("entry");
+        total += 1;
+        match entry.wdl {
+            Wdl::Draw => draws += 1,
+            Wdl::Win => wins += 1,
+            Wdl::Loss => {}
+        }
+        if position.kings(Color::Black).intersects(Bitboard::MAIN_ROAD)
+            && !position.kings(Color::White).intersects(Bitboard::MAIN_ROAD)
+        {
+            for side in Color::ALL {
+                let p = position.with_side_to_move(side);
+                assert_eq!(
+                    tb.probe(&p).map(|e| e.wdl),
+                    Some(Wdl::Draw),
+                    "{}",
+                    p.to_fen()
+                );
+            }
+        }
+    }
+    assert!(draws * 10 > total * 9, "{draws} draws of {total}");
+    assert!(wins > 0, "some wins exist");
+}
+
+#[test]
+fn three_kings_against_a_lone_king_and_the_main_road() {
+    // Stated exactly, three White kings against a lone Black king, White to move, in placements
+    // where neither side can capture:
+    // - the lone king off the main road: every position is a win, within 30 plies (the limit of
+    //   7.2.4, so that rule never spoils these wins);
+    // - the lone king on the main road and no White king on it: more than 90% are draws (the rest
+    //   are tactical wins: a king offered on the road must be taken and the lone king is caught).
+    let tb = tables();
+    let material = Material {
+        men: [0, 0],
+        kings: [3, 1],
+    };
+    let table = tb.table(material).expect("KKK-K");
+    let (mut off_road, mut on_road, mut on_road_draws) = (0, 0, 0);
+    for index in 0..table.len() {
+        let position = table.indexer().position(index).expect("valid");
+        if !quiet_placement(&position) {
+            continue;
+        }
+        let entry = table.get(index).expect("entry");
+        let fen = position.to_fen();
+        if !position.kings(Color::Black).intersects(Bitboard::MAIN_ROAD) {
+            assert!(entry.wins_within(30), "{fen} {entry}");
+            off_road += 1;
+        } else if !position.kings(Color::White).intersects(Bitboard::MAIN_ROAD) {
+            on_road_draws += usize::from(entry.wdl == Wdl::Draw);
+            on_road += 1;
+        }
+    }
+    assert!(off_road > 0 && on_road > 0);
+    assert!(
+        on_road_draws * 10 > on_road * 9,
+        "{on_road_draws} draws of {on_road}"
+    );
+    assert_eq!(
+        tb.probe(&pos("W:WKc1,Ke1,Ka3:BKd4")).map(|e| e.wdl),
+        Some(Wdl::Draw)
+    );
+    assert_eq!(
+        tb.probe(&pos("W:WKc1,Ke1,Kg1:BKc5")).map(|e| e.wdl),
+        Some(Wdl::Win)
+    );
+}
+
+#[test]
+fn best_move_keeps_the_value() {
+    let tb = tables();
+    let position = pos("W:WKc1,Ke1,Kg1:BKc5");
+    let (mv, entry) = tb.best_move(&position).expect("in the tables");
+    assert_eq!(Some(entry), tb.probe(&position));
+    let after = tb.probe(&position.play(&mv)).expect("in the tables");
+    assert_eq!(after, TbEntry::decided(entry.distance - 1));
+}
+
+#[test]
+fn files_round_trip_and_damage_is_reported() {
+    let tb = tables();
+    let dir = std::env::temp_dir().join(format!("shashki-egtb-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let materials = Material::all_up_to(3);
+    for m in &materials {
+        tb.table(*m).unwrap().write(&dir).unwrap();
+    }
+    let read = Tablebases::open(&dir);
+    assert!(read.problems().is_empty(), "{:?}", read.problems());
+    assert_eq!(read.max_pieces(), 3);
+    for m in &materials {
+        let (a, b) = (tb.table(*m).unwrap(), read.table(*m).unwrap());
+        assert!((0..a.len()).all(|i| a.get(i) == b.get(i)), "{m}");
+    }
+    // Damage one table: flip a byte of the entries, truncate another, rename a third.
+    let corrupt = dir.join(Table::file_name(materials[0]));
+    let mut bytes = std::fs::read(&corrupt).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&corrupt, bytes).unwrap();
+    let short = dir.join(Table::file_name(materials[1]));
+    let bytes = std::fs::read(&short).unwrap();
+    std::fs::write(&short, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::write(dir.join("K-K.shtb.tmp"), b"junk").unwrap();
+    std::fs::write(dir.join("junk.shtb"), b"SHSKEGTB junk").unwrap();
+    let read = Tablebases::open(&dir);
+    assert_eq!(read.problems().len(), 3, "{:?}", read.problems());
+    assert!(!read.has(materials[0]) && !read.has(materials[1]));
+    assert!(read.max_pieces() < 2);
+    assert!(read.probe(&pos("W:WK1:BK32")).is_none() || read.has(Material::of(&pos("W:WK1:BK32"))));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A missing directory is reported, not fatal.
+    let missing = Tablebases::open(&dir);
+    assert_eq!(missing.problems().len(), 1);
+    assert_eq!(missing.max_pieces(), 0);
+}
+
+/// Heavy: builds every table up to 5 pieces (minutes) and checks a sample of 5-piece positions
+/// against their successors and against the plain search. Run with `cargo test -- --ignored`.
+#[test]
+#[ignore = "builds the 5-piece tables: minutes"]
+fn five_pieces_sample_is_consistent() {
+    let tb = build::build(
+        BuildOptions {
+            max_pieces: 5,
+            ..BuildOptions::default()
+        },
+        &|_| {},
+    )
+    .expect("build");
+    assert_eq!(tb.max_pieces(), 5);
+    let materials: Vec<Material> = Material::all_up_to(5)
+        .into_iter()
+        .filter(|m| m.pieces() == 5)
+        .collect();
+    let mut rng = Rng(5);
+    let mut checked = 0;
+    while checked < 20_000 {
+        let material = materials[(rng.next() % materials.len() as u64) as usize];
+        let indexer = Indexer::new(material);
+        let Some(position) = indexer.position(rng.next() % indexer.size()) else {
+            continue;
+        };
+        let entry = tb.probe(&position).expect("in the tables");
+        let (best, value) = match tb.best_move(&position) {
+            Some(found) => found,
+            None => {
+                assert_eq!(entry, TbEntry::decided(0));
+                continue;
+            }
+        };
+        assert_eq!(value, entry, "{}", position.to_fen());
+        let after = tb.probe(&position.play(&best)).expect("successor");
+        match entry.wdl {
+            Wdl::Draw => assert_eq!(after.wdl, Wdl::Draw),
+            _ => assert_eq!(after.distance + 1, entry.distance),
+        }
+        if checked % 20 == 0 {
+            let searched = solve(&position, 3);
+            let within = entry.wdl != Wdl::Draw && entry.distance <= 3;
+            assert_eq!(searched, within.then_some(entry), "{}", position.to_fen());
+        }
+        checked += 1;
+    }
+}

@@ -1,0 +1,476 @@
+//! Static evaluation: how good a quiet position is for the side to move, in centi-men.
+//!
+//! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
+//! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
+//! sides "move up"). [`features`] computes the vector, [`EvalParams`] holds one weight per
+//! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
+//! endings the draw rules make hopeless. Being linear is what makes the weights tunable by
+//! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
+//! [`features`] the search uses, so tuned weights mean exactly what the search will see.
+//!
+//! The search never calls this with a capture pending (it resolves captures first), so no feature
+//! tries to guess the outcome of exchanges.
+
+use crate::{Bitboard, Color, Position};
+
+/// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// Men on the board.
+    Man,
+    /// Kings on the board.
+    King,
+    /// 1 when the side has at least one king (the first king is worth more than the next ones).
+    FirstKing,
+    /// Sum of the men's ranks counted from the own back rank (0–6).
+    Advancement,
+    /// Advancement weighted by how far the game has simplified: `advancement × (24 − pieces) / 8`.
+    LateAdvancement,
+    /// Men on the 16 central squares (files c–f, ranks 3–6 from the own side).
+    Centre,
+    /// Men still on the own back rank while the opponent has men that could promote.
+    BackRank,
+    /// Men on the a and h files.
+    Edge,
+    /// Men that cannot move forward (both forward squares occupied or off the board).
+    Blocked,
+    /// Men with no enemy piece in the cone in front of them, while the enemy has no king.
+    Runaway,
+    /// Kings on the main road a1–h8.
+    MainRoad,
+    /// Squares the kings reach (flying moves over empty squares).
+    KingMobility,
+    /// +1 for the side to move (White's view: +1 if White moves, −1 if Black).
+    Turn,
+}
+
+impl Feature {
+    /// Every feature, in the order of [`features`] and [`EvalParams::to_vec`].
+    pub const ALL: [Feature; FEATURE_COUNT] = [
+        Feature::Man,
+        Feature::King,
+        Feature::FirstKing,
+        Feature::Advancement,
+        Feature::LateAdvancement,
+        Feature::Centre,
+        Feature::BackRank,
+        Feature::Edge,
+        Feature::Blocked,
+        Feature::Runaway,
+        Feature::MainRoad,
+        Feature::KingMobility,
+        Feature::Turn,
+    ];
+
+    /// The feature's name as used in weight files (`snake_case`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Man => "man",
+            Feature::King => "king",
+            Feature::FirstKing => "first_king",
+            Feature::Advancement => "advancement",
+            Feature::LateAdvancement => "late_advancement",
+            Feature::Centre => "centre",
+            Feature::BackRank => "back_rank",
+            Feature::Edge => "edge",
+            Feature::Blocked => "blocked",
+            Feature::Runaway => "runaway",
+            Feature::MainRoad => "main_road",
+            Feature::KingMobility => "king_mobility",
+            Feature::Turn => "turn",
+        }
+    }
+
+    /// The feature called `name` (see [`Feature::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Number of evaluation features.
+pub const FEATURE_COUNT: usize = 13;
+
+/// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
+pub type Features = [i32; FEATURE_COUNT];
+
+/// The weight of every [`Feature`], in centi-men per unit of the feature.
+///
+/// The defaults come from Texel tuning on self-play games (see `shashki tune --help` and the
+/// engine's README section), rounded, with the man fixed at 100 so scores read as centi-men.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// One weight per feature, indexed like [`Feature::ALL`].
+    pub weights: Features,
+    /// Divisor applied to the score in endings the draw rules make (nearly) impossible to win:
+    /// a lone king against at most three pieces.
+    pub drawish_divisor: i32,
+}
+
+impl EvalParams {
+    /// The default weights.
+    pub const DEFAULT: EvalParams = EvalParams {
+        weights: [
+            100, // man
+            250, // king
+            60,  // first_king
+            2,   // advancement
+            3,   // late_advancement
+            4,   // centre
+            5,   // back_rank
+            -4,  // edge
+            -6,  // blocked
+            40,  // runaway
+            8,   // main_road
+            1,   // king_mobility
+            2,   // turn
+        ],
+        drawish_divisor: 8,
+    };
+
+    /// The weight of `feature`.
+    #[must_use]
+    pub const fn weight(&self, feature: Feature) -> i32 {
+        self.weights[feature as usize]
+    }
+
+    /// Sets the weight of the feature called `name`; `false` if no feature has that name.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match Feature::from_name(name) {
+            Some(feature) => {
+                self.weights[feature as usize] = value;
+                true
+            }
+            None if name == "drawish_divisor" => {
+                self.drawish_divisor = value.max(1);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Default for EvalParams {
+    fn default() -> EvalParams {
+        EvalParams::DEFAULT
+    }
+}
+
+const fn mask_where(pred: [bool; 36]) -> u64 {
+    let mut bits = 0u64;
+    let mut bit = 0;
+    while bit < 36 {
+        if pred[bit] && Bitboard::ALL.0 & (1 << bit) != 0 {
+            bits |= 1 << bit;
+        }
+        bit += 1;
+    }
+    bits
+}
+
+/// Rank (0–7) and file (0–7) of a padded bit index.
+const fn coords(bit: usize) -> (usize, usize) {
+    ((2 * bit) / 9, (2 * bit) % 9)
+}
+
+/// Squares of each rank, rank 0 = rank 1.
+const RANKS: [u64; 8] = {
+    let mut ranks = [0u64; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut pred = [false; 36];
+        let mut bit = 0;
+        while bit < 36 {
+            pred[bit] = coords(bit).0 == r;
+            bit += 1;
+        }
+        ranks[r] = mask_where(pred);
+        r += 1;
+    }
+    ranks
+};
+
+const CENTRE: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let (rank, file) = coords(bit);
+        pred[bit] = rank >= 2 && rank <= 5 && file >= 2 && file <= 5;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+const EDGE: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let file = coords(bit).1;
+        pred[bit] = file == 0 || file == 7;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+/// For each bit: the squares in front of a man there (moving up) that an enemy could use to stop
+/// it — the widening cone up to the last rank.
+const CONE: [u64; 36] = {
+    let mut cones = [0u64; 36];
+    let mut from = 0;
+    while from < 36 {
+        if Bitboard::ALL.0 & (1 << from) != 0 {
+            let (r0, f0) = coords(from);
+            let mut pred = [false; 36];
+            let mut bit = 0;
+            while bit < 36 {
+                let (r, f) = coords(bit);
+                let dr = r as i32 - r0 as i32;
+                let df = f as i32 - f0 as i32;
+                pred[bit] = dr > 0 && df.abs() <= dr;
+                bit += 1;
+            }
+            cones[from] = mask_where(pred);
+        }
+        from += 1;
+    }
+    cones
+};
+
+const ALL: u64 = Bitboard::ALL.0;
+
+/// Per colour and bit: the square's per-man terms packed in bytes — advancement (ranks from the
+/// own back rank), centre, edge, own back rank — so one table add per man counts them all.
+const PACKED: [[u32; 36]; 2] = {
+    let mut table = [[0u32; 36]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut bit = 0;
+        while bit < 36 {
+            if ALL & (1 << bit) != 0 {
+                let (rank, _) = coords(bit);
+                let relative = if color == 0 { rank } else { 7 - rank };
+                let b = 1u64 << bit;
+                table[color][bit] = relative as u32
+                    | ((CENTRE & b != 0) as u32) << 8
+                    | ((EDGE & b != 0) as u32) << 16
+                    | ((relative == 0) as u32) << 24;
+            }
+            bit += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
+/// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
+const RUNAWAY_RANKS: [u64; 2] = [
+    RANKS[4] | RANKS[5] | RANKS[6],
+    RANKS[3] | RANKS[2] | RANKS[1],
+];
+
+/// Per colour and bit: the cone in front of a man (towards its promotion rank).
+const CONES: [[u64; 36]; 2] = {
+    let mut cones = [[0u64; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        cones[0][bit] = CONE[bit];
+        if ALL & (1 << bit) != 0 {
+            // Black's cone is White's cone of the mirrored square, mirrored back.
+            cones[1][bit] = CONE[35 - bit].reverse_bits() >> 28;
+        }
+        bit += 1;
+    }
+    cones
+};
+
+/// Adds `color`'s feature counts into `out` with sign `sign`.
+#[inline]
+fn add_features(
+    position: &Position,
+    color: Color,
+    total_pieces: i32,
+    sign: i32,
+    out: &mut Features,
+) {
+    let them = color.opposite();
+    let men = position.men(color).0;
+    let kings = position.kings(color).0;
+    let enemies = position.pieces(them).0;
+    let enemy_kings = position.kings(them).0;
+    let empty = position.empty_squares().0;
+    let c = color.index();
+    let mut packed = 0u32;
+    let mut man_count = 0;
+    let mut bits = men;
+    while bits != 0 {
+        packed += PACKED[c][bits.trailing_zeros() as usize];
+        man_count += 1;
+        bits &= bits - 1;
+    }
+    let advancement = (packed & 0xFF) as i32;
+    let centre = ((packed >> 8) & 0xFF) as i32;
+    let edge = ((packed >> 16) & 0xFF) as i32;
+    let back_rank = if position.men(them).any() {
+        (packed >> 24) as i32
+    } else {
+        0
+    };
+    let movable = match color {
+        Color::White => ((men << 5) & ALL & empty) >> 5 | ((men << 4) & ALL & empty) >> 4,
+        Color::Black => ((men >> 4) & empty) << 4 | ((men >> 5) & empty) << 5,
+    };
+    let blocked = (men & !movable).count_ones() as i32;
+    let mut runaway = 0;
+    if enemy_kings == 0 {
+        let mut candidates = men & RUNAWAY_RANKS[c];
+        while candidates != 0 {
+            if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
+                runaway += 1;
+            }
+            candidates &= candidates - 1;
+        }
+    }
+    let mut mobility = 0;
+    let mut king_count = 0;
+    for king in Bitboard(kings) {
+        king_count += 1;
+        let bit = 1u64 << king.bit();
+        for shift in [5i32, 4, -4, -5] {
+            let mut square = step(bit, shift) & empty;
+            while square != 0 {
+                mobility += 1;
+                square = step(square, shift) & empty;
+            }
+        }
+    }
+    out[Feature::Man as usize] += sign * man_count;
+    out[Feature::King as usize] += sign * king_count;
+    out[Feature::FirstKing as usize] += sign * i32::from(kings != 0);
+    out[Feature::Advancement as usize] += sign * advancement;
+    out[Feature::LateAdvancement as usize] += sign * advancement * (24 - total_pieces) / 8;
+    out[Feature::Centre as usize] += sign * centre;
+    out[Feature::BackRank as usize] += sign * back_rank;
+    out[Feature::Edge as usize] += sign * edge;
+    out[Feature::Blocked as usize] += sign * blocked;
+    out[Feature::Runaway as usize] += sign * runaway;
+    out[Feature::MainRoad as usize] += sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32;
+    out[Feature::KingMobility as usize] += sign * mobility;
+}
+
+#[inline(always)]
+fn step(bits: u64, shift: i32) -> u64 {
+    (if shift > 0 {
+        bits << shift
+    } else {
+        bits >> -shift
+    }) & ALL
+}
+
+/// The feature vector of `position`: White's counts minus Black's (see [`Feature`]).
+#[must_use]
+pub fn features(position: &Position) -> Features {
+    let mut out = [0; FEATURE_COUNT];
+    let total = position.piece_count() as i32;
+    add_features(position, Color::White, total, 1, &mut out);
+    add_features(position, Color::Black, total, -1, &mut out);
+    out[Feature::Turn as usize] = position.side_to_move().sign();
+    out
+}
+
+/// Whether the ending is one the draw rules (RULES.md §2) make nearly impossible to win: one side
+/// has a lone king and the other at most three pieces.
+#[must_use]
+pub fn is_drawish(position: &Position) -> bool {
+    if position.piece_count() > 4 {
+        return false;
+    }
+    [Color::White, Color::Black].into_iter().any(|color| {
+        let mine = position.pieces(color);
+        mine.count() == 1 && position.kings(color) == mine
+    })
+}
+
+/// The evaluation of `position` for White, before scaling, from a feature vector.
+#[must_use]
+pub fn dot(params: &EvalParams, features: &Features) -> i32 {
+    features
+        .iter()
+        .zip(params.weights.iter())
+        .map(|(f, w)| f * w)
+        .sum()
+}
+
+/// The static evaluation of `position` for the side to move, in centi-men.
+#[must_use]
+#[inline]
+pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
+    let features = features(position);
+    let mut score = dot(params, &features);
+    if is_drawish(position) {
+        score /= params.drawish_divisor.max(1);
+    }
+    score * position.side_to_move().sign()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_but_for_the_turn() {
+        let f = features(&Position::start());
+        for feature in Feature::ALL {
+            if feature != Feature::Turn {
+                assert_eq!(f[feature as usize], 0, "{feature:?}");
+            }
+        }
+        assert_eq!(
+            evaluate(&Position::start(), &EvalParams::DEFAULT),
+            EvalParams::DEFAULT.weight(Feature::Turn)
+        );
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let positions = [
+            "W:W21,22,23,25,K30:B1,2,K7,9,12",
+            "B:Wh6,b4,f4,e3,b2,f2,a1:Bb8,f8,h8,e7,g7,d6,f6,Ka5,c5",
+            "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+        ];
+        for fen in positions {
+            let position: Position = fen.parse().unwrap();
+            assert_eq!(
+                evaluate(&position, &EvalParams::DEFAULT),
+                evaluate(&position.flipped(), &EvalParams::DEFAULT),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn features_count_what_they_say() {
+        // White: men a3 (edge), c3, d6; Black: a king on b8 and a man on g7.
+        let position: Position = "W:Wa3,c3,d6:BKb8,g7".parse().unwrap();
+        let f = features(&position);
+        assert_eq!(f[Feature::Man as usize], 3 - 1);
+        assert_eq!(f[Feature::King as usize], -1);
+        assert_eq!(f[Feature::FirstKing as usize], -1);
+        assert_eq!(f[Feature::Edge as usize], 1);
+        // Black has a king, so d6 is no runaway; g7 is too far back to count.
+        assert_eq!(f[Feature::Runaway as usize], 0);
+        // White advancement 2 + 2 + 5 = 9, Black's g7 is on its own rank 2 → 1.
+        assert_eq!(f[Feature::Advancement as usize], 9 - 1);
+        // Without the king, d6 has a free path (g7 is outside its cone).
+        let position: Position = "W:Wd6:Bg7".parse().unwrap();
+        assert_eq!(features(&position)[Feature::Runaway as usize], 1);
+    }
+
+    #[test]
+    fn lone_king_endings_are_scaled_down() {
+        let position: Position = "W:WK29,K30,K31:BK4".parse().unwrap();
+        assert!(is_drawish(&position));
+        let unscaled = dot(&EvalParams::DEFAULT, &features(&position));
+        assert!(evaluate(&position, &EvalParams::DEFAULT) < unscaled);
+    }
+}

@@ -1,0 +1,146 @@
+//! What bounds a search ([`SearchLimit`]) and how a limit becomes budgets ([`Budget`]).
+//!
+//! A budget has two time limits: the *soft* one is checked between iterations of the iterative
+//! deepening (an iteration started after it would rarely finish, so the search stops there with a
+//! complete result), the *hard* one is checked inside the search every
+//! [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes and aborts it. Depth and node
+//! limits are exact; `Infinite` runs until [`Engine::stop`](crate::Engine::stop).
+
+use std::time::Duration;
+
+use super::SearchParams;
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// Complete this many iterations (plies of nominal depth).
+    Depth(u32),
+    /// Stop after about this many nodes (exact with one thread).
+    Nodes(u64),
+    /// Think for this long.
+    MoveTime(Duration),
+    /// Game clock: time left, increment per move and optionally moves until the next time control.
+    Clock {
+        /// Time left on the clock of the side to move.
+        remaining: Duration,
+        /// Time added after each move.
+        increment: Duration,
+        /// Moves to play before the next time control, if the control has one.
+        moves_to_go: Option<u32>,
+    },
+    /// Until [`Engine::stop`](crate::Engine::stop).
+    Infinite,
+}
+
+/// The budget a [`SearchLimit`] turns into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Deepest iteration to run.
+    pub max_depth: u32,
+    /// Node limit, if any.
+    pub max_nodes: Option<u64>,
+    /// No iteration starts after this much time.
+    pub soft: Option<Duration>,
+    /// The search aborts at this time.
+    pub hard: Option<Duration>,
+}
+
+impl Budget {
+    /// The budget for `limit` under the time parameters of `params`.
+    #[must_use]
+    pub fn new(limit: SearchLimit, params: &SearchParams, max_depth: u32) -> Budget {
+        let per_mille = |d: Duration, pm: u32| d * pm / 1000;
+        match limit {
+            SearchLimit::Depth(depth) => Budget {
+                max_depth: depth.clamp(1, max_depth),
+                max_nodes: None,
+                soft: None,
+                hard: None,
+            },
+            SearchLimit::Nodes(nodes) => Budget {
+                max_depth,
+                max_nodes: Some(nodes.max(1)),
+                soft: None,
+                hard: None,
+            },
+            SearchLimit::MoveTime(time) => Budget {
+                max_depth,
+                max_nodes: None,
+                soft: Some(per_mille(time, params.soft_limit_per_mille)),
+                hard: Some(time),
+            },
+            SearchLimit::Clock {
+                remaining,
+                increment,
+                moves_to_go,
+            } => {
+                let overhead = Duration::from_millis(params.move_overhead_ms);
+                let usable = remaining.saturating_sub(overhead);
+                let moves = moves_to_go.unwrap_or(params.default_moves_to_go).max(1);
+                let base = usable / moves + increment * 3 / 4;
+                let cap = per_mille(usable, params.max_clock_per_mille);
+                let hard = (base * params.hard_limit_factor).min(cap).min(usable);
+                let soft = base.min(hard);
+                Budget {
+                    max_depth,
+                    max_nodes: None,
+                    soft: Some(soft),
+                    hard: Some(hard),
+                }
+            }
+            SearchLimit::Infinite => Budget {
+                max_depth,
+                max_nodes: None,
+                soft: None,
+                hard: None,
+            },
+        }
+    }
+
+    /// Whether the budget is bounded by time (then a lone legal move is played at once).
+    #[must_use]
+    pub const fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_within_the_clock() {
+        let params = SearchParams::DEFAULT;
+        let budget = Budget::new(
+            SearchLimit::Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::from_secs(1),
+                moves_to_go: None,
+            },
+            &params,
+            100,
+        );
+        let (soft, hard) = (budget.soft.unwrap(), budget.hard.unwrap());
+        assert!(soft <= hard);
+        assert!(hard <= Duration::from_secs(15));
+        assert!(soft >= Duration::from_secs(2));
+        // Almost no time left: never more than what is on the clock.
+        let budget = Budget::new(
+            SearchLimit::Clock {
+                remaining: Duration::from_millis(5),
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+            },
+            &params,
+            100,
+        );
+        assert!(budget.hard.unwrap() <= Duration::from_millis(5));
+    }
+
+    #[test]
+    fn depth_is_clamped() {
+        let budget = Budget::new(SearchLimit::Depth(0), &SearchParams::DEFAULT, 100);
+        assert_eq!(budget.max_depth, 1);
+        assert!(!budget.is_timed());
+    }
+}

@@ -1,0 +1,392 @@
+//! The engine: finds the best move of a game position within a limit, on one or more threads.
+//!
+//! [`Engine`] owns the shared transposition table ([`tt`]), the per-thread move-ordering
+//! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
+//! ([`limits`]), starts `threads − 1` helper threads and runs the main thread on the caller's
+//! thread (Lazy SMP: all threads search the same root and share what they learn through the
+//! table, helpers starting at staggered depths); see [`thread`] for the search itself. The main
+//! thread reports each completed iteration through the `on_info` callback, and its result is the
+//! engine's answer. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
+//! return promptly; the answer is then the best move of the last completed iteration or a move
+//! that already beat it, so it is always legal.
+//!
+//! ```
+//! use shashki::{Engine, EngineConfig, Game, SearchLimit};
+//!
+//! let engine = Engine::new(EngineConfig { hash_mb: 8, ..EngineConfig::default() });
+//! let mut game = Game::default();
+//! game.play_text("c3-d4")?;
+//! let result = engine.search(&game, SearchLimit::Depth(6), |info| {
+//!     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
+//! });
+//! let best = result.best_move.expect("the position has moves");
+//! assert!(game.position().is_legal(&best));
+//! game.play(best)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod limits;
+pub mod ordering;
+pub mod params;
+pub mod probe;
+pub mod score;
+pub mod thread;
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+pub use limits::{Budget, SearchLimit};
+pub use params::{ONE_PLY, SearchParams};
+pub use score::Score;
+pub use thread::{DrawHook, NODE_CHECK_INTERVAL, NoCounters};
+pub use tt::{AtomicTable, MapTable, Table};
+
+use crate::book::{Book, BookPolicy};
+use crate::egtb::Tablebases;
+use crate::eval::EvalParams;
+use crate::{Game, Move, Position};
+use ordering::Heuristics;
+use score::MAX_PLY;
+use thread::{Progress, Searcher, Shared};
+
+/// How an [`Engine`] is set up.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Transposition table size in MB (default 64).
+    pub hash_mb: usize,
+    /// Search threads (default 1).
+    pub threads: usize,
+    /// Search parameters.
+    pub params: SearchParams,
+    /// Evaluation weights.
+    pub eval: EvalParams,
+    /// Opening book consulted at the root (default none).
+    pub book: Option<Arc<Book>>,
+    /// How the book move is chosen (default weighted random).
+    pub book_policy: BookPolicy,
+    /// Seed of the random book policies (default 0).
+    pub book_seed: u64,
+    /// Endgame tablebases: decisive root moves, exact scores in the tree (default none).
+    pub tablebases: Option<Arc<Tablebases>>,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 64,
+            threads: 1,
+            params: SearchParams::DEFAULT,
+            eval: EvalParams::DEFAULT,
+            book: None,
+            book_policy: BookPolicy::Weighted,
+            book_seed: 0,
+            tablebases: None,
+        }
+    }
+}
+
+/// What the main thread reports after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth of the iteration (plies).
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the position has no legal move (the side to move lost).
+    pub best_move: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes searched by all threads (every position visited, quiescence included).
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// Where the move comes from: the search, the book or the tablebases.
+    pub source: MoveSource,
+}
+
+/// Where a [`SearchResult`]'s move comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveSource {
+    /// The search.
+    #[default]
+    Search,
+    /// The opening book (no search was done).
+    Book,
+    /// The endgame tablebases: the score is exact.
+    Tablebase,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// Stops the search of an [`Engine`] from another thread.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Makes the running search return promptly (with a legal best move).
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The search engine. `Send + Sync`; every method takes `&self`. A second [`Engine::search`] on
+/// the same engine waits for the first to finish.
+pub struct Engine<T: Table = AtomicTable> {
+    config: EngineConfig,
+    table: T,
+    stop: Arc<AtomicBool>,
+    heuristics: Mutex<Vec<Heuristics>>,
+}
+
+impl Engine {
+    /// An engine with the default lock-free table.
+    #[must_use]
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine::with_table(config)
+    }
+}
+
+impl<T: Table> Engine<T> {
+    /// An engine with table type `T` (the benchmark compares [`AtomicTable`] and [`MapTable`]).
+    #[must_use]
+    pub fn with_table(config: EngineConfig) -> Engine<T> {
+        let threads = config.threads.max(1);
+        Engine {
+            table: T::with_size_mb(config.hash_mb),
+            config,
+            stop: Arc::new(AtomicBool::new(false)),
+            heuristics: Mutex::new(vec![Heuristics::default(); threads]),
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Makes the running search return promptly with a legal best move. A search started after
+    /// this call is not affected.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// A handle that stops this engine's searches from any thread.
+    #[must_use]
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
+    }
+
+    /// Forgets everything learnt: clears the table and the move-ordering histories.
+    pub fn new_game(&self) {
+        self.table.clear();
+        let mut heuristics = self
+            .heuristics
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        for h in heuristics.iter_mut() {
+            h.clear();
+        }
+    }
+
+    /// Searches the current position of `game`: repetitions of the game's positions and the
+    /// draw-rule counters (RULES.md §2) count as draws inside the search. `on_info` is called
+    /// after every completed iteration.
+    pub fn search(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let positions = game.positions();
+        let moves = game.moves();
+        // Repetitions can only reach back to the last irreversible move (a capture or a man move).
+        let mut reversible_from = moves.len();
+        while reversible_from > 0 {
+            let before = &positions[reversible_from - 1];
+            let mv = &moves[reversible_from - 1];
+            if mv.is_capture() || !before.all_kings().contains(mv.from()) {
+                break;
+            }
+            reversible_from -= 1;
+        }
+        self.run(
+            game.position(),
+            game.keys(),
+            reversible_from,
+            game.draw_state(),
+            limit,
+            on_info,
+        )
+    }
+
+    /// Searches `position`, reached through earlier positions with Zobrist keys `history`
+    /// (oldest first, without `position` itself; used for repetitions), with no draw-rule
+    /// counters. Prefer [`Engine::search`] with a [`Game`](crate::Game), which also applies
+    /// the counter rules.
+    pub fn search_position(
+        &self,
+        position: &Position,
+        history: &[u64],
+        limit: SearchLimit,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut keys = history.to_vec();
+        keys.push(position.zobrist_key());
+        self.run(position, &keys, 0, NoCounters, limit, on_info)
+    }
+
+    /// The search proper: `keys` are the game's keys with the root's last, repetitions are
+    /// looked for from `keys[reversible_from]` on, `draw` are the root's counters.
+    pub fn run<D: DrawHook + Send>(
+        &self,
+        root: &Position,
+        keys: &[u64],
+        reversible_from: usize,
+        draw: D,
+        limit: SearchLimit,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        if let Some(answer) = probe::root_move(&self.config, root, start) {
+            return answer;
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        self.table.new_search();
+        let key = root.zobrist_key();
+        let shared = Shared {
+            stop: &self.stop,
+            nodes: AtomicU64::new(0),
+            start,
+            budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
+            tablebases: self.config.tablebases.as_deref(),
+        };
+        let threads = self.config.threads.max(1);
+        let mut heuristics = self
+            .heuristics
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        heuristics.resize_with(threads, Heuristics::default);
+        let (main_heuristics, helper_heuristics) =
+            heuristics.split_first_mut().expect("at least one thread");
+        let params = &self.config.params;
+        let eval = &self.config.eval;
+        let table = &self.table;
+        let shared = &shared;
+        let result = std::thread::scope(|scope| {
+            for (i, h) in helper_heuristics.iter_mut().enumerate() {
+                scope.spawn(move || {
+                    let mut searcher =
+                        Searcher::new(table, params, eval, shared, h, false, keys, reversible_from);
+                    let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
+                    searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
+                });
+            }
+            let mut searcher = Searcher::new(
+                table,
+                params,
+                eval,
+                shared,
+                main_heuristics,
+                true,
+                keys,
+                reversible_from,
+            );
+            let mut report = |progress: &Progress<'_>, nodes: u64, time: Duration| {
+                on_info(&SearchInfo {
+                    depth: progress.depth,
+                    seldepth: progress.seldepth,
+                    score: Score(progress.score),
+                    nodes,
+                    time,
+                    pv: progress.pv.to_vec(),
+                });
+            };
+            let result = searcher.iterate(root, key, draw, 1, &mut report);
+            // Done: release the helpers.
+            self.stop.store(true, Ordering::Relaxed);
+            result
+        });
+        SearchResult {
+            best_move: result.best_move,
+            score: Score(result.score),
+            depth: result.depth,
+            seldepth: result.seldepth,
+            pv: result.pv,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: start.elapsed(),
+            source: MoveSource::Search,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        })
+    }
+
+    #[test]
+    fn finds_a_win_in_one_and_reports_it() {
+        // White king takes the last black piece.
+        let position: Position = "W:WK29:B25".parse().unwrap();
+        let result = engine().search_position(&position, &[], SearchLimit::Depth(3), |_| {});
+        assert_eq!(result.score, Score::win_in_plies(1));
+        assert_eq!(result.best_move.unwrap().captured().count(), 1);
+    }
+
+    #[test]
+    fn no_legal_move_gives_none() {
+        let position: Position = "W:W:BK1".parse().unwrap();
+        let result = engine().search_position(&position, &[], SearchLimit::Depth(3), |_| {});
+        assert_eq!(result.best_move, None);
+        assert!(result.score.is_loss());
+    }
+
+    #[test]
+    fn repetition_of_the_game_history_is_a_draw() {
+        // A lone white king against two: every move loses material value, except going back to a
+        // position of the game's history, which repeats it (a draw).
+        let position: Position = "W:WK29:BK1,K2".parse().unwrap();
+        let back = position.parse_move("a1-b2").unwrap();
+        let earlier = position.play(&back).zobrist_key();
+        let without = engine().search_position(&position, &[], SearchLimit::Depth(2), |_| {});
+        assert!(without.score.value() < 0);
+        let with = engine().search_position(&position, &[earlier], SearchLimit::Depth(2), |_| {});
+        assert_eq!(with.score, Score(0));
+        assert_eq!(with.best_move, Some(back));
+    }
+}

@@ -1,0 +1,150 @@
+//! Every tunable number of the search in one struct, with a documented `const` default.
+//!
+//! Naming vocabulary: `*_COST` / `*_cost` is depth spent per move (in [`ONE_PLY`] units),
+//! `*_min_*` is a threshold below which a technique is off, `*_window` / `*_margin` are score
+//! widths in centi-men, `*_factor` multiplies, `*_divisor` divides. The search reads these and
+//! nothing else; `shashki match` can override any of them by name (see [`SearchParams::set`]) so
+//! every change can be settled by games.
+
+/// Depth units per ply: depths are fractional so that forcing positions can cost less than a ply.
+pub const ONE_PLY: i32 = 8;
+
+/// Tunable search parameters. See each field for its meaning; defaults in [`SearchParams::DEFAULT`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Depth (in [`ONE_PLY`] units) a move costs when it is the only legal move (0: a free
+    /// extension, the seed engine's rule).
+    pub only_move_cost: i32,
+    /// Depth a move costs when the position has exactly two legal moves.
+    pub two_moves_cost: i32,
+    /// Depth a move costs when the position has exactly three legal moves.
+    pub three_moves_cost: i32,
+    /// Late-move reductions: remaining depth (plies) below which no move is reduced.
+    pub lmr_min_depth: i32,
+    /// Late-move reductions: moves searched before reductions start (0 = hash move only).
+    pub lmr_min_index: usize,
+    /// Late-move reductions: depth units taken off a late quiet move.
+    pub lmr_reduction: i32,
+    /// Late-move reductions: from this move index on, reduce by twice [`Self::lmr_reduction`].
+    pub lmr_double_index: usize,
+    /// Aspiration windows: first iteration that uses a window around the previous score.
+    pub aspiration_min_depth: u32,
+    /// Aspiration windows: the initial half-width in centi-men.
+    pub aspiration_window: i32,
+    /// Aspiration windows: how much the half-width grows after each fail.
+    pub aspiration_growth_factor: i32,
+    /// History heuristic: values are kept in ±`history_max` (gravity update).
+    pub history_max: i32,
+    /// Lazy SMP: helper threads with an odd index start one ply deeper than the main thread.
+    pub smp_depth_skew: u32,
+    /// Time: moves assumed left in the game when the clock gives no moves-to-go.
+    pub default_moves_to_go: u32,
+    /// Time: per mille of the allotted time after which no new iteration starts (soft limit).
+    pub soft_limit_per_mille: u32,
+    /// Time: the hard limit is this many times the allotted time (clock games only) …
+    pub hard_limit_factor: u32,
+    /// … but never more than this per mille of the remaining clock.
+    pub max_clock_per_mille: u32,
+    /// Time: milliseconds kept in reserve for overhead (clock games only).
+    pub move_overhead_ms: u64,
+}
+
+impl SearchParams {
+    /// The defaults, each kept because it won games (see the engine README's match table).
+    pub const DEFAULT: SearchParams = SearchParams {
+        only_move_cost: 0,
+        two_moves_cost: ONE_PLY * 3 / 4,
+        three_moves_cost: ONE_PLY * 7 / 8,
+        lmr_min_depth: 3,
+        lmr_min_index: 3,
+        lmr_reduction: ONE_PLY,
+        lmr_double_index: 10,
+        aspiration_min_depth: 5,
+        aspiration_window: 25,
+        aspiration_growth_factor: 4,
+        history_max: 16_384,
+        smp_depth_skew: 1,
+        default_moves_to_go: 30,
+        soft_limit_per_mille: 600,
+        hard_limit_factor: 4,
+        max_clock_per_mille: 250,
+        move_overhead_ms: 10,
+    };
+
+    /// The names accepted by [`SearchParams::set`].
+    pub const NAMES: [&'static str; 17] = [
+        "only_move_cost",
+        "two_moves_cost",
+        "three_moves_cost",
+        "lmr_min_depth",
+        "lmr_min_index",
+        "lmr_reduction",
+        "lmr_double_index",
+        "aspiration_min_depth",
+        "aspiration_window",
+        "aspiration_growth_factor",
+        "history_max",
+        "smp_depth_skew",
+        "default_moves_to_go",
+        "soft_limit_per_mille",
+        "hard_limit_factor",
+        "max_clock_per_mille",
+        "move_overhead_ms",
+    ];
+
+    /// Sets the parameter called `name` (a field name) to `value`; `false` if there is no such
+    /// parameter or the value does not fit it.
+    pub fn set(&mut self, name: &str, value: i64) -> bool {
+        fn fit<T: TryFrom<i64>>(slot: &mut T, value: i64) -> bool {
+            match T::try_from(value) {
+                Ok(v) => {
+                    *slot = v;
+                    true
+                }
+                Err(_) => false,
+            }
+        }
+        match name {
+            "only_move_cost" => fit(&mut self.only_move_cost, value),
+            "two_moves_cost" => fit(&mut self.two_moves_cost, value),
+            "three_moves_cost" => fit(&mut self.three_moves_cost, value),
+            "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),
+            "lmr_min_index" => fit(&mut self.lmr_min_index, value),
+            "lmr_reduction" => fit(&mut self.lmr_reduction, value),
+            "lmr_double_index" => fit(&mut self.lmr_double_index, value),
+            "aspiration_min_depth" => fit(&mut self.aspiration_min_depth, value),
+            "aspiration_window" => fit(&mut self.aspiration_window, value),
+            "aspiration_growth_factor" => fit(&mut self.aspiration_growth_factor, value),
+            "history_max" => fit(&mut self.history_max, value),
+            "smp_depth_skew" => fit(&mut self.smp_depth_skew, value),
+            "default_moves_to_go" => fit(&mut self.default_moves_to_go, value),
+            "soft_limit_per_mille" => fit(&mut self.soft_limit_per_mille, value),
+            "hard_limit_factor" => fit(&mut self.hard_limit_factor, value),
+            "max_clock_per_mille" => fit(&mut self.max_clock_per_mille, value),
+            "move_overhead_ms" => fit(&mut self.move_overhead_ms, value),
+            _ => false,
+        }
+    }
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_can_be_set() {
+        for name in SearchParams::NAMES {
+            let mut params = SearchParams::DEFAULT;
+            assert!(params.set(name, 77), "{name}");
+            assert_ne!(params, SearchParams::DEFAULT, "{name}");
+        }
+        assert!(!SearchParams::DEFAULT.clone().set("no_such_param", 1));
+        assert!(!SearchParams::DEFAULT.clone().set("lmr_min_index", -1));
+    }
+}

@@ -1,0 +1,655 @@
+//! One search thread: iterative deepening over a principal-variation negamax search with
+//! quiescence through captures.
+//!
+//! Data flow: [`Searcher::iterate`] runs depth 1, 2, … (aspiration windows from
+//! [`SearchParams::aspiration_min_depth`] on), each iteration calling [`Searcher::search`] at the
+//! root. A node checks the stop conditions, draws (repetition against the game and the tree path,
+//! the draw-rule counters through a [`DrawHook`]), probes the shared [`Table`], generates and
+//! orders the moves ([`Heuristics`]), and searches the first move with a full window and the rest
+//! with a null window (re-searched when they beat alpha), late quiet moves reduced. The depth a
+//! move costs depends on how many legal moves the position has (an only move is free). At depth
+//! 0 the [`Searcher::quiesce`] search takes over: in draughts captures are forced, so while the
+//! side to move must capture it keeps expanding captures, and only a position with no capture
+//! pending is evaluated.
+//!
+//! Every thread of a Lazy SMP search runs this same code on its own [`Heuristics`], sharing the
+//! table and a [`Shared`] block (stop flag, node count, clock). Only the main thread watches the
+//! clock and reports progress.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+use super::limits::Budget;
+use super::ordering::{Heuristics, identity_order, pick};
+use super::params::{ONE_PLY, SearchParams};
+use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
+use super::tt::{Bound, PackedMove, Table, TtEntry};
+use crate::eval::{EvalParams, evaluate};
+use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
+
+/// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
+/// with an empty square in front, or a king with any empty neighbour.
+#[inline]
+fn has_quiet_move(position: &Position) -> bool {
+    let us = position.side_to_move();
+    let empty = position.empty_squares();
+    let men = position.men(us);
+    let kings = position.kings(us);
+    let forward = match us {
+        Color::White => {
+            men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
+        }
+        Color::Black => {
+            men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
+        }
+    };
+    if forward.intersects(empty) {
+        return true;
+    }
+    kings.any() && {
+        let around: Bitboard = crate::Direction::ALL
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
+        around.intersects(empty)
+    }
+}
+
+/// Nodes between two checks of the clock and the stop flag.
+pub const NODE_CHECK_INTERVAL: u64 = 1024;
+
+/// Larger than any score.
+const INFINITY: i32 = WIN + 1;
+
+/// The draw-rule counters as the search sees them: updated along each move, asked at each node.
+pub trait DrawHook: Copy {
+    /// The counters after `mv` took `before` to `after`.
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> Self;
+    /// Whether a counter rule declares `position` (reached with these counters) drawn.
+    fn is_draw(self, position: &Position) -> bool;
+}
+
+/// No counter rules: only repetitions are draws.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoCounters;
+
+impl DrawHook for NoCounters {
+    #[inline]
+    fn after(self, _: &Position, _: &Move, _: &Position) -> NoCounters {
+        NoCounters
+    }
+
+    #[inline]
+    fn is_draw(self, _: &Position) -> bool {
+        false
+    }
+}
+
+/// The real counters of RULES.md §2 (lidraughts' interpretation, see [`crate::draw`]).
+impl DrawHook for crate::DrawState {
+    #[inline]
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> crate::DrawState {
+        crate::DrawState::after(self, before, mv, after)
+    }
+
+    #[inline]
+    fn is_draw(self, position: &Position) -> bool {
+        self.draw_rule(position).is_some()
+    }
+}
+
+/// State shared by all threads of one search.
+pub struct Shared<'a> {
+    /// Set to stop every thread (by the user, the clock, or the main thread when done).
+    pub stop: &'a AtomicBool,
+    /// Nodes searched by all threads (flushed every [`NODE_CHECK_INTERVAL`]).
+    pub nodes: AtomicU64,
+    /// When the search started.
+    pub start: Instant,
+    /// The limits.
+    pub budget: Budget,
+    /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
+    pub tablebases: Option<&'a crate::egtb::Tablebases>,
+}
+
+/// The outcome of one thread's iterative deepening.
+#[derive(Clone, Debug)]
+pub struct ThreadResult {
+    /// Best move (None only without legal moves).
+    pub best_move: Option<Move>,
+    /// Its score.
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Progress of the main thread after each iteration.
+pub struct Progress<'p> {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: &'p [Move],
+}
+
+type Pv = ArrayVec<Move, MAX_PLY>;
+
+/// One thread's search state.
+pub struct Searcher<'a, T: Table> {
+    table: &'a T,
+    params: &'a SearchParams,
+    eval: &'a EvalParams,
+    shared: &'a Shared<'a>,
+    heuristics: &'a mut Heuristics,
+    is_main: bool,
+    nodes: u64,
+    unflushed: u64,
+    node_limit: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Keys of the game's positions then of the tree path (the current node last).
+    keys: Vec<u64>,
+    /// Per ply: the first index of `keys` a repetition can reach (after the last irreversible move).
+    reversible_from: Vec<usize>,
+    pv: Vec<Pv>,
+    root_best: Option<(Move, i32)>,
+}
+
+impl<'a, T: Table> Searcher<'a, T> {
+    /// A searcher for the position whose game history (earlier positions' keys, oldest first,
+    /// the root's own key last) is `history`; repetitions are looked for from
+    /// `history[reversible_from]` on.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        table: &'a T,
+        params: &'a SearchParams,
+        eval: &'a EvalParams,
+        shared: &'a Shared<'a>,
+        heuristics: &'a mut Heuristics,
+        is_main: bool,
+        history: &[u64],
+        reversible_from: usize,
+    ) -> Searcher<'a, T> {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        let mut reversible = Vec::with_capacity(MAX_PLY + 2);
+        reversible.push(reversible_from.min(history.len().saturating_sub(1)));
+        let node_limit = if is_main {
+            shared.budget.max_nodes.unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        Searcher {
+            table,
+            params,
+            eval,
+            shared,
+            heuristics,
+            is_main,
+            nodes: 0,
+            unflushed: 0,
+            node_limit,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            reversible_from: reversible,
+            pv: vec![Pv::new(); MAX_PLY + 1],
+            root_best: None,
+        }
+    }
+
+    /// Nodes this thread searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Adds unflushed nodes to the shared count.
+    pub fn flush(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Counts a node and checks the limits every [`NODE_CHECK_INTERVAL`] nodes.
+    #[inline]
+    fn visit(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes >= self.node_limit {
+            self.stop_all();
+        }
+        if self.unflushed >= NODE_CHECK_INTERVAL {
+            self.flush();
+            if self.is_main {
+                let budget = &self.shared.budget;
+                if budget
+                    .hard
+                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
+                    || budget
+                        .max_nodes
+                        .is_some_and(|max| self.shared.nodes.load(Ordering::Relaxed) >= max)
+                {
+                    self.stop_all();
+                }
+            }
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Iterative deepening from `root` (key `key`, counters `draw`). `first_depth` lets helper
+    /// threads start deeper; `report` is called by the main thread after each iteration.
+    pub fn iterate<D: DrawHook>(
+        &mut self,
+        root: &Position,
+        key: u64,
+        draw: D,
+        first_depth: u32,
+        report: &mut dyn FnMut(&Progress<'_>, u64, Duration),
+    ) -> ThreadResult {
+        let moves = root.legal_moves();
+        let mut result = ThreadResult {
+            best_move: None,
+            score: -WIN,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() {
+            return result;
+        }
+        // A legal move before any iteration completes: the hash move, else the first capture.
+        let fallback = self
+            .table
+            .probe(key)
+            .and_then(|e| e.best_move)
+            .and_then(|m| m.find(&moves))
+            .unwrap_or(0);
+        result.best_move = Some(moves[fallback]);
+        result.pv = vec![moves[fallback]];
+        if self.shared.budget.is_timed() && moves.len() == 1 {
+            if self.is_main {
+                self.stop_all();
+            }
+            return result;
+        }
+        let max_depth = self.shared.budget.max_depth;
+        let mut depth = first_depth.max(1);
+        let mut previous = 0;
+        while depth <= max_depth {
+            self.root_best = None;
+            let score = self.aspiration(root, key, draw, depth, previous);
+            if let Some((mv, s)) = self.root_best {
+                // A move that completed its search is safe to play even from an aborted iteration.
+                result.best_move = Some(mv);
+                result.score = s;
+                if self.pv[0].first() == Some(&mv) {
+                    result.pv = self.pv[0].to_vec();
+                } else {
+                    result.pv = vec![mv];
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth;
+            result.seldepth = self.seldepth as u32;
+            result.score = score;
+            previous = score;
+            if self.is_main {
+                self.flush();
+                let progress = Progress {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    pv: &result.pv,
+                };
+                report(
+                    &progress,
+                    self.shared.nodes.load(Ordering::Relaxed),
+                    self.shared.start.elapsed(),
+                );
+                if self
+                    .shared
+                    .budget
+                    .soft
+                    .is_some_and(|soft| self.shared.start.elapsed() >= soft)
+                {
+                    break;
+                }
+                // A forced win or loss found within the depth cannot change any more.
+                if score.abs() > WIN_THRESHOLD && WIN - score.abs() < depth as i32 {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.flush();
+        result
+    }
+
+    /// One iteration at the root with aspiration windows around `previous`.
+    fn aspiration<D: DrawHook>(
+        &mut self,
+        root: &Position,
+        key: u64,
+        draw: D,
+        depth: u32,
+        previous: i32,
+    ) -> i32 {
+        let units = depth as i32 * ONE_PLY;
+        if depth < self.params.aspiration_min_depth || previous.abs() > WIN_THRESHOLD {
+            return self.search(root, key, draw, units, 0, -INFINITY, INFINITY, true);
+        }
+        let mut window = self.params.aspiration_window.max(1);
+        let mut alpha = (previous - window).max(-INFINITY);
+        let mut beta = (previous + window).min(INFINITY);
+        loop {
+            let score = self.search(root, key, draw, units, 0, alpha, beta, true);
+            if self.stopped {
+                return score;
+            }
+            window = window.saturating_mul(self.params.aspiration_growth_factor.max(2));
+            if score <= alpha {
+                alpha = (score - window).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + window).min(INFINITY);
+            } else {
+                return score;
+            }
+        }
+    }
+
+    #[inline]
+    fn is_repetition(&self, key: u64, ply: usize) -> bool {
+        let from = self.reversible_from[ply];
+        let mut index = self.keys.len() - 1;
+        while index >= from + 2 {
+            index -= 2;
+            if self.keys[index] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The principal-variation search of a node at `ply` with `depth` units left.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search<D: DrawHook>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(position, ply, alpha, beta);
+        }
+        self.pv[ply].clear();
+        self.visit(ply);
+        if self.stopped {
+            return DRAW;
+        }
+        if ply > 0 {
+            if self.is_repetition(key, ply) || draw.is_draw(position) {
+                return DRAW;
+            }
+            if let Some(score) = super::probe::tree_score(self.shared.tablebases, position, ply) {
+                return score;
+            }
+            // Mate-distance pruning: no result here can beat a win found closer to the root.
+            alpha = alpha.max(-WIN + ply as i32);
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(position, &mut moves);
+        if moves.is_empty() {
+            return -WIN + ply as i32;
+        }
+
+        let entry = self.table.probe(key);
+        let mut hash_move = None;
+        if let Some(entry) = entry {
+            hash_move = entry.best_move.and_then(|m| m.find(&moves));
+            if !pv_node && i32::from(entry.depth) >= depth {
+                let score = from_table(i32::from(entry.score), ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let side = position.side_to_move();
+        let cost = match moves.len() {
+            1 => self.params.only_move_cost,
+            2 => self.params.two_moves_cost,
+            3 => self.params.three_moves_cost,
+            _ => ONE_PLY,
+        };
+        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
+        self.heuristics
+            .score_moves(&moves, hash_move, side, ply, &mut scores);
+        let scores = scores.as_mut_slice();
+        let mut order = identity_order(moves.len());
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = None;
+        let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        let child_reversible_base = self.keys.len();
+        for i in 0..moves.len() {
+            let index = pick(scores, &mut order, i);
+            let mv = moves[index];
+            let child_key = position.zobrist_key_after(key, &mv);
+            if depth - cost > 0 {
+                self.table.prefetch(child_key);
+            }
+            let child = position.play(&mv);
+            let child_draw = draw.after(position, &mv, &child);
+            let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
+            let from = if reversible {
+                self.reversible_from[ply]
+            } else {
+                child_reversible_base
+            };
+            self.keys.push(child_key);
+            self.reversible_from.push(from);
+
+            let new_depth = depth - cost;
+            let score = if i == 0 {
+                -self.search(
+                    &child,
+                    child_key,
+                    child_draw,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                )
+            } else {
+                let quiet = !mv.is_capture() && !mv.promotes();
+                let reduction = if quiet
+                    && depth >= self.params.lmr_min_depth * ONE_PLY
+                    && i >= self.params.lmr_min_index
+                {
+                    if i >= self.params.lmr_double_index && !pv_node {
+                        2 * self.params.lmr_reduction
+                    } else {
+                        self.params.lmr_reduction
+                    }
+                } else {
+                    0
+                };
+                let mut score = -self.search(
+                    &child,
+                    child_key,
+                    child_draw,
+                    new_depth - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        child_draw,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                    );
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        child_draw,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        true,
+                    );
+                }
+                score
+            };
+            self.keys.pop();
+            self.reversible_from.pop();
+            if self.stopped {
+                return DRAW;
+            }
+
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(mv);
+                        let room = MAX_PLY - 1;
+                        line.extend(tail[0].iter().copied().take(room));
+                    }
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if score >= beta {
+                        if !mv.is_capture() {
+                            self.heuristics.record_cutoff(
+                                &mv,
+                                &quiets_tried,
+                                side,
+                                ply,
+                                depth / ONE_PLY,
+                                self.params.history_max,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !mv.is_capture() {
+                quiets_tried.push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            TtEntry {
+                best_move: best_index.map(|i| PackedMove::new(i, &moves[i])),
+                score: to_table(best, ply) as i16,
+                depth: depth.clamp(0, 0xFFF) as u16,
+                bound,
+                age: self.table.age(),
+            },
+        );
+        best
+    }
+
+    /// Quiescence: expands captures while the side to move must capture, then evaluates.
+    pub fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.visit(ply);
+        if self.stopped {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position, self.eval);
+        }
+        if !position.has_capture() {
+            if !has_quiet_move(position) {
+                return -WIN + ply as i32;
+            }
+            return evaluate(position, self.eval);
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(position, &mut moves);
+        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+            .iter()
+            .map(|mv| mv.captured().count() as i32 * 2 + i32::from(mv.promotes()))
+            .collect();
+        let scores = scores.as_mut_slice();
+        let mut order = identity_order(moves.len());
+        let mut best = -INFINITY;
+        for i in 0..moves.len() {
+            let mv = moves[pick(scores, &mut order, i)];
+            let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha);
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,431 @@
+//! The transposition table: what earlier searches learnt about a position, keyed by its Zobrist key.
+//!
+//! An entry ([`TtEntry`]) holds a score with its [`Bound`] (exact, lower, upper), the depth it was
+//! searched to, the best move and the search generation ("age") that wrote it, packed into one
+//! `u64`. Win scores are stored node-relative (see [`crate::search::score`]).
+//!
+//! [`AtomicTable`], the default, is shared by all search threads without locks: each slot is two
+//! `AtomicU64`s, the key XORed with the data and the data. A reader accepts a slot only if
+//! `key_word ^ data == key`, so a slot torn by two concurrent writers is simply a miss. Slots are
+//! grouped in buckets of [`BUCKET_SLOTS`] (one 64-byte cache line); a store replaces the same key,
+//! else the slot that is oldest and shallowest. [`MapTable`] is the `ahash::AHashMap`-backed
+//! alternative (sharded mutexes) kept for the benchmark in `benches/benches/tt.rs`; see the README
+//! for why the atomic table is the default.
+//!
+//! The best move is stored compactly as its index in the legal move list plus its origin and
+//! destination; [`PackedMove::find`] validates it against the legal moves on probe, so a key
+//! collision can never make the search play an illegal move.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use ahash::AHashMap;
+
+use crate::{Move, MoveList};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at least the score (the search failed high).
+    Lower = 1,
+    /// The true value is at most the score (the search failed low).
+    Upper = 2,
+    /// The score is the true value (to the stored depth).
+    Exact = 3,
+}
+
+/// A best move packed into 18 bits: index in the legal move list, origin and destination bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedMove(u32);
+
+impl PackedMove {
+    /// Packs the move at `index` of a legal move list.
+    #[must_use]
+    pub fn new(index: usize, mv: &Move) -> PackedMove {
+        PackedMove(
+            (index.min(255) as u32)
+                | (mv.from().index() as u32) << 8
+                | (mv.to().index() as u32) << 13,
+        )
+    }
+
+    /// The legal move this stands for, if `moves` (the legal moves of the position) has it.
+    #[must_use]
+    #[inline]
+    pub fn find(self, moves: &MoveList) -> Option<usize> {
+        let index = (self.0 & 0xFF) as usize;
+        let mv = moves.get(index)?;
+        let from = ((self.0 >> 8) & 31) as usize;
+        let to = ((self.0 >> 13) & 31) as usize;
+        (mv.from().index() == from && mv.to().index() == to).then_some(index)
+    }
+}
+
+/// One table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The best move found, if any.
+    pub best_move: Option<PackedMove>,
+    /// Score, node-relative for wins and losses.
+    pub score: i16,
+    /// Depth searched, in [`ONE_PLY`](crate::search::ONE_PLY) units (12 bits).
+    pub depth: u16,
+    /// What the score means.
+    pub bound: Bound,
+    /// Search generation that wrote it (6 bits).
+    pub age: u8,
+}
+
+const MOVE_BITS: u64 = 18;
+const NO_MOVE: u64 = (1 << MOVE_BITS) - 1;
+
+impl TtEntry {
+    /// The entry as one word (never 0: the bound bits are non-zero).
+    #[must_use]
+    pub fn pack(self) -> u64 {
+        let mv = self.best_move.map_or(NO_MOVE, |m| u64::from(m.0));
+        mv | u64::from(self.score as u16) << 18
+            | u64::from(self.depth & 0xFFF) << 34
+            | (self.bound as u64) << 46
+            | u64::from(self.age & 63) << 48
+    }
+
+    /// The entry from its word; `None` for an empty word.
+    #[must_use]
+    pub fn unpack(data: u64) -> Option<TtEntry> {
+        let bound = match (data >> 46) & 3 {
+            1 => Bound::Lower,
+            2 => Bound::Upper,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        let mv = data & NO_MOVE;
+        Some(TtEntry {
+            best_move: (mv != NO_MOVE).then_some(PackedMove(mv as u32)),
+            score: ((data >> 18) & 0xFFFF) as u16 as i16,
+            depth: ((data >> 34) & 0xFFF) as u16,
+            bound,
+            age: ((data >> 48) & 63) as u8,
+        })
+    }
+}
+
+/// A transposition table usable by the search: shared by reference between threads.
+pub trait Table: Send + Sync {
+    /// A table of about `megabytes` MB.
+    fn with_size_mb(megabytes: usize) -> Self
+    where
+        Self: Sized;
+    /// The entry stored for `key`, if any.
+    fn probe(&self, key: u64) -> Option<TtEntry>;
+    /// Stores `entry` for `key` (the table decides what to replace).
+    fn store(&self, key: u64, entry: TtEntry);
+    /// Starts loading the bucket of `key` into the cache (a hint; the default does nothing).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        let _ = key;
+    }
+    /// Starts a new search generation (older entries become preferred victims).
+    fn new_search(&self);
+    /// The current generation, for new entries.
+    fn age(&self) -> u8;
+    /// Empties the table.
+    fn clear(&self);
+}
+
+/// Slots per bucket: 4 × 16 bytes = one cache line.
+pub const BUCKET_SLOTS: usize = 4;
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The default table: lock-free buckets of atomic slots with XOR key verification.
+pub struct AtomicTable {
+    slots: Vec<Slot>,
+    buckets: u64,
+    age: AtomicU32,
+}
+
+impl AtomicTable {
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // Multiply-shift maps the key onto 0..buckets without a division.
+        (((u128::from(key) * u128::from(self.buckets)) >> 64) as usize) * BUCKET_SLOTS
+    }
+}
+
+/// How much an entry is worth keeping: deeper and younger is better.
+#[inline]
+fn worth(entry: &TtEntry, age: u8) -> i32 {
+    let staleness = i32::from(age.wrapping_sub(entry.age) & 63);
+    i32::from(entry.depth) - 64 * staleness
+}
+
+impl Table for AtomicTable {
+    fn with_size_mb(megabytes: usize) -> AtomicTable {
+        let bytes = megabytes.max(1) << 20;
+        let buckets = (bytes / (BUCKET_SLOTS * std::mem::size_of::<Slot>())).max(1);
+        AtomicTable {
+            slots: (0..buckets * BUCKET_SLOTS)
+                .map(|_| Slot::default())
+                .collect(),
+            buckets: buckets as u64,
+            age: AtomicU32::new(0),
+        }
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        // A plain load whose value is not needed yet: the CPU keeps executing while the cache
+        // line arrives, so the probe at the child node finds it (no `unsafe` prefetch intrinsic).
+        std::hint::black_box(self.slots[self.bucket(key)].data.load(Ordering::Relaxed));
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<TtEntry> {
+        let first = self.bucket(key);
+        for slot in &self.slots[first..first + BUCKET_SLOTS] {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.key.load(Ordering::Relaxed) ^ data == key {
+                return TtEntry::unpack(data);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn store(&self, key: u64, mut entry: TtEntry) {
+        let first = self.bucket(key);
+        let age = self.age();
+        let bucket = &self.slots[first..first + BUCKET_SLOTS];
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let Some(old) = TtEntry::unpack(data) else {
+                victim = i;
+                break;
+            };
+            if slot.key.load(Ordering::Relaxed) ^ data == key {
+                // Same position: keep a deeper exact result of this search, keep the move.
+                if entry.best_move.is_none() {
+                    entry.best_move = old.best_move;
+                }
+                if old.age == entry.age
+                    && old.bound == Bound::Exact
+                    && entry.bound != Bound::Exact
+                    && old.depth > entry.depth
+                {
+                    return;
+                }
+                victim = i;
+                break;
+            }
+            let w = worth(&old, age);
+            if w < victim_worth {
+                victim_worth = w;
+                victim = i;
+            }
+        }
+        let data = entry.pack();
+        bucket[victim].key.store(key ^ data, Ordering::Relaxed);
+        bucket[victim].data.store(data, Ordering::Relaxed);
+    }
+
+    fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 63) as u8
+    }
+
+    fn clear(&self) {
+        for slot in &self.slots {
+            slot.key.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+}
+
+/// Mutex shards of the [`MapTable`]: threads rarely wait on the same one.
+const MAP_SHARDS: usize = 16;
+
+/// The `ahash::AHashMap`-backed table: `MAP_SHARDS` maps behind mutexes, each holding at most
+/// its share of the size; when a shard is full a new key replaces nothing (the store is dropped)
+/// unless it is deeper than some entry of an older search, which is then evicted.
+pub struct MapTable {
+    shards: Vec<Mutex<AHashMap<u64, u64>>>,
+    capacity_per_shard: usize,
+    age: AtomicU32,
+}
+
+impl Table for MapTable {
+    fn with_size_mb(megabytes: usize) -> MapTable {
+        // A hashbrown entry of (u64, u64) costs 16 bytes plus a control byte, at 7/8 load.
+        let entries = (megabytes.max(1) << 20) / 20;
+        let capacity_per_shard = (entries / MAP_SHARDS).max(1);
+        MapTable {
+            shards: (0..MAP_SHARDS)
+                .map(|_| {
+                    Mutex::new(AHashMap::with_capacity_and_hasher(
+                        capacity_per_shard,
+                        ahash::RandomState::with_seeds(1, 2, 3, 4),
+                    ))
+                })
+                .collect(),
+            capacity_per_shard,
+            age: AtomicU32::new(0),
+        }
+    }
+
+    fn probe(&self, key: u64) -> Option<TtEntry> {
+        let shard = self.shards[(key >> 60) as usize % MAP_SHARDS]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        shard.get(&key).and_then(|&data| TtEntry::unpack(data))
+    }
+
+    fn store(&self, key: u64, mut entry: TtEntry) {
+        let mut shard = self.shards[(key >> 60) as usize % MAP_SHARDS]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(old) = shard.get(&key).and_then(|&d| TtEntry::unpack(d)) {
+            if entry.best_move.is_none() {
+                entry.best_move = old.best_move;
+            }
+            if old.age == entry.age
+                && old.bound == Bound::Exact
+                && entry.bound != Bound::Exact
+                && old.depth > entry.depth
+            {
+                return;
+            }
+        } else if shard.len() >= self.capacity_per_shard {
+            let age = self.age();
+            let stale = shard.iter().find_map(|(&k, &d)| {
+                let old = TtEntry::unpack(d)?;
+                (old.age != age && old.depth <= entry.depth).then_some(k)
+            });
+            match stale {
+                Some(k) => {
+                    shard.remove(&k);
+                }
+                None => return,
+            }
+        }
+        shard.insert(key, entry.pack());
+    }
+
+    fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 63) as u8
+    }
+
+    fn clear(&self) {
+        for shard in &self.shards {
+            shard
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clear();
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    fn entry(score: i16, depth: u16, bound: Bound, age: u8) -> TtEntry {
+        TtEntry {
+            best_move: None,
+            score,
+            depth,
+            bound,
+            age,
+        }
+    }
+
+    #[test]
+    fn pack_round_trips() {
+        let moves = Position::start().legal_moves();
+        for bound in [Bound::Lower, Bound::Upper, Bound::Exact] {
+            for score in [i16::MIN, -29_990, -1, 0, 35, 29_999, i16::MAX] {
+                let e = TtEntry {
+                    best_move: Some(PackedMove::new(6, &moves[6])),
+                    score,
+                    depth: 4000,
+                    bound,
+                    age: 63,
+                };
+                assert_eq!(TtEntry::unpack(e.pack()), Some(e));
+            }
+        }
+        assert_eq!(TtEntry::unpack(0), None);
+    }
+
+    #[test]
+    fn packed_move_is_validated_against_the_legal_moves() {
+        let start = Position::start();
+        let moves = start.legal_moves();
+        let packed = PackedMove::new(3, &moves[3]);
+        assert_eq!(packed.find(&moves), Some(3));
+        // The same packed move in another position with other moves is rejected.
+        let other = start.play(&moves[0]).legal_moves();
+        assert_eq!(packed.find(&other), None);
+    }
+
+    fn bounds_and_replacement<T: Table>() {
+        let table = T::with_size_mb(1);
+        assert_eq!(table.probe(42), None);
+        table.store(42, entry(-7, 5, Bound::Upper, table.age()));
+        assert_eq!(table.probe(42).unwrap().bound, Bound::Upper);
+        assert_eq!(table.probe(42).unwrap().score, -7);
+        // A shallower non-exact result of the same search does not replace an exact one.
+        table.store(42, entry(90, 9, Bound::Exact, table.age()));
+        table.store(42, entry(10, 3, Bound::Lower, table.age()));
+        assert_eq!(table.probe(42).unwrap(), entry(90, 9, Bound::Exact, 0));
+        // A new search may replace it.
+        table.new_search();
+        table.store(42, entry(10, 3, Bound::Lower, table.age()));
+        assert_eq!(table.probe(42).unwrap().bound, Bound::Lower);
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn atomic_table_bounds_and_replacement() {
+        bounds_and_replacement::<AtomicTable>();
+    }
+
+    #[test]
+    fn map_table_bounds_and_replacement() {
+        bounds_and_replacement::<MapTable>();
+    }
+
+    #[test]
+    fn atomic_table_keeps_deep_entries_when_a_bucket_overflows() {
+        let table = AtomicTable::with_size_mb(1);
+        let buckets = table.buckets;
+        // Keys that land in bucket 0: the multiply-shift maps small keys there.
+        let keys: Vec<u64> = (1..=5u64).collect();
+        assert!(keys.iter().all(|&k| table.bucket(k) == 0), "{buckets}");
+        for (i, &key) in keys.iter().enumerate() {
+            let depth = if i == 0 { 30 } else { i as u16 };
+            table.store(key, entry(0, depth, Bound::Exact, 0));
+        }
+        // Five entries in a four-slot bucket: the shallowest (depth 1) was replaced.
+        assert!(table.probe(1).is_some());
+        assert!(table.probe(2).is_none());
+        assert!(table.probe(5).is_some());
+    }
+}

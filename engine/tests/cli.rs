@@ -1,0 +1,100 @@
+//! The `shashki` command: right answers on good input; on bad input a message on stderr, exit
+//! code 2, and never a panic.
+#![cfg(feature = "cli")]
+
+use std::process::{Command, Output};
+
+fn shashki(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("the shashki binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn perft_counts() {
+    let output = shashki(&["perft", "6"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("perft(6) = 37986 "),
+        "{}",
+        stdout(&output)
+    );
+    let output = shashki(&["perft", "8", "--paths", "--threads", "2", "--json"]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+    assert_eq!(report["nodes"], 929_905);
+    assert_eq!(report["convention"], "B");
+    let output = shashki(&[
+        "perft",
+        "5",
+        "--fen",
+        "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+        "--hash",
+        "4",
+    ]);
+    assert!(
+        stdout(&output).contains("perft(5) = 14308 "),
+        "{}",
+        stdout(&output)
+    );
+    let output = shashki(&["perft", "3", "--divide"]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert!(text.contains("perft(3) = 302 "));
+}
+
+#[test]
+fn moves_lists_full_paths() {
+    let output = shashki(&["moves", "W:WKa1:Bb2,f4"]);
+    assert!(output.status.success());
+    let mut lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    lines.sort();
+    assert_eq!(lines, ["a1:e5:g3", "a1:e5:h2"]);
+    let output = shashki(&["moves", "W:Wh6:Bg7,c5,d2", "--json"]);
+    let moves: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON moves");
+    assert_eq!(moves[0]["text"], "h6:f8:b4:e1");
+    assert_eq!(moves[0]["promotes"], true);
+}
+
+#[test]
+fn show_draws_the_board() {
+    let output = shashki(&["show", "W:WKa1:Bb2"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("W:WK29:B25"), "{text}");
+    assert!(text.contains("capturing is mandatory"), "{text}");
+}
+
+#[test]
+fn bad_input_exits_with_code_2_without_panicking() {
+    let cases: &[&[&str]] = &[
+        &["moves", "W:W33:B1"],
+        &["moves", "nonsense"],
+        &["moves", ""],
+        &["show", "W:Wa2:B1"],
+        &["show", "W:W1:B2"],
+        &["perft", "3", "--fen", "W:W13-25:B1"],
+        &["perft", "-1"],
+        &["perft", "x"],
+        &["perft", "99"],
+        &["perft", "1", "--hash", "17592186044416"],
+        &["perft", "1", "--hash", "100000000"],
+        &["perft", "1", "--threads", "100000"],
+        &["perft", "1", "--threads", "-2"],
+        &["perft"],
+        &["frobnicate"],
+        &[],
+    ];
+    for args in cases {
+        let output = shashki(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

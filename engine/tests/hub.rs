@@ -1,0 +1,174 @@
+//! Drives `shashki hub` as a subprocess through the handshake, a whole self-play game, an
+//! analysis stopped by `stop`, pondering ended by `ponder-hit`, bad input, and `quit`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use shashki::hub::{Line, write_position};
+use shashki::{Game, GameStatus, Position};
+
+/// How long any single answer may take before the test fails.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
+/// A game longer than this many plies fails the test (the draw rules end games much sooner).
+const MAX_PLIES: usize = 400;
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+            .args(["hub", "--hash", "4"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the shashki binary starts");
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads its input");
+        self.stdin.flush().expect("the engine reads its input");
+    }
+
+    fn next(&self) -> String {
+        self.lines
+            .recv_timeout(ANSWER_TIMEOUT)
+            .expect("the engine answers in time")
+    }
+
+    /// Reads lines until one starting with `command`; returns it and the lines before it.
+    fn until(&self, command: &str) -> (Line, Vec<String>) {
+        let mut before = Vec::new();
+        loop {
+            let text = self.next();
+            let line = Line::parse(&text).expect("the engine writes well-formed lines");
+            if line.command == command {
+                return (line, before);
+            }
+            before.push(text);
+        }
+    }
+}
+
+/// Plays the `done` move of `line` in `game`, checking that it is legal.
+fn play_done(game: &mut Game, line: &Line) {
+    let text = line.get("move").expect("done carries a move");
+    let mv = game
+        .position()
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("engine move {text} is illegal: {e}"));
+    game.play_past_draw(mv).expect("legal");
+}
+
+fn moves_text(game: &Game) -> String {
+    game.move_texts(shashki::Notation::Hub).join(" ")
+}
+
+#[test]
+fn hub_session_plays_a_whole_game() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    let (_, lines) = engine.until("wait");
+    assert!(
+        lines[0].starts_with("id name=shashki version="),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("param name=variant value=russian"))
+    );
+    assert!(lines.iter().any(|l| l.starts_with("param name=hash")));
+    engine.send("set-param name=hash value=8");
+    engine.send("init");
+    engine.until("ready");
+    engine.send("ping");
+    assert_eq!(engine.next(), "pong");
+
+    // Malformed lines get an error line and the session goes on; unknown commands are ignored.
+    engine.send("pos moves=\"22-18");
+    assert!(engine.next().starts_with("error message="));
+    engine.send("pos pos=Wxyz");
+    assert!(engine.next().starts_with("error message="));
+    engine.send("frobnicate now");
+    engine.send("ping");
+    assert_eq!(engine.next(), "pong");
+
+    // A whole game, the engine playing both sides at a small node budget.
+    engine.send("new-game");
+    let start = Position::start();
+    let mut game = Game::new(start);
+    while game.status() == GameStatus::Ongoing {
+        assert!(game.moves().len() < MAX_PLIES, "game did not end");
+        engine.send(&format!(
+            "pos pos={} moves=\"{}\"",
+            write_position(&start),
+            moves_text(&game)
+        ));
+        engine.send("level nodes=3000");
+        engine.send("go think");
+        let (done, infos) = engine.until("done");
+        assert!(infos.iter().all(|l| l.starts_with("info ")), "{infos:?}");
+        play_done(&mut game, &done);
+    }
+    assert!(game.status().is_over());
+
+    // Analysis runs until stop, then answers with a legal move.
+    let mut game = Game::new(start);
+    game.play_text("22-18").unwrap();
+    engine.send(&format!("pos start moves=\"{}\"", moves_text(&game)));
+    engine.send("go analyze");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("ping");
+    engine.send("pos start");
+    engine.send("stop");
+    let (done, before) = engine.until("done");
+    assert!(before.iter().any(|l| l == "pong"), "{before:?}");
+    assert!(
+        before.iter().any(|l| l.starts_with("error message=")),
+        "pos during a search is refused: {before:?}"
+    );
+    play_done(&mut game, &done);
+
+    // Pondering ends after ponder-hit within the move time.
+    engine.send("pos start");
+    engine.send("level move-time=0.1");
+    engine.send("go ponder");
+    std::thread::sleep(Duration::from_millis(100));
+    engine.send("ponder-hit");
+    let (done, _) = engine.until("done");
+    play_done(&mut Game::default(), &done);
+
+    // A position with no legal move: `done` without a move.
+    engine.send(&format!("pos pos=Wb{}", "e".repeat(31)));
+    engine.send("level depth=3");
+    engine.send("go think");
+    let (done, _) = engine.until("done");
+    assert_eq!(done.get("move"), None);
+
+    engine.send("quit");
+    let status = engine.child.wait().expect("the engine exits");
+    assert!(status.success());
+}
