@@ -12,15 +12,14 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use shashki::{Move, Notation, Position};
-
-use crate::compat::{
-    Book, Engine, EngineConfig, Game, MoveSource, SearchInfo, SearchLimit, StopHandle,
+use shashki::{
+    Book, Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo,
+    SearchLimit, StopHandle, Tablebases,
 };
-use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice};
 
 /// The engine shared by all jobs.
 #[derive(Resource, Clone)]
@@ -114,6 +113,8 @@ pub struct Job {
 pub struct EngineSetup {
     /// The opening book file, if any.
     pub book: Option<std::path::PathBuf>,
+    /// The tablebase directory, if any.
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 /// Registers the engine task.
@@ -137,7 +138,7 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 struct PendingHint(bool);
 
-/// Builds the engine, loading the book if one was given (a bad book is reported, not fatal).
+/// Builds the engine with the book and tablebases, if given (problems are reported, not fatal).
 fn build_engine(
     mut commands: Commands,
     setup: Option<Res<EngineSetup>>,
@@ -147,14 +148,28 @@ fn build_engine(
         threads: 1,
         ..EngineConfig::default()
     };
-    if let Some(path) = setup.and_then(|s| s.book.clone()) {
-        match Book::load(&path) {
-            Ok(book) => {
-                config.book = Some(Arc::new(book));
-                notice.info(format!("Opening book {} loaded", path.display()));
-            }
-            Err(e) => notice.error(format!("Book not used: {e}")),
+    let setup = setup.map(|s| s.clone()).unwrap_or_default();
+    let mut problems = Vec::new();
+    if let Some(path) = &setup.book {
+        match Book::load(path) {
+            Ok(book) => config.book = Some(Arc::new(book)),
+            Err(e) => problems.push(format!("Book not used: {e}")),
         }
+    }
+    if let Some(dir) = &setup.tablebases {
+        let tablebases = Tablebases::open(dir);
+        for problem in tablebases.problems() {
+            problems.push(format!("Tablebases: {problem}"));
+        }
+        if tablebases.max_pieces() > 0 {
+            config.tablebases = Some(Arc::new(tablebases));
+        }
+    }
+    if !problems.is_empty() {
+        if notice.error {
+            problems.insert(0, notice.text.clone());
+        }
+        notice.error(problems.join("\n"));
     }
     commands.insert_resource(EngineHandle(Arc::new(Engine::new(config))));
 }

@@ -13,7 +13,6 @@
 //! in the headless tests.
 
 pub mod board_view;
-pub mod compat;
 pub mod engine_task;
 pub mod fps;
 pub mod geometry;
@@ -58,6 +57,7 @@ impl Plugin for CorePlugin {
         .insert_resource(self.setup.record.clone())
         .insert_resource(engine_task::EngineSetup {
             book: self.setup.book.clone(),
+            tablebases: self.setup.tablebases.clone(),
         })
         .add_plugins((record::plugin, input::plugin, engine_task::plugin))
         .insert_resource(notice);

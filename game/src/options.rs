@@ -10,8 +10,8 @@ use std::time::Duration;
 use bevy::prelude::Resource;
 use clap::Parser;
 
-use crate::compat::Game;
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, LEVELS, Players, load_pdn};
+use shashki::Game;
 
 /// Play Russian draughts against the shashki engine.
 #[derive(Parser, Clone, Debug, Default, PartialEq, Eq)]
@@ -23,9 +23,12 @@ pub struct Options {
     /// Load the first game of this PDN file (wins over --fen).
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<PathBuf>,
-    /// Opening book for the engine.
+    /// Opening book for the engine (default: `books/opening.json` of the workspace, if present).
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
+    /// Directory of endgame tablebase files (`*.shtb`) for the engine.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<PathBuf>,
     /// The engine's time per move in milliseconds (default: level 3, 1000 ms).
     #[arg(long, value_name = "MS")]
     pub engine_time: Option<u64>,
@@ -40,6 +43,9 @@ pub struct Options {
     pub log_fps: bool,
 }
 
+/// The book shipped with the workspace, used when `--book` is not given and it exists.
+pub const DEFAULT_BOOK: &str = "books/opening.json";
+
 /// Everything the game starts with, derived from the [`Options`].
 #[derive(Resource, Clone, Debug)]
 pub struct Setup {
@@ -47,6 +53,8 @@ pub struct Setup {
     pub record: GameRecord,
     /// The opening book to load, if any.
     pub book: Option<PathBuf>,
+    /// The tablebase directory to open, if any.
+    pub tablebases: Option<PathBuf>,
     /// Problems met while reading the options, shown in the window.
     pub problems: Vec<String>,
 }
@@ -76,9 +84,16 @@ impl Setup {
             white: options.white,
             black: options.black,
         };
+        let book = options.book.clone().or_else(|| {
+            let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join(DEFAULT_BOOK);
+            shipped.is_file().then_some(shipped)
+        });
         Setup {
             record: GameRecord::new(game, players, time),
-            book: options.book.clone(),
+            book,
+            tablebases: options.tablebases.clone(),
             problems,
         }
     }

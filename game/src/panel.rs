@@ -371,7 +371,14 @@ fn refresh_texts(
             if p.depth == 0 {
                 format!("{what}...")
             } else {
-                format!("{what}: depth {}  score {}\n{}", p.depth, p.score, p.pv)
+                let side = match record.game.position().side_to_move() {
+                    shashki::Color::White => "White",
+                    shashki::Color::Black => "Black",
+                };
+                format!(
+                    "{what}: depth {}  score {} for {side}\n{}",
+                    p.depth, p.score, p.pv
+                )
             }
         }
     };

@@ -12,9 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use shashki::{Color, Move, Notation};
-
-use crate::compat::{Game, GameStatus, WinReason, pdn};
+use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, WinReason, pdn};
 
 /// Who makes the moves of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -266,23 +264,6 @@ impl GameRecord {
         }
     }
 
-    /// The PDN result of the game: `2-0`, `0-2`, `1-1` or `*`.
-    #[must_use]
-    pub fn result_text(&self) -> &'static str {
-        match self.game.status() {
-            GameStatus::Ongoing => "*",
-            GameStatus::Won {
-                winner: Color::White,
-                ..
-            } => "2-0",
-            GameStatus::Won {
-                winner: Color::Black,
-                ..
-            } => "0-2",
-            GameStatus::Drawn(_) => "1-1",
-        }
-    }
-
     /// The move list in traditional notation, one line per full move: `3. c3-d4 f6:d4`.
     #[must_use]
     pub fn move_lines(&self) -> Vec<String> {
@@ -302,7 +283,7 @@ impl GameRecord {
                 }
                 _ => {
                     let dots = if black { "... " } else { "" };
-                    lines.push(format!("{}. {dots}{text}", lines.len() + 1));
+                    lines.push(format!("{}. {dots}{text}", self.game.move_number(ply)));
                 }
             }
         }
@@ -471,17 +452,11 @@ pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), String> {
         Controller::Human => "Human",
         Controller::Engine => "shashki",
     };
-    let game = pdn::PdnGame {
-        tags: vec![
-            ("Event".into(), "shashki game".into()),
-            ("White".into(), name(record.players.white).into()),
-            ("Black".into(), name(record.players.black).into()),
-            ("Result".into(), record.result_text().into()),
-            ("GameType".into(), "25".into()),
-        ],
-        game: record.game.clone(),
-        result: record.result_text().into(),
-    };
+    let mut game = PdnGame::new(record.game.clone());
+    game.set_tag("Event", "shashki game");
+    game.set_tag("White", name(record.players.white));
+    game.set_tag("Black", name(record.players.black));
+    game.set_tag("GameType", "25");
     let text = pdn::write_game(&game);
     let mut temp = path.as_os_str().to_owned();
     temp.push(".tmp");

@@ -4,8 +4,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use shashki::{Position, Square};
-use shashki_game::compat::{Game, GameStatus};
+use shashki::{Game, GameStatus, Position, Square};
 use shashki_game::engine_task::Hint;
 use shashki_game::input::{BoardClick, ClickFeedback};
 use shashki_game::record::{Controller, GameCommand, GameRecord, Mode, Notice, Players};
@@ -21,6 +20,7 @@ fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
     let setup = Setup {
         record,
         book: None,
+        tablebases: None,
         problems: Vec::new(),
     };
     let mut app = App::new();
