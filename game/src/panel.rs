@@ -137,7 +137,16 @@ fn spawn_panel(mut commands: Commands) {
         commands
             .spawn(label("Shashki - Russian draughts", 20.0, TEXT))
             .id(),
-        commands.spawn((StatusText, label("", 17.0, TEXT))).id(),
+        commands
+            .spawn((
+                StatusText,
+                label("", 17.0, TEXT),
+                Node {
+                    min_height: px(44),
+                    ..default()
+                },
+            ))
+            .id(),
         commands
             .spawn((
                 ThinkingText,
@@ -153,7 +162,7 @@ fn spawn_panel(mut commands: Commands) {
                 NoticeText,
                 label("", 13.0, DIM),
                 Node {
-                    min_height: px(34),
+                    min_height: px(50),
                     ..default()
                 },
             ))
@@ -376,7 +385,7 @@ fn refresh_texts(
                     shashki::Color::Black => "Black",
                 };
                 format!(
-                    "{what}: depth {}  score {} for {side}\n{}",
+                    "{what} ({side}): depth {}, score {}\n{}",
                     p.depth, p.score, p.pv
                 )
             }
