@@ -27,6 +27,37 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Games, files and protocols
+//! - [`Game`] is the record of a game: positions, Zobrist keys, the draw-rule counters
+//!   ([`DrawState`], RULES.md §2 as lidraughts counts them) and [`Game::status`] (a side without a
+//!   legal move loses; threefold repetition; the counter rules).
+//! - [`pdn`] reads and writes PDN game files (lidraughts and pydraughts exports included);
+//!   [`Game::to_pdn`] / [`Game::from_pdn`] are the short way.
+//! - [`hub`] is Scan's Hub protocol (version 2), used by `shashki hub`; [`annotate`] turns engine
+//!   evaluations into PDN annotations, used by `shashki analyse-game`.
+//!
+//! ## Embedding the engine
+//! Keep an [`Engine`] (it is `Send + Sync`) and a [`Game`]; ask for a move with
+//! [`Engine::search`], which always returns a legal `best_move` when one exists, and stop a
+//! search from any thread with [`Engine::stop`] or a [`StopHandle`]. The runnable
+//! `examples/embed.rs` (`cargo run --release --example embed`) plays a game, prints live search
+//! output, stops an analysis from another thread and saves the game as PDN;
+//! `examples/pdn_replay.rs` replays the games of a PDN file.
+//!
+//! ```no_run
+//! use shashki::{Engine, EngineConfig, Game, SearchLimit};
+//!
+//! let engine = Engine::new(EngineConfig::default());
+//! let mut game = Game::default();
+//! let result = engine.search(&game, SearchLimit::Depth(8), |info| {
+//!     println!("depth {} score {}", info.depth, info.score);
+//! });
+//! if let Some(mv) = result.best_move {
+//!     game.play(mv)?;
+//! }
+//! # Ok::<(), shashki::GameError>(())
+//! ```
+//!
 //! ## Features
 //! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
 //!   serde_json) are not needed by the library, so depend with `default-features = false`.

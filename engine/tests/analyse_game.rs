@@ -116,3 +116,54 @@ fn broken_files_are_refused_with_the_game_and_move() {
     assert_eq!(missing.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tablebases_are_used_when_given() {
+    let dir = scratch_dir("analyse-game-tb");
+    let tables = dir.join("tb");
+    let build = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["egtb", "build", "--pieces", "3", "--dir"])
+        .arg(&tables)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let input = dir.join("ending.pdn");
+    // Two men against one: a tablebase win in 7 plies, beyond a depth-1 search.
+    std::fs::write(&input, "[FEN \"W:W29,30:B4\"]\n1. c1-d2 *\n").unwrap();
+    let analyse = |with_tables: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
+        command
+            .arg("analyse-game")
+            .arg(&input)
+            .args(["--depth", "1", "--output", "-"]);
+        if with_tables {
+            command.arg("--tb-dir").arg(&tables);
+        }
+        let run = command.output().expect("the binary runs");
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let annotated = read_games(&String::from_utf8_lossy(&run.stdout)).unwrap();
+        annotated[0].annotations[0]
+            .comment
+            .clone()
+            .unwrap_or_default()
+    };
+    assert!(analyse(true).starts_with("win in 3"), "{}", analyse(true));
+    assert!(analyse(false).starts_with('+'), "{}", analyse(false));
+    let missing = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("analyse-game")
+        .arg(&input)
+        .args(["--tb-dir"])
+        .arg(dir.join("no-tables-here"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(missing.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -101,9 +101,30 @@ fn hub_session_plays_a_whole_game() {
             .any(|l| l.starts_with("param name=variant value=russian"))
     );
     assert!(lines.iter().any(|l| l.starts_with("param name=hash")));
+    for name in ["threads", "book", "book-file", "tb-dir"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("param name={name} "))),
+            "{name}: {lines:?}"
+        );
+    }
     engine.send("set-param name=hash value=8");
+    // A book that cannot be loaded is reported, and the engine runs without it.
+    engine.send("set-param name=book value=true");
+    engine.send("set-param name=book-file value=\"/nonexistent dir/book.json\"");
     engine.send("init");
-    engine.until("ready");
+    let (_, before) = engine.until("ready");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("error message=") && l.contains("book")),
+        "{before:?}"
+    );
+    engine.send("set-param name=book value=false");
+    engine.send("init");
+    let (_, before) = engine.until("ready");
+    assert!(before.is_empty(), "{before:?}");
     engine.send("ping");
     assert_eq!(engine.next(), "pong");
 

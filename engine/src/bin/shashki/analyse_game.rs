@@ -9,12 +9,14 @@
 //! file next to the output, which is then renamed over it, so a crash never leaves half a file.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
+use shashki::egtb::Tablebases;
 use shashki::pdn::{self, PdnGame};
-use shashki::{Engine, EngineConfig, Game, Score, SearchInfo, SearchLimit, SearchResult};
+use shashki::{Engine, EngineConfig, Game, Score, SearchLimit};
 
 use crate::CliError;
 
@@ -44,6 +46,9 @@ pub struct Args {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame.
+    #[arg(long)]
+    tb_dir: Option<PathBuf>,
 }
 
 /// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
@@ -130,23 +135,12 @@ fn forced(mv: shashki::Move, next: &PlyAnalysis) -> PlyAnalysis {
 }
 
 fn search(engine: &Engine, game: &Game, limit: SearchLimit) -> PlyAnalysis {
-    let result = search_game(engine, game, limit, |_| {});
+    let result = engine.search(game, limit, |_| {});
     PlyAnalysis {
         eval: eval_of(result.score),
         best_move: result.best_move,
         pv: result.pv,
     }
-}
-
-/// Searches the current position of `game`, with the game's earlier positions for repetitions.
-fn search_game(
-    engine: &Engine,
-    game: &Game,
-    limit: SearchLimit,
-    on_info: impl FnMut(&SearchInfo),
-) -> SearchResult {
-    let keys = game.keys();
-    engine.search_position(game.position(), &keys[..keys.len() - 1], limit, on_info)
 }
 
 /// Searches every position of `record`'s game, the final one included. Positions with a single
@@ -223,9 +217,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         blunder: args.blunder,
         ..Thresholds::default()
     };
+    let tablebases = match &args.tb_dir {
+        Some(dir) => {
+            let tables = Tablebases::open(dir);
+            for problem in tables.problems() {
+                eprintln!("shashki: tablebases: {problem}");
+            }
+            if tables.max_pieces() == 0 {
+                return Err(CliError::input(format!(
+                    "--tb-dir {}: no usable tablebase",
+                    dir.display()
+                )));
+            }
+            Some(Arc::new(tables))
+        }
+        None => None,
+    };
     let engine = Engine::new(EngineConfig {
         hash_mb: args.hash.max(1),
         threads: args.threads.max(1),
+        tablebases,
         ..EngineConfig::default()
     });
     let total: usize = records.iter().map(|r| r.game.positions().len()).sum();

@@ -9,17 +9,18 @@
 //! search still running is allowed to finish and answer.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use shashki::book::Book;
+use shashki::egtb::Tablebases;
 use shashki::hub::{
     self, Action, GoMode, InfoReport, LevelLimit, Param, ParamKind, SearchRequest, Session,
 };
-use shashki::{
-    Engine, EngineConfig, Game, Notation, Score, SearchInfo, SearchLimit, SearchResult, StopHandle,
-};
+use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
 
 use crate::CliError;
 
@@ -92,22 +93,67 @@ fn params(args: &Args) -> Vec<Param> {
             },
             value: args.threads.clamp(1, MAX_THREADS as usize).to_string(),
         },
+        Param {
+            name: "book".into(),
+            kind: ParamKind::Bool,
+            value: "false".into(),
+        },
+        Param {
+            name: "book-file".into(),
+            kind: ParamKind::String,
+            value: String::new(),
+        },
+        Param {
+            name: "tb-dir".into(),
+            kind: ParamKind::String,
+            value: String::new(),
+        },
     ]
 }
 
-fn config(params: &[Param]) -> EngineConfig {
-    let get = |name: &str| {
+/// The engine configuration the parameters ask for, and the problems met loading the book and
+/// the tablebases (sent as `error` lines; the engine then runs without them).
+fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
+    let text = |name: &str| {
         params
             .iter()
             .find(|p| p.name == name)
-            .and_then(|p| p.value.parse::<usize>().ok())
+            .map_or("", |p| p.value.as_str())
     };
+    let number = |name: &str| text(name).parse::<usize>().ok();
     let defaults = EngineConfig::default();
-    EngineConfig {
-        hash_mb: get("hash").unwrap_or(defaults.hash_mb),
-        threads: get("threads").unwrap_or(defaults.threads).max(1),
+    let mut problems = Vec::new();
+    let book = if text("book") == "true" && !text("book-file").is_empty() {
+        match Book::load(Path::new(text("book-file"))) {
+            Ok(book) => Some(Arc::new(book)),
+            Err(error) => {
+                problems.push(format!("book not loaded: {error}"));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let tablebases = if text("tb-dir").is_empty() {
+        None
+    } else {
+        let tables = Tablebases::open(Path::new(text("tb-dir")));
+        problems.extend(
+            tables
+                .problems()
+                .iter()
+                .map(|problem| format!("tablebases: {problem}")),
+        );
+        (tables.max_pieces() > 0).then(|| Arc::new(tables))
+    };
+    let config = EngineConfig {
+        hash_mb: number("hash").unwrap_or(defaults.hash_mb),
+        threads: number("threads").unwrap_or(defaults.threads).max(1),
+        book,
+        tablebases,
         ..defaults
-    }
+    };
+    (config, problems)
 }
 
 fn search_limit(limit: LevelLimit) -> SearchLimit {
@@ -126,17 +172,6 @@ fn search_limit(limit: LevelLimit) -> SearchLimit {
         },
         LevelLimit::Infinite => SearchLimit::Infinite,
     }
-}
-
-/// Searches the current position of `game`, with the game's earlier positions for repetitions.
-fn search_game(
-    engine: &Engine,
-    game: &Game,
-    limit: SearchLimit,
-    on_info: impl FnMut(&SearchInfo),
-) -> SearchResult {
-    let keys = game.keys();
-    engine.search_position(game.position(), &keys[..keys.len() - 1], limit, on_info)
 }
 
 fn hub_score(score: Score) -> f64 {
@@ -183,7 +218,7 @@ impl Driver {
                 GoMode::Ponder | GoMode::Analyze => SearchLimit::Infinite,
             };
             let root = *request.game.position();
-            let result = search_game(&engine, &request.game, limit, |info: &SearchInfo| {
+            let result = engine.search(&request.game, limit, |info: &SearchInfo| {
                 out.send(&hub::info_line(&InfoReport {
                     depth: info.depth,
                     max_depth: info.seldepth,
@@ -242,7 +277,7 @@ impl Driver {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let initial = params(args);
     let mut driver = Driver {
-        engine: Arc::new(Engine::new(config(&initial))),
+        engine: Arc::new(Engine::new(config(&initial).0)),
         out: Output(Arc::new(Mutex::new(std::io::stdout()))),
         running: None,
         generation: Arc::new(AtomicU64::new(0)),
@@ -270,11 +305,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             match action {
                 Action::Send(text) => driver.out.send(&text),
                 Action::Init(params) => {
-                    let config = config(&params);
-                    let current = driver.engine.config();
-                    if current.hash_mb != config.hash_mb || current.threads != config.threads {
-                        driver.engine = Arc::new(Engine::new(config));
+                    let (config, problems) = config(&params);
+                    for problem in problems {
+                        driver.out.send(&hub::error_line(&problem));
                     }
+                    driver.engine = Arc::new(Engine::new(config));
                 }
                 Action::NewGame => driver.engine.new_game(),
                 Action::Search(request) => driver.start(request),
