@@ -334,6 +334,7 @@ fn poll_jobs(
                 play.write(GameCommand::Play {
                     mv,
                     label: thought.label,
+                    revision: job.revision,
                 });
             }
             Purpose::Hint => {

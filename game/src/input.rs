@@ -146,7 +146,11 @@ fn interpret_clicks(
         }
         match selection.click(record.game.position(), square) {
             ClickOutcome::Play(mv) => {
-                commands.write(GameCommand::Play { mv, label: None });
+                commands.write(GameCommand::Play {
+                    mv,
+                    label: None,
+                    revision: record.revision,
+                });
             }
             ClickOutcome::Illegal(why) => reject(&mut feedback, why.explain()),
             ClickOutcome::ChooseRoute => {
