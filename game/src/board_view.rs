@@ -1,8 +1,8 @@
 //! The board view: squares, coordinates, pieces and highlights as sprites — a view of the
 //! [`GameRecord`], re-synced whenever it changes.
 //!
-//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): [`update_layout`]
-//! fits the board to the window with the pure [`BoardLayout`]; [`sync_pieces`] compares the
+//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): `update_layout`
+//! fits the board to the window with the pure [`BoardLayout`]; `sync_pieces` compares the
 //! position it shows ([`Shown`]) with the record: when the record is exactly one move ahead it
 //! animates that move along its path (captured pieces disappear, and a promoted man is crowned,
 //! only when the move ends, as in real play); otherwise (undo, new game, FEN…) it re-spawns the

@@ -1,9 +1,9 @@
 //! The side panel: status, engine thinking, messages, the buttons, a FEN / PDN-file text field
 //! and the move list — Bevy UI nodes that show the [`GameRecord`] and write [`GameCommand`]s.
 //!
-//! Buttons carry a [`PanelButton`] action; [`press_buttons`] (in the input stage) turns a press
+//! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
-//! field sets up the FEN, or loads the file when it names a `.pdn`). [`refresh_texts`] (in the
+//! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`].
 
 use std::path::PathBuf;
