@@ -1,8 +1,8 @@
 //! The board view: squares, coordinates, pieces and highlights as sprites — a view of the
 //! [`GameRecord`], re-synced whenever it changes.
 //!
-//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): [`update_layout`]
-//! fits the board to the window with the pure [`BoardLayout`]; [`sync_pieces`] compares the
+//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): `update_layout`
+//! fits the board to the window with the pure [`BoardLayout`]; `sync_pieces` compares the
 //! position it shows ([`Shown`]) with the record: when the record is exactly one move ahead it
 //! animates that move along its path (captured pieces disappear, and a promoted man is crowned,
 //! only when the move ends, as in real play); otherwise (undo, new game, FEN…) it re-spawns the
@@ -289,6 +289,7 @@ fn spawn_pieces(commands: &mut Commands, textures: &Textures, position: &Positio
 }
 
 /// Keeps the pieces on screen in step with the record: animate one move, or re-spawn.
+#[allow(clippy::too_many_arguments)]
 fn sync_pieces(
     mut commands: Commands,
     record: Res<GameRecord>,
@@ -303,12 +304,13 @@ fn sync_pieces(
     let consistent = shown
         .ply
         .is_some_and(|ply| game.positions().get(ply) == Some(&shown.position));
-    if let Ok((_, mut animation)) = moving.single_mut() {
-        if consistent && animation.elapsed < animation.total() {
-            animation.elapsed += time.delta_secs();
-            *view = ViewSync::Busy;
-            return;
-        }
+    if let Ok((_, mut animation)) = moving.single_mut()
+        && consistent
+        && animation.elapsed < animation.total()
+    {
+        animation.elapsed += time.delta_secs();
+        *view = ViewSync::Busy;
+        return;
     }
     let respawn = |commands: &mut Commands, position: &Position| {
         for (entity, _) in &pieces {
@@ -394,6 +396,7 @@ fn place_board(
     for (mut sprite, mut transform) in &mut sprites.p3() {
         sprite.custom_size = Some(size * 0.32);
         sprite.color = match side {
+            _ if !record.ongoing() => Color::NONE,
             Side::White => palette::WHITE_PIECE,
             Side::Black => palette::BLACK_PIECE,
         };

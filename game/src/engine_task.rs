@@ -1,8 +1,8 @@
 //! The engine plays and gives hints on a background task, so the window stays responsive.
 //!
 //! When the side to move is played by the engine (and the board has finished animating), or the
-//! player asks for a hint, [`start_jobs`] clones the game and spawns [`think`] on the
-//! `AsyncComputeTaskPool`; the task lives in a [`Job`] component. Each frame [`poll_jobs`] copies
+//! player asks for a hint, `start_jobs` clones the game and spawns [`think`] on the
+//! `AsyncComputeTaskPool`; the task lives in a [`Job`] component. Each frame `poll_jobs` copies
 //! the search's progress (depth, score, principal variation) into [`Thinking`] for the panel and,
 //! when the task is done, sends the move as a [`GameCommand::Play`] (or shows the hint). A job
 //! made for an older [`GameRecord::revision`] (undo, new game…) is stopped through the engine's
@@ -334,6 +334,7 @@ fn poll_jobs(
                 play.write(GameCommand::Play {
                     mv,
                     label: thought.label,
+                    revision: job.revision,
                 });
             }
             Purpose::Hint => {

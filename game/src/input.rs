@@ -4,7 +4,7 @@
 //! Data flow (all in [`GameSet::Input`](crate::GameSet), before the rules step): the mouse
 //! system maps the cursor to a square with the pure [`BoardLayout`] geometry and writes
 //! [`BoardClick`] messages (a press selects; releasing over another square after dragging counts
-//! as a second click, so click-click and drag-and-drop both work). [`interpret_clicks`] feeds
+//! as a second click, so click-click and drag-and-drop both work). `interpret_clicks` feeds
 //! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
 //! [`GameCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
 
@@ -146,7 +146,11 @@ fn interpret_clicks(
         }
         match selection.click(record.game.position(), square) {
             ClickOutcome::Play(mv) => {
-                commands.write(GameCommand::Play { mv, label: None });
+                commands.write(GameCommand::Play {
+                    mv,
+                    label: None,
+                    revision: record.revision,
+                });
             }
             ClickOutcome::Illegal(why) => reject(&mut feedback, why.explain()),
             ClickOutcome::ChooseRoute => {

@@ -1,9 +1,9 @@
 //! The side panel: status, engine thinking, messages, the buttons, a FEN / PDN-file text field
 //! and the move list — Bevy UI nodes that show the [`GameRecord`] and write [`GameCommand`]s.
 //!
-//! Buttons carry a [`PanelButton`] action; [`press_buttons`] (in the input stage) turns a press
+//! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
-//! field sets up the FEN, or loads the file when it names a `.pdn`). [`refresh_texts`] (in the
+//! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`].
 
 use std::path::PathBuf;
@@ -137,7 +137,16 @@ fn spawn_panel(mut commands: Commands) {
         commands
             .spawn(label("Shashki - Russian draughts", 20.0, TEXT))
             .id(),
-        commands.spawn((StatusText, label("", 17.0, TEXT))).id(),
+        commands
+            .spawn((
+                StatusText,
+                label("", 17.0, TEXT),
+                Node {
+                    min_height: px(44),
+                    ..default()
+                },
+            ))
+            .id(),
         commands
             .spawn((
                 ThinkingText,
@@ -153,7 +162,7 @@ fn spawn_panel(mut commands: Commands) {
                 NoticeText,
                 label("", 13.0, DIM),
                 Node {
-                    min_height: px(34),
+                    min_height: px(50),
                     ..default()
                 },
             ))
@@ -376,7 +385,7 @@ fn refresh_texts(
                     shashki::Color::Black => "Black",
                 };
                 format!(
-                    "{what}: depth {}  score {} for {side}\n{}",
+                    "{what} ({side}): depth {}, score {}\n{}",
                     p.depth, p.score, p.pv
                 )
             }

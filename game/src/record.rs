@@ -300,6 +300,9 @@ pub enum GameCommand {
         mv: Move,
         /// Its label in the move list.
         label: Option<MoveLabel>,
+        /// The [`GameRecord::revision`] it was chosen in; ignored if the record changed since
+        /// (a new game or undo in the same frame).
+        revision: u64,
     },
     /// Start a new game from the start position.
     NewGame(Mode),
@@ -368,7 +371,8 @@ pub fn apply_commands(
 ) {
     for command in commands.read() {
         match command {
-            GameCommand::Play { mv, label } => {
+            GameCommand::Play { revision, .. } if *revision != record.revision => {}
+            GameCommand::Play { mv, label, .. } => {
                 if let Err(e) = record.play(*mv, *label) {
                     notice.error(e);
                 } else if !record.ongoing() {
