@@ -146,8 +146,13 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
         );
         (tables.max_pieces() > 0).then(|| Arc::new(tables))
     };
+    let mut hash_mb = number("hash").unwrap_or(defaults.hash_mb);
+    if let Err(problem) = crate::cli_error::check_hash_mb(hash_mb) {
+        problems.push(format!("hash: {problem}; using {} MB", defaults.hash_mb));
+        hash_mb = defaults.hash_mb;
+    }
     let config = EngineConfig {
-        hash_mb: number("hash").unwrap_or(defaults.hash_mb),
+        hash_mb,
         threads: number("threads").unwrap_or(defaults.threads).max(1),
         book,
         tablebases,
