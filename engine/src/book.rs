@@ -178,9 +178,14 @@ struct RawMove {
     #[serde(default = "default_weight")]
     weight: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    score: Option<f32>,
+    score: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     comment: Option<String>,
+}
+
+/// An `f32` as the `f64` with the same shortest decimal text (0.01, not 0.009999999776).
+fn decimal(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
 }
 
 const fn default_weight() -> u32 {
@@ -265,13 +270,14 @@ impl Book {
                 let mv = position
                     .parse_move(&raw_move.mv)
                     .map_err(|e| fail(format!("moves[{m}] {:?}: {e}", raw_move.mv)))?;
-                if raw_move.score.is_some_and(|s| !s.is_finite()) {
+                let score = raw_move.score.map(|s| s as f32);
+                if score.is_some_and(|s| !s.is_finite()) {
                     return Err(fail(format!("moves[{m}]: score is not a finite number")));
                 }
                 moves.push(BookMove {
                     mv,
                     weight: raw_move.weight,
-                    score: raw_move.score,
+                    score,
                     comment: raw_move.comment.clone(),
                 });
             }
@@ -463,7 +469,7 @@ impl Book {
                     .map(|m| RawMove {
                         mv: e.position.write_move(&m.mv, Notation::Algebraic),
                         weight: m.weight,
-                        score: m.score,
+                        score: m.score.map(decimal),
                         comment: m.comment.clone(),
                     })
                     .collect(),
@@ -637,6 +643,7 @@ mod tests {
         assert_eq!(moves[0].weight, 7);
         assert_eq!(moves[3].weight, 1, "default weight");
         assert_eq!(book.entries()[0].name.as_deref(), Some("start"));
+        assert!(book.to_json_string().contains("\"score\": 0.1,"));
         let again = Book::from_json_str(&book.to_json_string(), "again").unwrap();
         assert_eq!(again.entries(), book.entries());
     }

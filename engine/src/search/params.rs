@@ -15,10 +15,15 @@ pub struct SearchParams {
     /// Depth (in [`ONE_PLY`] units) a move costs when it is the only legal move (0: a free
     /// extension, the seed engine's rule).
     pub only_move_cost: i32,
-    /// Depth a move costs when the position has exactly two legal moves.
+    /// Depth a move costs when the position has exactly two legal moves (a discount, e.g.
+    /// `ONE_PLY * 3 / 4`, lost games in testing: off by default).
     pub two_moves_cost: i32,
-    /// Depth a move costs when the position has exactly three legal moves.
+    /// Depth a move costs when the position has exactly three legal moves (discount off by
+    /// default, like [`Self::two_moves_cost`]).
     pub three_moves_cost: i32,
+    /// Transposition table: nodes with less remaining depth (units) neither probe nor store (the
+    /// table lives in memory far slower than the search at the frontier).
+    pub tt_min_depth: i32,
     /// Late-move reductions: remaining depth (plies) below which no move is reduced.
     pub lmr_min_depth: i32,
     /// Late-move reductions: moves searched before reductions start (0 = hash move only).
@@ -53,8 +58,9 @@ impl SearchParams {
     /// The defaults, each kept because it won games (see the engine README's match table).
     pub const DEFAULT: SearchParams = SearchParams {
         only_move_cost: 0,
-        two_moves_cost: ONE_PLY * 3 / 4,
-        three_moves_cost: ONE_PLY * 7 / 8,
+        tt_min_depth: ONE_PLY,
+        two_moves_cost: ONE_PLY,
+        three_moves_cost: ONE_PLY,
         lmr_min_depth: 3,
         lmr_min_index: 3,
         lmr_reduction: ONE_PLY,
@@ -72,8 +78,9 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "only_move_cost",
+        "tt_min_depth",
         "two_moves_cost",
         "three_moves_cost",
         "lmr_min_depth",
@@ -106,6 +113,7 @@ impl SearchParams {
         }
         match name {
             "only_move_cost" => fit(&mut self.only_move_cost, value),
+            "tt_min_depth" => fit(&mut self.tt_min_depth, value),
             "two_moves_cost" => fit(&mut self.two_moves_cost, value),
             "three_moves_cost" => fit(&mut self.three_moves_cost, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),

@@ -432,7 +432,12 @@ impl<'a, T: Table> Searcher<'a, T> {
             return -WIN + ply as i32;
         }
 
-        let entry = self.table.probe(key);
+        let use_table = depth >= self.params.tt_min_depth;
+        let entry = if use_table {
+            self.table.probe(key)
+        } else {
+            None
+        };
         let mut hash_move = None;
         if let Some(entry) = entry {
             hash_move = entry.best_move.and_then(|m| m.find(&moves));
@@ -471,7 +476,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let index = pick(scores, &mut order, i);
             let mv = moves[index];
             let child_key = position.zobrist_key_after(key, &mv);
-            if depth - cost > 0 {
+            if depth - cost >= self.params.tt_min_depth {
                 self.table.prefetch(child_key);
             }
             let child = position.play(&mv);
@@ -596,6 +601,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             Bound::Upper
         };
+        if !use_table {
+            return best;
+        }
         self.table.store(
             key,
             TtEntry {

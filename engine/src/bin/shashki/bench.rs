@@ -32,6 +32,9 @@ pub struct Args {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Search parameter overrides `name=value` (see `shashki match --help`).
+    #[arg(long = "set")]
+    set: Vec<String>,
 }
 
 /// Runs `shashki bench`.
@@ -40,9 +43,22 @@ pub struct Args {
 /// Never in practice (the positions are fixed); kept for the common subcommand signature.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut total_nodes = 0;
+    let mut params = shashki::SearchParams::DEFAULT;
+    for text in &args.set {
+        let ok = text
+            .split_once('=')
+            .and_then(|(name, value)| Some((name, value.parse::<i64>().ok()?)))
+            .is_some_and(|(name, value)| params.set(name, value));
+        if !ok {
+            return Err(CliError::input(format!(
+                "--set {text:?}: unknown parameter or bad value"
+            )));
+        }
+    }
     let engine = Engine::new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
+        params,
         ..EngineConfig::default()
     });
     let start = Instant::now();

@@ -320,13 +320,15 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     book.description = Some(format!(
-        "Built by `shashki book build` from the start position{}: {} plies, each move searched to depth {}, moves within {} men of the best (at most {}), seed {}.",
-        if args.ballots.is_some() {
-            " and the ballots"
-        } else {
-            ""
-        },
+        "Built by `shashki book build` from the start position ({} plies){}, each move searched to depth {}, moves within {} men of the best (at most {}), seed {}.",
         args.plies,
+        match &args.ballots {
+            Some(_) => format!(
+                " and the ballots ({} plies each)",
+                args.ballot_plies.unwrap_or(args.plies)
+            ),
+            None => String::new(),
+        },
         args.depth,
         args.margin,
         args.max_moves,
@@ -337,7 +339,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         "plies": args.plies,
         "ballot_plies": args.ballots.as_ref().map(|_| args.ballot_plies.unwrap_or(args.plies)),
         "depth": args.depth,
-        "margin": args.margin,
+        "margin": args.margin.to_string().parse::<f64>().unwrap_or(f64::from(args.margin)),
         "max_moves": args.max_moves,
         "seed": args.seed,
         "seconds": (seconds * 10.0).round() / 10.0,

@@ -53,6 +53,10 @@ pub struct Args {
     /// Hash per engine in MB (unless the player spec sets `hash`).
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Append one line per game to this file: opening, first player's colour, its score, how the
+    /// game ended, the start FEN and the moves.
+    #[arg(long)]
+    log: Option<PathBuf>,
 }
 
 /// What a player spec describes.
@@ -243,6 +247,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         t.add(outcome.score_for(first_color));
+        if let Some(path) = &args.log {
+            let line = format!(
+                "{}\t{first_color}\t{}\t{}\t{}\t{}\n",
+                openings[index].0,
+                outcome.score_for(first_color),
+                game.status(),
+                game.start_position().to_fen(),
+                game.move_texts(shashki::Notation::Algebraic).join(" ")
+            );
+            let written = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut file| std::io::Write::write_all(&mut file, line.as_bytes()));
+            if let Err(error) = written {
+                bar.println(format!("cannot write {}: {error}", path.display()));
+            }
+        }
         let (elo, margin) = arena::elo(&t);
         bar.set_message(format!(
             "+{} ={} -{}  {:.1}%  Elo {elo:+.0} ± {margin:.0}",

@@ -1,0 +1,552 @@
+//! The board view: squares, coordinates, pieces and highlights as sprites — a view of the
+//! [`GameRecord`], re-synced whenever it changes.
+//!
+//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): [`update_layout`]
+//! fits the board to the window with the pure [`BoardLayout`]; [`sync_pieces`] compares the
+//! position it shows ([`Shown`]) with the record: when the record is exactly one move ahead it
+//! animates that move along its path (captured pieces disappear, and a promoted man is crowned,
+//! only when the move ends, as in real play); otherwise (undo, new game, FEN…) it re-spawns the
+//! pieces at once. The place and highlight systems then position every entity and colour the
+//! overlays (last move, selection, destinations, route choice, mandatory captures, hint, illegal
+//! click) from the record, the [`Selection`] and the feedback resources.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use shashki::{Color as Side, Move, Position, Role, Square};
+
+use crate::engine_task::{Hint, ViewSync};
+use crate::geometry::BoardLayout;
+use crate::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
+use crate::record::{Controller, GameRecord, Orientation};
+use crate::selection::Selection;
+use crate::textures::{self, Textures};
+
+/// Colours of the board and its marks.
+pub mod palette {
+    use bevy::prelude::Color;
+
+    /// Window background.
+    pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
+    /// The wooden frame around the squares.
+    pub const FRAME: Color = Color::srgb(0.27, 0.18, 0.11);
+    /// Light squares.
+    pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.70);
+    /// Dark (playing) squares.
+    pub const DARK: Color = Color::srgb(0.55, 0.37, 0.23);
+    /// White pieces.
+    pub const WHITE_PIECE: Color = Color::srgb(0.98, 0.95, 0.88);
+    /// Black pieces.
+    pub const BLACK_PIECE: Color = Color::srgb(0.16, 0.14, 0.13);
+    /// Crowns of kings.
+    pub const CROWN: Color = Color::srgb(0.93, 0.70, 0.15);
+    /// Coordinates.
+    pub const LABEL: Color = Color::srgb(0.80, 0.78, 0.72);
+    /// Last move's squares.
+    pub const LAST_MOVE: Color = Color::srgba(0.95, 0.85, 0.25, 0.45);
+    /// The selected piece's square.
+    pub const SELECTED: Color = Color::srgba(0.30, 0.80, 0.35, 0.60);
+    /// Destinations of the selected piece.
+    pub const DESTINATION: Color = Color::srgba(0.30, 0.85, 0.35, 0.75);
+    /// Landing squares while choosing a capture route.
+    pub const ROUTE: Color = Color::srgba(1.00, 0.55, 0.10, 0.85);
+    /// Pieces that must capture.
+    pub const MUST_CAPTURE: Color = Color::srgb(1.00, 0.40, 0.10);
+    /// The hint.
+    pub const HINT: Color = Color::srgba(0.25, 0.55, 1.00, 0.55);
+    /// An illegal click.
+    pub const ILLEGAL: Color = Color::srgba(0.95, 0.10, 0.10, 0.70);
+}
+
+/// How fast pieces move, in squares (diagonal steps) per second.
+pub const MOVE_SPEED: f32 = 9.0;
+/// Pause at each landing square of a capture, in seconds.
+pub const LANDING_PAUSE: f32 = 0.08;
+
+/// The board's current layout in the window.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Layout(pub BoardLayout);
+
+/// The position the pieces on screen show, and its ply in the record.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Shown {
+    /// The ply; `None` before the first sync.
+    pub ply: Option<usize>,
+    /// The position.
+    pub position: Position,
+}
+
+/// A board cell (light or dark).
+#[derive(Component, Clone, Copy, Debug)]
+struct Cell {
+    file: u8,
+    rank: u8,
+}
+
+/// Per-square overlays.
+#[derive(Component, Clone, Copy, Debug)]
+enum Mark {
+    /// Full-square tint.
+    Overlay(Square),
+    /// Small disc in the middle.
+    Dot(Square),
+    /// Ring around the piece.
+    Ring(Square),
+}
+
+#[derive(Component)]
+struct Frame;
+
+#[derive(Component, Clone, Copy)]
+enum Label {
+    File(u8),
+    Rank(u8),
+}
+
+#[derive(Component)]
+struct TurnMarker;
+
+/// A piece on screen.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceView {
+    /// Its square in the shown position.
+    pub square: Square,
+}
+
+/// A piece moving along its path.
+#[derive(Component, Clone, Debug)]
+pub struct Moving {
+    mv: Move,
+    path: Vec<Square>,
+    elapsed: f32,
+}
+
+impl Moving {
+    fn segment_time(&self, i: usize) -> f32 {
+        let (a, b) = (self.path[i], self.path[i + 1]);
+        let steps = f32::from(a.file().abs_diff(b.file()));
+        steps / MOVE_SPEED + LANDING_PAUSE
+    }
+
+    fn total(&self) -> f32 {
+        (0..self.path.len() - 1).map(|i| self.segment_time(i)).sum()
+    }
+
+    /// The captured pieces the moving piece has already jumped (still on the board until the
+    /// move ends — the Turkish strike — but shown faded).
+    fn jumped(&self) -> Vec<Square> {
+        let mut t = self.elapsed;
+        let mut jumped = Vec::new();
+        for i in 0..self.path.len() - 1 {
+            let d = self.segment_time(i);
+            if t < d - LANDING_PAUSE {
+                break;
+            }
+            t -= d;
+            let (a, b) = (self.path[i], self.path[i + 1]);
+            let step = |from: u8, to: u8, k: u8| if to > from { from + k } else { from - k };
+            for k in 1..a.file().abs_diff(b.file()) {
+                let file = step(a.file(), b.file(), k);
+                let rank = step(a.rank(), b.rank(), k);
+                if let Some(square) = Square::from_coords(file, rank)
+                    && self.mv.captured().contains(square)
+                {
+                    jumped.push(square);
+                }
+            }
+        }
+        jumped
+    }
+
+    /// Where the piece is now, window coordinates.
+    fn point(&self, layout: &BoardLayout) -> Vec2 {
+        let mut t = self.elapsed;
+        for i in 0..self.path.len() - 1 {
+            let d = self.segment_time(i);
+            let (a, b) = (
+                layout.square_center(self.path[i]),
+                layout.square_center(self.path[i + 1]),
+            );
+            if t < d {
+                let travel = (d - LANDING_PAUSE).max(f32::EPSILON);
+                let s = (t / travel).min(1.0);
+                return a.lerp(b, s * s * (3.0 - 2.0 * s));
+            }
+            t -= d;
+        }
+        layout.square_center(self.path[self.path.len() - 1])
+    }
+}
+
+/// Registers the board view.
+pub(crate) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(palette::BACKGROUND))
+        .init_resource::<Shown>()
+        .insert_resource(Layout(BoardLayout::fit(Vec2::new(1280.0, 800.0), false)))
+        .add_systems(Startup, (textures::build, spawn_board).chain())
+        .add_systems(
+            Update,
+            (
+                update_layout,
+                sync_pieces,
+                place_board,
+                place_pieces,
+                highlight,
+            )
+                .chain()
+                .in_set(crate::GameSet::View),
+        );
+}
+
+fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
+    commands.spawn(Camera2d);
+    commands.spawn((Frame, Sprite::from_color(palette::FRAME, Vec2::ONE)));
+    for rank in 0..8 {
+        for file in 0..8 {
+            let dark = (file + rank) % 2 == 0;
+            let color = if dark { palette::DARK } else { palette::LIGHT };
+            commands.spawn((Cell { file, rank }, Sprite::from_color(color, Vec2::ONE)));
+        }
+    }
+    for square in Square::ALL {
+        commands.spawn((
+            Mark::Overlay(square),
+            Sprite::from_color(Color::NONE, Vec2::ONE),
+        ));
+        commands.spawn((
+            Mark::Dot(square),
+            Sprite::from_image(textures.dot.clone()),
+            Visibility::Hidden,
+        ));
+        commands.spawn((
+            Mark::Ring(square),
+            Sprite::from_image(textures.ring.clone()),
+            Visibility::Hidden,
+        ));
+    }
+    for i in 0..8 {
+        for label in [Label::File(i), Label::Rank(i)] {
+            let text = match label {
+                Label::File(f) => char::from(b'a' + f).to_string(),
+                Label::Rank(r) => char::from(b'1' + r).to_string(),
+            };
+            commands.spawn((
+                label,
+                Text2d::new(text),
+                TextColor(palette::LABEL),
+                TextFont::default(),
+            ));
+        }
+    }
+    commands.spawn((TurnMarker, Sprite::from_image(textures.disc.clone())));
+}
+
+/// Fits the board to the window.
+fn update_layout(
+    window: Query<&Window, With<PrimaryWindow>>,
+    orientation: Res<Orientation>,
+    mut layout: ResMut<Layout>,
+) {
+    if let Ok(window) = window.single() {
+        let fitted = BoardLayout::fit(window.size(), orientation.flipped);
+        if layout.0 != fitted {
+            layout.0 = fitted;
+        }
+    }
+}
+
+fn spawn_pieces(commands: &mut Commands, textures: &Textures, position: &Position) {
+    for side in [Side::White, Side::Black] {
+        let color = match side {
+            Side::White => palette::WHITE_PIECE,
+            Side::Black => palette::BLACK_PIECE,
+        };
+        for square in position.pieces(side) {
+            let mut piece = commands.spawn((
+                PieceView { square },
+                Sprite {
+                    image: textures.disc.clone(),
+                    color,
+                    ..default()
+                },
+            ));
+            if position
+                .piece_at(square)
+                .is_some_and(|p| p.role == Role::King)
+            {
+                piece.with_children(|parent| {
+                    parent.spawn((
+                        Sprite {
+                            image: textures.crown.clone(),
+                            color: palette::CROWN,
+                            ..default()
+                        },
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    ));
+                });
+            }
+        }
+    }
+}
+
+/// Keeps the pieces on screen in step with the record: animate one move, or re-spawn.
+fn sync_pieces(
+    mut commands: Commands,
+    record: Res<GameRecord>,
+    time: Res<Time>,
+    textures: Res<Textures>,
+    mut shown: ResMut<Shown>,
+    mut moving: Query<(Entity, &mut Moving)>,
+    pieces: Query<(Entity, &PieceView)>,
+    mut view: ResMut<ViewSync>,
+) {
+    let game = &record.game;
+    let consistent = shown
+        .ply
+        .is_some_and(|ply| game.positions().get(ply) == Some(&shown.position));
+    if let Ok((_, mut animation)) = moving.single_mut() {
+        if consistent && animation.elapsed < animation.total() {
+            animation.elapsed += time.delta_secs();
+            *view = ViewSync::Busy;
+            return;
+        }
+    }
+    let respawn = |commands: &mut Commands, position: &Position| {
+        for (entity, _) in &pieces {
+            commands.entity(entity).despawn();
+        }
+        spawn_pieces(commands, &textures, position);
+    };
+    if let Ok((_, animation)) = moving.single() {
+        // The animation ended (or the record moved on under it): show the position after it.
+        let (ply, mv) = (shown.ply.unwrap_or(0), animation.mv);
+        shown.position = shown.position.play(&mv);
+        shown.ply = Some(ply + 1);
+        respawn(&mut commands, &shown.position);
+        return;
+    }
+    let consistent = shown
+        .ply
+        .is_some_and(|ply| game.positions().get(ply) == Some(&shown.position));
+    match shown.ply {
+        Some(ply) if consistent && ply < game.moves().len() => {
+            let mv = game.moves()[ply];
+            if let Some((entity, _)) = pieces.iter().find(|(_, p)| p.square == mv.from()) {
+                let path = shown.position.move_path(&mv);
+                commands.entity(entity).insert(Moving {
+                    mv,
+                    path,
+                    elapsed: 0.0,
+                });
+                *view = ViewSync::Busy;
+            } else {
+                shown.ply = None;
+            }
+        }
+        Some(ply) if consistent && ply == game.moves().len() => {
+            *view = ViewSync::Showing(record.revision)
+        }
+        _ => {
+            shown.ply = Some(game.moves().len());
+            shown.position = *game.position();
+            respawn(&mut commands, &shown.position);
+            *view = ViewSync::Showing(record.revision);
+        }
+    }
+}
+
+fn world(layout: &BoardLayout, point: Vec2, z: f32) -> Vec3 {
+    layout.to_world(point).extend(z)
+}
+
+/// Sizes and positions the board, overlays and labels.
+#[allow(clippy::type_complexity)]
+fn place_board(
+    layout: Res<Layout>,
+    record: Res<GameRecord>,
+    mut sprites: ParamSet<(
+        Query<(&Cell, &mut Sprite, &mut Transform)>,
+        Query<(&Mark, &mut Sprite, &mut Transform)>,
+        Query<(&mut Sprite, &mut Transform), With<Frame>>,
+        Query<(&mut Sprite, &mut Transform), With<TurnMarker>>,
+    )>,
+    mut labels: Query<(&Label, &mut Transform, &mut TextFont), Without<Sprite>>,
+) {
+    let l = layout.0;
+    let size = Vec2::splat(l.square);
+    for (cell, mut sprite, mut transform) in &mut sprites.p0() {
+        sprite.custom_size = Some(size);
+        transform.translation = world(&l, l.cell_center(cell.file, cell.rank), 0.0);
+    }
+    for (mark, mut sprite, mut transform) in &mut sprites.p1() {
+        let (square, scale, z) = match *mark {
+            Mark::Overlay(s) => (s, 1.0, 1.0),
+            Mark::Dot(s) => (s, 0.3, 4.0),
+            Mark::Ring(s) => (s, 0.98, 4.0),
+        };
+        sprite.custom_size = Some(size * scale);
+        transform.translation = world(&l, l.square_center(square), z);
+    }
+    for (mut sprite, mut transform) in &mut sprites.p2() {
+        sprite.custom_size = Some(Vec2::splat(l.square * 8.3));
+        transform.translation = world(&l, l.board_center(), -1.0);
+    }
+    let side = record.game.position().side_to_move();
+    for (mut sprite, mut transform) in &mut sprites.p3() {
+        sprite.custom_size = Some(size * 0.32);
+        sprite.color = match side {
+            Side::White => palette::WHITE_PIECE,
+            Side::Black => palette::BLACK_PIECE,
+        };
+        // Next to the board, on the side of the player to move.
+        let bottom = (side == Side::White) != l.flipped;
+        let row_y = if bottom { 7.5 } else { 0.5 };
+        let point = l.origin + Vec2::new(8.4 * l.square, row_y * l.square);
+        transform.translation = world(&l, point, 0.5);
+    }
+    // Whole pixels: every distinct size costs a font atlas.
+    let font_size = (l.square * 0.28).max(8.0).round();
+    for (label, mut transform, mut font) in &mut labels {
+        let point = match *label {
+            Label::File(f) => l.file_label(f),
+            Label::Rank(r) => l.rank_label(r),
+        };
+        transform.translation = world(&l, point, 0.5);
+        if !matches!(font.font_size, FontSize::Px(s) if s == font_size) {
+            font.font_size = FontSize::Px(font_size);
+        }
+    }
+}
+
+/// Puts each piece on its square, the moving piece on its path, the dragged piece at the cursor.
+fn place_pieces(
+    layout: Res<Layout>,
+    drag: Res<Drag>,
+    mut pieces: Query<(&PieceView, Option<&Moving>, &mut Sprite, &mut Transform)>,
+    mut crowns: Query<(&ChildOf, &mut Sprite), Without<PieceView>>,
+) {
+    let l = layout.0;
+    let size = Vec2::splat(l.square * 0.84);
+    let jumped = pieces
+        .iter()
+        .find_map(|(_, m, _, _)| m.map(Moving::jumped))
+        .unwrap_or_default();
+    for (piece, moving, mut sprite, mut transform) in &mut pieces {
+        sprite.custom_size = Some(size);
+        let alpha = if jumped.contains(&piece.square) {
+            0.35
+        } else {
+            1.0
+        };
+        if sprite.color.alpha() != alpha {
+            sprite.color.set_alpha(alpha);
+        }
+        transform.translation = if let Some(moving) = moving {
+            world(&l, moving.point(&l), 5.0)
+        } else if drag.moved && drag.from == Some(piece.square) {
+            world(&l, drag.cursor, 6.0)
+        } else {
+            world(&l, l.square_center(piece.square), 2.0)
+        };
+    }
+    for (parent, mut sprite) in &mut crowns {
+        if let Ok((piece, _, _, _)) = pieces.get(parent.parent()) {
+            sprite.custom_size = Some(size * 0.8);
+            let alpha = if jumped.contains(&piece.square) {
+                0.35
+            } else {
+                1.0
+            };
+            if sprite.color.alpha() != alpha {
+                sprite.color.set_alpha(alpha);
+            }
+        }
+    }
+}
+
+/// Colours the overlays, dots and rings.
+#[allow(clippy::too_many_arguments)]
+fn highlight(
+    record: Res<GameRecord>,
+    shown: Res<Shown>,
+    selection: Res<Selection>,
+    feedback: Res<ClickFeedback>,
+    hint: Res<Hint>,
+    view: Res<ViewSync>,
+    time: Res<Time>,
+    mut marks: Query<(&Mark, &mut Sprite, &mut Visibility)>,
+) {
+    let game = &record.game;
+    let position = game.position();
+    let mut overlay = [Color::NONE; 32];
+    let mut dot: [Option<Color>; 32] = [None; 32];
+    let mut ring: [Option<Color>; 32] = [None; 32];
+
+    if let Some(ply) = shown.ply.filter(|&p| p > 0 && p <= game.moves().len()) {
+        let mv = game.moves()[ply - 1];
+        for square in game.positions()[ply - 1].move_path(&mv) {
+            overlay[square.index()] = palette::LAST_MOVE;
+        }
+    }
+    let human_turn =
+        view.shows(record.revision) && record.ongoing() && record.to_move() == Controller::Human;
+    if human_turn {
+        if let Some(mv) = hint.0 {
+            overlay[mv.from().index()] = palette::HINT;
+            overlay[mv.to().index()] = palette::HINT;
+        }
+        if position.has_capture() {
+            for square in position.capturers() {
+                ring[square.index()] = Some(palette::MUST_CAPTURE);
+            }
+        }
+        if let Some(piece) = selection.piece {
+            overlay[piece.index()] = palette::SELECTED;
+            for &square in &selection.path {
+                overlay[square.index()] = palette::ROUTE;
+            }
+            let landings = selection.next_landings(position);
+            if landings.is_empty() {
+                for square in selection.destinations(position) {
+                    dot[square.index()] = Some(palette::DESTINATION);
+                }
+            } else {
+                for square in landings {
+                    dot[square.index()] = Some(palette::ROUTE);
+                }
+                if let Some(target) = selection.target {
+                    ring[target.index()] = Some(palette::ROUTE);
+                }
+            }
+        }
+    }
+    let age = time.elapsed_secs_f64() - feedback.at;
+    if let Some(square) = feedback.square.filter(|_| age < FEEDBACK_SECONDS) {
+        let fade = 1.0 - (age / FEEDBACK_SECONDS) as f32;
+        overlay[square.index()] = palette::ILLEGAL.with_alpha(0.75 * fade);
+    }
+
+    for (mark, mut sprite, mut visibility) in &mut marks {
+        let (color, show) = match *mark {
+            Mark::Overlay(s) => (overlay[s.index()], true),
+            Mark::Dot(s) => (
+                dot[s.index()].unwrap_or(Color::NONE),
+                dot[s.index()].is_some(),
+            ),
+            Mark::Ring(s) => (
+                ring[s.index()].unwrap_or(Color::NONE),
+                ring[s.index()].is_some(),
+            ),
+        };
+        if sprite.color != color {
+            sprite.color = color;
+        }
+        let wanted = if show {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != wanted {
+            *visibility = wanted;
+        }
+    }
+}

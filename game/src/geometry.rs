@@ -1,0 +1,201 @@
+//! Board ↔ screen geometry: where each square is drawn for a given window size and orientation,
+//! and which square a pointer position falls on.
+//!
+//! Everything here is a pure function of a [`BoardLayout`], so it is unit-tested without a
+//! window. Positions are in window coordinates (logical pixels, origin top-left, y down) as
+//! `Window::cursor_position` gives them; [`BoardLayout::to_world`] converts to the 2D camera's
+//! world space (origin at the window centre, y up) for placing sprites.
+
+use bevy::math::Vec2;
+use shashki::Square;
+
+/// Width of the side panel, in logical pixels; the board takes the rest of the window.
+pub const PANEL_WIDTH: f32 = 360.0;
+/// Margin around the board for the coordinates, in squares.
+pub const MARGIN_SQUARES: f32 = 0.6;
+/// The smallest square size the layout shrinks to, in logical pixels.
+pub const MIN_SQUARE: f32 = 8.0;
+
+/// Where the board is drawn in the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardLayout {
+    /// Window size in logical pixels.
+    pub window: Vec2,
+    /// Top-left corner of the 8×8 board in window coordinates.
+    pub origin: Vec2,
+    /// Side of one square in logical pixels.
+    pub square: f32,
+    /// Whether Black is at the bottom.
+    pub flipped: bool,
+}
+
+impl BoardLayout {
+    /// The largest board (plus coordinate margins) that fits left of the side panel, centred.
+    #[must_use]
+    pub fn fit(window: Vec2, flipped: bool) -> BoardLayout {
+        let area = Vec2::new((window.x - PANEL_WIDTH).max(0.0), window.y);
+        let square = (area.x.min(area.y) / (8.0 + 2.0 * MARGIN_SQUARES)).max(MIN_SQUARE);
+        let origin = area / 2.0 - Vec2::splat(4.0 * square);
+        BoardLayout {
+            window,
+            origin,
+            square,
+            flipped,
+        }
+    }
+
+    /// The column (0 = left) and row (0 = top) on screen of `file` and `rank` (0-based).
+    #[must_use]
+    pub fn cell_of(&self, file: u8, rank: u8) -> (u8, u8) {
+        if self.flipped {
+            (7 - file, rank)
+        } else {
+            (file, 7 - rank)
+        }
+    }
+
+    /// The centre of the cell at `file`, `rank` (0-based, light squares too), window coordinates.
+    #[must_use]
+    pub fn cell_center(&self, file: u8, rank: u8) -> Vec2 {
+        let (column, row) = self.cell_of(file, rank);
+        self.origin + (Vec2::new(f32::from(column), f32::from(row)) + 0.5) * self.square
+    }
+
+    /// The centre of `square` in window coordinates.
+    #[must_use]
+    pub fn square_center(&self, square: Square) -> Vec2 {
+        self.cell_center(square.file(), square.rank())
+    }
+
+    /// The file and rank (0-based) under `point`, light squares included; `None` off the board.
+    #[must_use]
+    pub fn cell_at(&self, point: Vec2) -> Option<(u8, u8)> {
+        let local = (point - self.origin) / self.square;
+        if local.x < 0.0 || local.y < 0.0 || local.x >= 8.0 || local.y >= 8.0 {
+            return None;
+        }
+        // Both in 0..8 after the check above.
+        let (column, row) = (local.x as u8, local.y as u8);
+        Some(if self.flipped {
+            (7 - column, row)
+        } else {
+            (column, 7 - row)
+        })
+    }
+
+    /// The dark square under `point`; `None` off the board or on a light square.
+    #[must_use]
+    pub fn square_at(&self, point: Vec2) -> Option<Square> {
+        self.cell_at(point)
+            .and_then(|(file, rank)| Square::from_coords(file, rank))
+    }
+
+    /// Where the file letter of `file` is written (below the board), window coordinates.
+    #[must_use]
+    pub fn file_label(&self, file: u8) -> Vec2 {
+        let (column, _) = self.cell_of(file, 0);
+        self.origin
+            + Vec2::new(
+                (f32::from(column) + 0.5) * self.square,
+                (8.0 + MARGIN_SQUARES / 2.0) * self.square,
+            )
+    }
+
+    /// Where the rank digit of `rank` is written (left of the board), window coordinates.
+    #[must_use]
+    pub fn rank_label(&self, rank: u8) -> Vec2 {
+        let (_, row) = self.cell_of(0, rank);
+        self.origin
+            + Vec2::new(
+                -MARGIN_SQUARES / 2.0 * self.square,
+                (f32::from(row) + 0.5) * self.square,
+            )
+    }
+
+    /// The centre of the whole 8×8 board, window coordinates.
+    #[must_use]
+    pub fn board_center(&self) -> Vec2 {
+        self.origin + Vec2::splat(4.0 * self.square)
+    }
+
+    /// Converts window coordinates to 2D world coordinates (camera at the origin, y up).
+    #[must_use]
+    pub fn to_world(&self, point: Vec2) -> Vec2 {
+        Vec2::new(point.x - self.window.x / 2.0, self.window.y / 2.0 - point.y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn near(a: Vec2, b: Vec2) -> bool {
+        a.distance(b) < 1e-3
+    }
+
+    fn layout(flipped: bool) -> BoardLayout {
+        BoardLayout::fit(Vec2::new(PANEL_WIDTH + 920.0, 920.0), flipped)
+    }
+
+    #[test]
+    fn board_fits_left_of_the_panel_with_margins() {
+        let l = layout(false);
+        assert!((l.square - 100.0).abs() < 1e-3);
+        assert_eq!(l.origin, Vec2::new(60.0, 60.0));
+        let small = BoardLayout::fit(Vec2::new(PANEL_WIDTH + 1000.0, 460.0), false);
+        assert!((small.square - 50.0).abs() < 1e-3);
+        assert!(small.origin.x + 8.0 * small.square <= 1000.0);
+    }
+
+    #[test]
+    fn a1_is_bottom_left_unless_flipped() {
+        let a1 = Square::from_coords(0, 0).unwrap();
+        let h8 = Square::from_coords(7, 7).unwrap();
+        let l = layout(false);
+        assert_eq!(l.square_center(a1), Vec2::new(110.0, 810.0));
+        assert_eq!(l.square_center(h8), Vec2::new(810.0, 110.0));
+        let f = layout(true);
+        assert_eq!(f.square_center(a1), Vec2::new(810.0, 110.0));
+        assert_eq!(f.square_center(h8), Vec2::new(110.0, 810.0));
+    }
+
+    #[test]
+    fn square_at_inverts_square_center_in_both_orientations() {
+        for flipped in [false, true] {
+            let l = layout(flipped);
+            for square in Square::ALL {
+                let c = l.square_center(square);
+                assert_eq!(l.square_at(c), Some(square));
+                assert_eq!(l.square_at(c + Vec2::splat(49.0)), Some(square));
+                assert_eq!(l.square_at(c - Vec2::splat(49.0)), Some(square));
+            }
+        }
+    }
+
+    #[test]
+    fn light_squares_and_outside_points_are_no_square() {
+        let l = layout(false);
+        assert_eq!(l.square_at(l.cell_center(1, 0)), None);
+        assert_eq!(l.cell_at(l.cell_center(1, 0)), Some((1, 0)));
+        assert_eq!(l.square_at(Vec2::new(59.0, 500.0)), None);
+        assert_eq!(l.square_at(Vec2::new(500.0, 861.0)), None);
+        assert_eq!(l.square_at(Vec2::new(1000.0, 500.0)), None);
+    }
+
+    #[test]
+    fn labels_sit_in_the_margins() {
+        let l = layout(false);
+        assert!(near(l.file_label(0), Vec2::new(110.0, 890.0)));
+        assert!(near(l.rank_label(0), Vec2::new(30.0, 810.0)));
+        let f = layout(true);
+        assert!(near(f.file_label(0), Vec2::new(810.0, 890.0)));
+        assert!(near(f.rank_label(0), Vec2::new(30.0, 110.0)));
+    }
+
+    #[test]
+    fn world_coordinates_have_the_origin_at_the_window_centre() {
+        let l = layout(false);
+        assert_eq!(l.to_world(Vec2::new(640.0, 460.0)), Vec2::ZERO);
+        assert_eq!(l.to_world(Vec2::ZERO), Vec2::new(-640.0, 460.0));
+    }
+}

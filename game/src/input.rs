@@ -1,0 +1,160 @@
+//! Input: pointer presses and releases on the board become [`BoardClick`]s, and clicks become
+//! moves through the [`Selection`] — or visible [`ClickFeedback`] when they are illegal.
+//!
+//! Data flow (all in [`GameSet::Input`](crate::GameSet), before the rules step): the mouse
+//! system maps the cursor to a square with the pure [`BoardLayout`] geometry and writes
+//! [`BoardClick`] messages (a press selects; releasing over another square after dragging counts
+//! as a second click, so click-click and drag-and-drop both work). [`interpret_clicks`] feeds
+//! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
+//! [`GameCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use shashki::Square;
+
+use crate::geometry::BoardLayout;
+use crate::record::{Controller, GameCommand, GameRecord, Notice, Orientation};
+use crate::selection::{ClickOutcome, Selection};
+
+/// A click (or drop) on a dark square of the board.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardClick(pub Square);
+
+/// The last rejected click, shown briefly on the board and in the panel.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ClickFeedback {
+    /// The square clicked.
+    pub square: Option<Square>,
+    /// Why it was rejected.
+    pub text: String,
+    /// When (seconds since start-up).
+    pub at: f64,
+}
+
+/// How long illegal-click feedback stays visible, in seconds.
+pub const FEEDBACK_SECONDS: f64 = 1.2;
+
+/// A piece being dragged with the pointer.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drag {
+    /// The square where the press happened.
+    pub from: Option<Square>,
+    /// Current pointer position, window coordinates.
+    pub cursor: Vec2,
+    /// Whether the pointer left the press square (the piece then follows it).
+    pub moved: bool,
+}
+
+/// Registers the input stage.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<BoardClick>()
+        .init_resource::<Selection>()
+        .init_resource::<ClickFeedback>()
+        .init_resource::<Drag>()
+        .add_systems(
+            Update,
+            (
+                reset_selection_on_change,
+                mouse_to_clicks.run_if(resource_exists::<ButtonInput<MouseButton>>),
+                interpret_clicks,
+            )
+                .chain()
+                .in_set(crate::GameSet::Input),
+        );
+}
+
+/// A new position (a move, undo, new game) invalidates the selection.
+fn reset_selection_on_change(
+    record: Res<GameRecord>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last != Some(record.revision) {
+        *last = Some(record.revision);
+        selection.clear();
+    }
+}
+
+/// Mouse presses and releases over the board become [`BoardClick`]s.
+fn mouse_to_clicks(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    orientation: Res<Orientation>,
+    selection: Res<Selection>,
+    mut drag: ResMut<Drag>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let Ok(window) = window.single() else {
+        return;
+    };
+    let layout = BoardLayout::fit(window.size(), orientation.flipped);
+    let cursor = window.cursor_position();
+    let square = cursor.and_then(|c| layout.square_at(c));
+    if let Some(c) = cursor {
+        drag.cursor = c;
+    }
+    if buttons.just_pressed(MouseButton::Left) {
+        *drag = Drag {
+            from: square,
+            cursor: cursor.unwrap_or_default(),
+            moved: false,
+        };
+        if let Some(square) = square {
+            clicks.write(BoardClick(square));
+        }
+    } else if buttons.pressed(MouseButton::Left) {
+        if drag.from.is_some() && square != drag.from {
+            drag.moved = true;
+        }
+    } else if buttons.just_released(MouseButton::Left) {
+        let dropped = drag.moved && drag.from.is_some() && selection.piece == drag.from;
+        if dropped && let Some(square) = square {
+            clicks.write(BoardClick(square));
+        }
+        *drag = Drag::default();
+    }
+}
+
+/// Runs each click through the [`Selection`]; a unique legal move becomes a play command.
+fn interpret_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    record: Res<GameRecord>,
+    time: Res<Time>,
+    mut selection: ResMut<Selection>,
+    mut feedback: ResMut<ClickFeedback>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for &BoardClick(square) in clicks.read() {
+        let reject = |feedback: &mut ClickFeedback, text: &str| {
+            *feedback = ClickFeedback {
+                square: Some(square),
+                text: text.to_string(),
+                at: time.elapsed_secs_f64(),
+            };
+        };
+        if !record.ongoing() {
+            reject(
+                &mut feedback,
+                "the game is over: start a new game or take back a move",
+            );
+            continue;
+        }
+        if record.to_move() == Controller::Engine {
+            reject(&mut feedback, "wait: it is the engine's turn");
+            continue;
+        }
+        match selection.click(record.game.position(), square) {
+            ClickOutcome::Play(mv) => {
+                commands.write(GameCommand::Play { mv, label: None });
+            }
+            ClickOutcome::Illegal(why) => reject(&mut feedback, why.explain()),
+            ClickOutcome::ChooseRoute => {
+                feedback.square = None;
+                notice
+                    .info("Several captures end there: click the landing squares (orange) in turn");
+            }
+            ClickOutcome::Selected(_) | ClickOutcome::Deselected => feedback.square = None,
+        }
+    }
+}

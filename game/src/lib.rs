@@ -1,0 +1,83 @@
+//! # shashki-game — play Russian draughts against the shashki engine
+//!
+//! A Bevy 2D game built from one plugin per concern, aggregated by [`GamePlugin`]:
+//! - [`record`]: the game record resource (the single source of truth) and the rules step;
+//! - [`input`]: pointer → squares → moves, through the click [`selection`];
+//! - [`engine_task`]: the engine's searches on a background task;
+//! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
+//! - [`panel`]: status, thinking, buttons, text field and move list.
+//!
+//! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
+//! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
+//! that needs no window (record, input interpretation, engine), so it runs under `MinimalPlugins`
+//! in the headless tests.
+
+pub mod board_view;
+pub mod engine_task;
+pub mod fps;
+pub mod geometry;
+pub mod input;
+pub mod options;
+pub mod panel;
+pub mod record;
+pub mod selection;
+pub mod textures;
+
+use bevy::prelude::*;
+
+pub use options::{Options, Setup};
+
+/// The stages of every frame, in order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    /// Pointer, buttons and finished engine searches become commands.
+    Input,
+    /// Commands change the game record.
+    Rules,
+    /// Entities are re-synced from the record.
+    View,
+}
+
+/// The record, input interpretation and engine task: everything but the window.
+pub struct CorePlugin {
+    /// What the game starts with.
+    pub setup: Setup,
+}
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        let mut notice = record::Notice::default();
+        if !self.setup.problems.is_empty() {
+            notice.error(self.setup.problems.join("\n"));
+        }
+        app.configure_sets(
+            Update,
+            (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
+        )
+        .insert_resource(self.setup.record.clone())
+        .insert_resource(engine_task::EngineSetup {
+            book: self.setup.book.clone(),
+            tablebases: self.setup.tablebases.clone(),
+        })
+        .add_plugins((record::plugin, input::plugin, engine_task::plugin))
+        .insert_resource(notice);
+    }
+}
+
+/// The whole game: [`CorePlugin`] plus the board view and the side panel (needs a window).
+pub struct GamePlugin {
+    /// What the game starts with.
+    pub setup: Setup,
+}
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            CorePlugin {
+                setup: self.setup.clone(),
+            },
+            board_view::plugin,
+            panel::plugin,
+        ));
+    }
+}

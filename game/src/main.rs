@@ -1,0 +1,60 @@
+//! `shashki-game`: opens the draughts window (`cargo run --release` from the workspace root).
+//!
+//! Reads the command line, checks that an X11 display is reachable (without one it exits with a
+//! message pointing to the `shashki` command-line program), then runs the Bevy app.
+
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use clap::Parser;
+use shashki_game::{GamePlugin, Options, Setup};
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    if let Err(why) = display_available() {
+        eprintln!(
+            "shashki-game: cannot open a window: {why}.\n\
+             Use the command-line program instead, e.g. `cargo run --release -p shashki -- --help`."
+        );
+        return ExitCode::from(1);
+    }
+    let setup = Setup::from_options(&options);
+    for problem in &setup.problems {
+        eprintln!("shashki-game: {problem}");
+    }
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Shashki - Russian draughts".into(),
+            resolution: WindowResolution::new(1200, 780),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(GamePlugin { setup });
+    if options.log_fps {
+        app.add_plugins(shashki_game::fps::plugin);
+    }
+    app.run();
+    ExitCode::SUCCESS
+}
+
+/// Checks for a reachable X11 display (this build has no Wayland backend).
+fn display_available() -> Result<(), String> {
+    let display = std::env::var("DISPLAY").unwrap_or_default();
+    if display.is_empty() {
+        return Err("no display (DISPLAY is not set)".into());
+    }
+    // A local display `:N` is a Unix socket; check it so winit does not fail later.
+    if let Some(number) = display.strip_prefix(':') {
+        let number = number.split('.').next().unwrap_or_default();
+        let socket = format!("/tmp/.X11-unix/X{number}");
+        if std::os::unix::net::UnixStream::connect(&socket).is_err() {
+            return Err(format!(
+                "the X display {display} is not reachable ({socket})"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,425 @@
+//! The side panel: status, engine thinking, messages, the buttons, a FEN / PDN-file text field
+//! and the move list — Bevy UI nodes that show the [`GameRecord`] and write [`GameCommand`]s.
+//!
+//! Buttons carry a [`PanelButton`] action; [`press_buttons`] (in the input stage) turns a press
+//! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
+//! field sets up the FEN, or loads the file when it names a `.pdn`). [`refresh_texts`] (in the
+//! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`].
+
+use std::path::PathBuf;
+
+use bevy::input_focus::InputFocus;
+use bevy::prelude::*;
+use bevy::text::EditableText;
+
+use crate::engine_task::{Purpose, Thinking};
+use crate::geometry::PANEL_WIDTH;
+use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
+use crate::record::{GameCommand, GameRecord, LEVELS, Mode, Notice};
+
+/// Where "Save PDN" writes when the text field does not name a `.pdn` file.
+pub const DEFAULT_PDN: &str = "shashki-game.pdn";
+
+const PANEL_BG: Color = Color::srgb(0.16, 0.17, 0.20);
+const BUTTON: Color = Color::srgb(0.26, 0.28, 0.33);
+const BUTTON_HOVER: Color = Color::srgb(0.34, 0.37, 0.44);
+const BUTTON_PRESSED: Color = Color::srgb(0.30, 0.60, 0.35);
+const BUTTON_SELECTED: Color = Color::srgb(0.22, 0.45, 0.70);
+const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
+const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
+const ERROR: Color = Color::srgb(1.0, 0.45, 0.40);
+const THINK: Color = Color::srgb(0.55, 0.80, 1.0);
+
+/// What a panel button does.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelButton {
+    /// Start a new game.
+    NewGame(Mode),
+    /// Take back.
+    Undo,
+    /// Replay.
+    Redo,
+    /// Ask for a hint.
+    Hint,
+    /// Flip the board.
+    Flip,
+    /// Choose a level.
+    Level(usize),
+    /// Set up the FEN in the text field.
+    SetFen,
+    /// Load the PDN file named in the text field.
+    LoadPdn,
+    /// Save to the PDN file named in the text field.
+    SavePdn,
+}
+
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct ThinkingText;
+#[derive(Component)]
+struct NoticeText;
+#[derive(Component)]
+struct MovesText;
+/// The FEN / file-name text field.
+#[derive(Component)]
+pub struct InputField;
+
+/// Registers the panel.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_panel)
+        .add_systems(
+            Update,
+            (press_buttons, submit_field).in_set(crate::GameSet::Input),
+        )
+        .add_systems(
+            Update,
+            (refresh_texts, color_buttons).in_set(crate::GameSet::View),
+        );
+}
+
+fn font(size: f32) -> TextFont {
+    TextFont {
+        font_size: FontSize::Px(size),
+        ..default()
+    }
+}
+
+fn label(text: &str, size: f32, color: Color) -> impl Bundle {
+    (Text::new(text), font(size), TextColor(color))
+}
+
+fn button(action: PanelButton, text: &str) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            height: px(30),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(Text::new(text), font(14.0), TextColor(TEXT))],
+    )
+}
+
+fn row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(6),
+        width: percent(100),
+        ..default()
+    }
+}
+
+fn spawn_panel(mut commands: Commands) {
+    let root = commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                width: px(PANEL_WIDTH),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(12)),
+                row_gap: px(7),
+                ..default()
+            },
+            BackgroundColor(PANEL_BG),
+        ))
+        .id();
+    let children = [
+        commands
+            .spawn(label("Shashki - Russian draughts", 20.0, TEXT))
+            .id(),
+        commands.spawn((StatusText, label("", 17.0, TEXT))).id(),
+        commands
+            .spawn((
+                ThinkingText,
+                label("", 13.0, THINK),
+                Node {
+                    min_height: px(34),
+                    ..default()
+                },
+            ))
+            .id(),
+        commands
+            .spawn((
+                NoticeText,
+                label("", 13.0, DIM),
+                Node {
+                    min_height: px(34),
+                    ..default()
+                },
+            ))
+            .id(),
+        commands.spawn(label("New game", 13.0, DIM)).id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::NewGame(Mode::PlayWhite), "Play White"),
+                    button(PanelButton::NewGame(Mode::PlayBlack), "Play Black"),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::NewGame(Mode::TwoPlayers), "Two players"),
+                    button(
+                        PanelButton::NewGame(Mode::EngineVsEngine),
+                        "Engine vs engine"
+                    ),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::Undo, "Undo"),
+                    button(PanelButton::Redo, "Redo"),
+                    button(PanelButton::Hint, "Hint"),
+                    button(PanelButton::Flip, "Flip"),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn(label("Level (engine time per move)", 13.0, DIM))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::Level(0), LEVELS[0].name),
+                    button(PanelButton::Level(1), LEVELS[1].name),
+                    button(PanelButton::Level(2), LEVELS[2].name),
+                    button(PanelButton::Level(3), LEVELS[3].name),
+                    button(PanelButton::Level(4), LEVELS[4].name),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn(label("FEN, or PDN file name (Enter = apply)", 13.0, DIM))
+            .id(),
+        commands
+            .spawn((
+                InputField,
+                Node {
+                    width: percent(100),
+                    padding: UiRect::all(px(5)),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BorderColor::all(DIM),
+                BackgroundColor(Color::srgb(0.10, 0.10, 0.12)),
+                EditableText {
+                    allow_newlines: false,
+                    ..default()
+                },
+                TextLayout::no_wrap(),
+                font(13.0),
+                TextColor(TEXT),
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::SetFen, "Set FEN"),
+                    button(PanelButton::LoadPdn, "Load PDN"),
+                    button(PanelButton::SavePdn, "Save PDN"),
+                ],
+            ))
+            .id(),
+        commands.spawn(label("Moves", 13.0, DIM)).id(),
+        commands
+            .spawn((
+                Node {
+                    flex_grow: 1.0,
+                    min_height: px(0),
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::FlexEnd,
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                children![(MovesText, label("", 14.0, TEXT))],
+            ))
+            .id(),
+    ];
+    commands.entity(root).add_children(&children);
+}
+
+fn field_text(field: &Query<&EditableText, With<InputField>>) -> String {
+    field
+        .iter()
+        .next()
+        .map(|f| f.value().to_string())
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+fn pdn_path(text: &str) -> PathBuf {
+    if text.is_empty() {
+        PathBuf::from(DEFAULT_PDN)
+    } else {
+        PathBuf::from(text)
+    }
+}
+
+/// Turns button presses into commands.
+fn press_buttons(
+    buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
+    field: Query<&EditableText, With<InputField>>,
+    mut commands: MessageWriter<GameCommand>,
+    mut notice: ResMut<Notice>,
+) {
+    for (interaction, action) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        let text = field_text(&field);
+        let command = match *action {
+            PanelButton::NewGame(mode) => GameCommand::NewGame(mode),
+            PanelButton::Undo => GameCommand::Undo,
+            PanelButton::Redo => GameCommand::Redo,
+            PanelButton::Hint => GameCommand::Hint,
+            PanelButton::Flip => GameCommand::Flip,
+            PanelButton::Level(level) => GameCommand::SetLevel(level),
+            PanelButton::SetFen if text.is_empty() => {
+                notice.error("Type or paste a FEN into the field first");
+                continue;
+            }
+            PanelButton::SetFen => GameCommand::SetFen(text),
+            PanelButton::LoadPdn if text.is_empty() => {
+                notice.error("Type the PDN file name into the field first");
+                continue;
+            }
+            PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
+            PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
+        };
+        commands.write(command);
+    }
+}
+
+/// Enter in the text field: a `.pdn` name is loaded, anything else is read as FEN.
+fn submit_field(
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Option<Res<InputFocus>>,
+    field: Query<(Entity, &EditableText), With<InputField>>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    if !keys.just_pressed(KeyCode::Enter) {
+        return;
+    }
+    let Some(focused) = focus.and_then(|f| f.get()) else {
+        return;
+    };
+    let Ok((_, field)) = field.get(focused) else {
+        return;
+    };
+    let text = field.value().to_string().trim().to_string();
+    if text.is_empty() {
+        return;
+    }
+    if text.to_ascii_lowercase().ends_with(".pdn") {
+        commands.write(GameCommand::LoadPdn(PathBuf::from(text)));
+    } else {
+        commands.write(GameCommand::SetFen(text));
+    }
+}
+
+/// Rewrites the panel texts from the record, the engine and the notices.
+#[allow(clippy::type_complexity)]
+fn refresh_texts(
+    record: Res<GameRecord>,
+    thinking: Res<Thinking>,
+    notice: Res<Notice>,
+    feedback: Res<ClickFeedback>,
+    time: Res<Time>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<StatusText>>,
+        Query<&mut Text, With<ThinkingText>>,
+        Query<(&mut Text, &mut TextColor), With<NoticeText>>,
+        Query<&mut Text, With<MovesText>>,
+    )>,
+) {
+    let set = |text: &mut Text, value: String| {
+        if text.0 != value {
+            text.0 = value;
+        }
+    };
+    for mut text in &mut texts.p0() {
+        set(&mut text, record.status_line());
+    }
+    let thinking_line = match thinking.purpose {
+        None => String::new(),
+        Some(purpose) => {
+            let what = match purpose {
+                Purpose::Move => "Engine thinking",
+                Purpose::Hint => "Looking for a hint",
+            };
+            let p = &thinking.progress;
+            if p.depth == 0 {
+                format!("{what}...")
+            } else {
+                let side = match record.game.position().side_to_move() {
+                    shashki::Color::White => "White",
+                    shashki::Color::Black => "Black",
+                };
+                format!(
+                    "{what}: depth {}  score {} for {side}\n{}",
+                    p.depth, p.score, p.pv
+                )
+            }
+        }
+    };
+    for mut text in &mut texts.p1() {
+        set(&mut text, thinking_line.clone());
+    }
+    let recent_click =
+        time.elapsed_secs_f64() - feedback.at < FEEDBACK_SECONDS && feedback.square.is_some();
+    let (line, error) = if recent_click {
+        (format!("Illegal: {}", feedback.text), true)
+    } else {
+        (notice.text.clone(), notice.error)
+    };
+    for (mut text, mut color) in &mut texts.p2() {
+        set(&mut text, line.clone());
+        let wanted = TextColor(if error { ERROR } else { DIM });
+        if *color != wanted {
+            *color = wanted;
+        }
+    }
+    let moves = record.move_lines().join("\n");
+    for mut text in &mut texts.p3() {
+        set(&mut text, moves.clone());
+    }
+}
+
+/// Hover and press colours; the current level's button stays highlighted.
+fn color_buttons(
+    record: Res<GameRecord>,
+    mut buttons: Query<(&Interaction, &PanelButton, &mut BackgroundColor)>,
+) {
+    for (interaction, action, mut background) in &mut buttons {
+        let selected = matches!(action, PanelButton::Level(l) if record.level == Some(*l));
+        let color = match interaction {
+            Interaction::Pressed => BUTTON_PRESSED,
+            Interaction::Hovered => BUTTON_HOVER,
+            Interaction::None if selected => BUTTON_SELECTED,
+            Interaction::None => BUTTON,
+        };
+        if background.0 != color {
+            background.0 = color;
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Headless tests: the game's plugins under `MinimalPlugins` (no window, no renderer). Input is
+//! injected as `BoardClick` / `GameCommand` messages and the assertions read the resources.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use shashki::{Game, GameStatus, Position, Square};
+use shashki_game::engine_task::Hint;
+use shashki_game::input::{BoardClick, ClickFeedback};
+use shashki_game::record::{Controller, GameCommand, GameRecord, Mode, Notice, Players};
+use shashki_game::selection::Selection;
+use shashki_game::{CorePlugin, Setup};
+
+const ENGINE_TIME: Duration = Duration::from_millis(40);
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
+    let game = fen.map_or_else(Game::default, |f| Game::from_fen(f).unwrap());
+    let record = GameRecord::new(game, Players { white, black }, ENGINE_TIME);
+    let setup = Setup {
+        record,
+        book: None,
+        tablebases: None,
+        problems: Vec::new(),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    app
+}
+
+fn two_players(fen: Option<&str>) -> App {
+    app_with(fen, Controller::Human, Controller::Human)
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn click(app: &mut App, name: &str) {
+    app.world_mut().write_message(BoardClick(sq(name)));
+    app.update();
+}
+
+fn command(app: &mut App, command: GameCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn record(app: &App) -> &GameRecord {
+    app.world().resource::<GameRecord>()
+}
+
+fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting");
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+}
+
+#[test]
+fn a_click_sequence_plays_a_move() {
+    let mut app = two_players(None);
+    click(&mut app, "c3");
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
+    click(&mut app, "d4");
+    let expected = Position::start().parse_move("c3-d4").unwrap();
+    assert_eq!(record(&app).game.moves(), &[expected]);
+    assert_eq!(app.world().resource::<Selection>(), &Selection::default());
+}
+
+#[test]
+fn an_illegal_click_is_rejected_and_changes_nothing() {
+    let mut app = two_players(None);
+    click(&mut app, "c3");
+    click(&mut app, "e5");
+    assert!(record(&app).game.moves().is_empty());
+    let feedback = app.world().resource::<ClickFeedback>();
+    assert_eq!(feedback.square, Some(sq("e5")));
+    assert!(!feedback.text.is_empty());
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
+    click(&mut app, "f6");
+    assert_eq!(
+        app.world().resource::<ClickFeedback>().square,
+        Some(sq("f6"))
+    );
+    assert!(record(&app).game.moves().is_empty());
+}
+
+#[test]
+fn the_engines_turn_produces_a_legal_move() {
+    let mut app = app_with(None, Controller::Engine, Controller::Human);
+    update_until(&mut app, |app| !record(app).game.moves().is_empty());
+    let mv = record(&app).game.moves()[0];
+    assert!(Position::start().is_legal(&mv));
+    // Now it is the human's turn: the engine waits.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(record(&app).game.moves().len(), 1);
+}
+
+#[test]
+fn clicks_during_the_engines_turn_are_rejected() {
+    let mut app = app_with(None, Controller::Engine, Controller::Human);
+    click(&mut app, "c3");
+    assert_eq!(
+        app.world().resource::<ClickFeedback>().square,
+        Some(sq("c3"))
+    );
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+}
+
+#[test]
+fn undo_and_redo_step_through_the_game() {
+    let mut app = two_players(None);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    click(&mut app, "f6");
+    click(&mut app, "g5");
+    assert_eq!(record(&app).game.moves().len(), 2);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(record(&app).game.moves().len(), 1);
+    command(&mut app, GameCommand::Undo);
+    assert!(record(&app).game.moves().is_empty());
+    command(&mut app, GameCommand::Redo);
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(record(&app).game.position().to_fen(), {
+        let mut g = Game::default();
+        g.play_text("c3-d4").unwrap();
+        g.play_text("f6-g5").unwrap();
+        g.position().to_fen()
+    });
+    // A new move clears the redo stack.
+    command(&mut app, GameCommand::Undo);
+    click(&mut app, "h6");
+    click(&mut app, "g5");
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(record(&app).game.moves().len(), 2);
+    assert!(record(&app).redo.is_empty());
+}
+
+#[test]
+fn undo_against_the_engine_takes_back_its_reply_too() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    update_until(&mut app, |app| record(app).game.moves().len() == 2);
+    command(&mut app, GameCommand::Undo);
+    assert!(record(&app).game.moves().is_empty());
+    assert_eq!(record(&app).to_move(), Controller::Human);
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(record(&app).game.moves().len(), 2);
+}
+
+#[test]
+fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
+    let mut app = app_with(Some("W:Wc3:Bd4"), Controller::Human, Controller::Engine);
+    click(&mut app, "c3");
+    click(&mut app, "e5");
+    let status = record(&app).game.status();
+    assert!(
+        matches!(
+            status,
+            GameStatus::Won {
+                winner: shashki::Color::White,
+                ..
+            }
+        ),
+        "{status:?}"
+    );
+    assert!(record(&app).status_line().starts_with("White wins"));
+    click(&mut app, "e5");
+    assert!(
+        app.world()
+            .resource::<ClickFeedback>()
+            .text
+            .contains("over")
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(
+        record(&app).game.moves().len(),
+        1,
+        "no engine move after the end"
+    );
+}
+
+#[test]
+fn a_capture_route_is_chosen_by_clicking_landing_squares() {
+    // The king on b2 reaches a5 by b2:e5:c7:a5 or by b2:f6:d8:a5, taking different pieces.
+    let fen = "W:W23,27,K25:B7,9,10,12,22";
+    let position: Position = fen.parse().unwrap();
+    let via_f6 = position.parse_move("b2:f6:d8:a5").unwrap();
+    let mut app = two_players(Some(fen));
+    click(&mut app, "b2");
+    click(&mut app, "a5");
+    assert!(
+        record(&app).game.moves().is_empty(),
+        "ambiguous: nothing played yet"
+    );
+    assert_eq!(app.world().resource::<Selection>().target, Some(sq("a5")));
+    click(&mut app, "f6");
+    assert_eq!(record(&app).game.moves(), &[via_f6]);
+}
+
+#[test]
+fn a_bad_fen_is_reported_and_the_game_goes_on() {
+    let mut app = two_players(None);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    command(&mut app, GameCommand::SetFen("W:Wx99".into()));
+    let notice = app.world().resource::<Notice>();
+    assert!(notice.error && notice.text.contains("FEN"), "{notice:?}");
+    assert_eq!(record(&app).game.moves().len(), 1);
+    command(&mut app, GameCommand::SetFen("B:WK29:B25".into()));
+    assert_eq!(record(&app).game.position().to_fen(), "B:WK29:B25");
+}
+
+#[test]
+fn a_hint_is_a_legal_move_for_the_human() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, GameCommand::Hint);
+    update_until(&mut app, |app| app.world().resource::<Hint>().0.is_some());
+    let hint = app.world().resource::<Hint>().0.unwrap();
+    assert!(Position::start().is_legal(&hint));
+    assert!(record(&app).game.moves().is_empty(), "a hint is not played");
+}
+
+#[test]
+fn engine_against_engine_plays_on_and_a_new_game_resets() {
+    let mut app = app_with(None, Controller::Engine, Controller::Engine);
+    update_until(&mut app, |app| record(app).game.moves().len() >= 4);
+    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    // A search still running for the old game must not leak a move into the new one.
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert!(record(&app).game.moves().is_empty());
+    assert_eq!(record(&app).players.white, Controller::Human);
+}
