@@ -167,3 +167,14 @@ fn analyse_game_refuses_bad_arguments_before_analysing() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An endless input (`/dev/zero`) is refused after a bounded read, not read until memory runs
+/// out.
+#[cfg(unix)]
+#[test]
+fn analyse_game_refuses_an_endless_file() {
+    let output = shashki(&["analyse-game", "/dev/zero"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("/dev/zero"), "{stderr}");
+}

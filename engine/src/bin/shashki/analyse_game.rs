@@ -59,10 +59,28 @@ const MAX_THREADS: i64 = 256;
 /// Largest hash table accepted, in MB (as for the Hub `hash` parameter).
 const MAX_HASH_MB: i64 = 65_536;
 
+/// Largest PDN file read, in bytes: far beyond any real game collection, and a guard against
+/// reading an endless stream (`/dev/zero`, a FIFO) until memory runs out.
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
 /// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
 fn read_text(path: &Path) -> Result<String, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    use std::io::Read;
+    let cannot =
+        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(CliError::input(format!(
+            "{}: larger than {} MB; not a PDN file",
+            path.display(),
+            MAX_FILE_BYTES >> 20
+        )));
+    }
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(error) => error.into_bytes().iter().map(|&b| char::from(b)).collect(),
@@ -80,7 +98,11 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
     let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
-    std::fs::write(&temporary, text).map_err(fail)?;
+    std::fs::write(&temporary, text).map_err(|e| {
+        // A full disk leaves no half-written temporary file behind.
+        let _ = std::fs::remove_file(&temporary);
+        fail(e)
+    })?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         fail(e)
