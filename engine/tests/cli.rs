@@ -42,6 +42,13 @@ fn perft_counts() {
         "{}",
         stdout(&output)
     );
+    // Depth 0 has one leaf, the position itself, and nothing to divide.
+    let output = shashki(&["perft", "0", "--divide"]);
+    assert!(
+        stdout(&output).starts_with("perft(0) = 1 "),
+        "{}",
+        stdout(&output)
+    );
     let output = shashki(&["perft", "3", "--divide"]);
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 8, "{text}");

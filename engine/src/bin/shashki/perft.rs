@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let started = Instant::now();
     let (nodes, divide) = pool.install(|| {
-        if args.divide {
+        if args.divide && args.depth > 0 {
             let rows: Vec<(String, u64)> = perft::divide(&position, args.depth, identity)
                 .into_iter()
                 .map(|(mv, n)| (position.write_move(&mv, Notation::Algebraic), n))
