@@ -112,11 +112,14 @@ pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
                 kings |= crowned;
             }
             'H' | 'F' => {
-                let value: u32 = rest.parse().map_err(|_| {
-                    fail(
-                        FenField::Counter,
-                        format!("`{field}` is not a letter and a number"),
-                    )
+                let value: u32 = rest.parse().map_err(|error: std::num::ParseIntError| {
+                    let reason = match error.kind() {
+                        std::num::IntErrorKind::PosOverflow => {
+                            format!("`{}`: {tag} must be at most {}", shorten(field), u32::MAX)
+                        }
+                        _ => format!("`{}` is not `{tag}` and a whole number", shorten(field)),
+                    };
+                    fail(FenField::Counter, reason)
                 })?;
                 if tag == 'H' {
                     extras.halfmove_clock = Some(value);

@@ -699,8 +699,14 @@ impl Session {
     fn dispatch(&mut self, text: &str) -> Result<Vec<Action>, HubError> {
         let line = Line::parse(text)?;
         let command = line.command.as_str();
-        // While a search runs only these are obeyed; the rest would change what it searches.
-        if self.searching && !matches!(command, "stop" | "ponder-hit" | "ping" | "quit" | "hub") {
+        // While a search runs, the commands that would change what it searches are refused;
+        // `stop`, `ponder-hit`, `ping`, `quit`, `hub` are obeyed and unknown ones ignored.
+        if self.searching
+            && matches!(
+                command,
+                "set-param" | "init" | "new-game" | "pos" | "level" | "go"
+            )
+        {
             return Err(HubError::Busy(command.to_string()));
         }
         Ok(match command {
@@ -1015,6 +1021,8 @@ mod tests {
         // While searching: stop, ping, ponder-hit obeyed; pos refused.
         assert_eq!(sent(&s.handle("ping")), ["pong"]);
         assert!(sent(&s.handle("pos start"))[0].contains("while searching"));
+        // Unknown commands are ignored while searching too, as the protocol asks.
+        assert!(s.handle("frobnicate x=1").is_empty());
         assert_eq!(s.handle("stop"), [Action::Stop]);
         s.search_finished();
         assert!(s.handle("stop").is_empty());

@@ -530,6 +530,14 @@ impl GameBuilder {
         let record = self.record(line)?;
         let body = word.trim_end_matches(['!', '?', '+']);
         let suffix = word[body.len()..].to_string();
+        if body.is_empty() {
+            // A strength mark written apart from its move (`11-15 !`, `22x15 ?!`) belongs to the
+            // move before it; before the first move it means nothing and is dropped.
+            if let Some(annotation) = record.annotations.last_mut() {
+                annotation.suffix.push_str(&suffix);
+            }
+            return Ok(());
+        }
         let position = *record.game.position();
         let ply = record.game.moves().len();
         let number = record.game.move_number(ply);
@@ -997,6 +1005,12 @@ mod tests {
         assert!(matches!(*err.kind, PdnErrorKind::Syntax(_)), "{err}");
         assert!(read_game("1. 22-18 {never closed").is_err());
         assert!(read_game("1. 22-18 (11-15 *").is_err());
+        // A strength mark standing apart from its move belongs to that move.
+        let record = read_game("1. 22-18 ! 11-15 ?! 2. 18x11 8x15 *").expect("readable");
+        assert_eq!(record.game.moves().len(), 4);
+        assert_eq!(record.annotations[0].suffix, "!");
+        assert_eq!(record.annotations[1].suffix, "?!");
+        assert!(read_game("1. 22-18 11-15 2. 18x11 ! *").is_ok());
     }
 
     #[test]

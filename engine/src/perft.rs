@@ -35,19 +35,19 @@ pub fn perft_with(position: &Position, depth: u32, identity: MoveIdentity) -> u6
     }
 }
 
-/// Leaf counts below each legal move ("divide"), in generation order.
+/// Leaf counts below each legal move ("divide"), in generation order; their sum is
+/// `perft(depth)`. At depth 0 no move is played (the position itself is the one leaf), so the
+/// list is empty.
 #[must_use]
 pub fn divide(position: &Position, depth: u32, identity: MoveIdentity) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut moves = MoveList::new();
     movegen::generate_with(position, identity, &mut moves);
     moves
         .par_iter()
-        .map(|mv| {
-            (
-                *mv,
-                perft_with(&position.play(mv), depth.saturating_sub(1), identity),
-            )
-        })
+        .map(|mv| (*mv, perft_with(&position.play(mv), depth - 1, identity)))
         .collect()
 }
 
@@ -224,6 +224,19 @@ pub fn perft_hashed_parallel(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divide_sums_to_perft_even_at_depth_zero() {
+        let start = Position::start();
+        assert!(divide(&start, 0, MoveIdentity::Outcome).is_empty());
+        for depth in 1..=3 {
+            let total: u64 = divide(&start, depth, MoveIdentity::Outcome)
+                .iter()
+                .map(|(_, n)| n)
+                .sum();
+            assert_eq!(total, perft_with(&start, depth, MoveIdentity::Outcome));
+        }
+    }
 
     #[test]
     fn start_position_shallow() {

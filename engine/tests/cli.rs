@@ -42,6 +42,13 @@ fn perft_counts() {
         "{}",
         stdout(&output)
     );
+    // Depth 0 has one leaf, the position itself, and nothing to divide.
+    let output = shashki(&["perft", "0", "--divide"]);
+    assert!(
+        stdout(&output).starts_with("perft(0) = 1 "),
+        "{}",
+        stdout(&output)
+    );
     let output = shashki(&["perft", "3", "--divide"]);
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 8, "{text}");
@@ -97,4 +104,84 @@ fn bad_input_exits_with_code_2_without_panicking() {
         assert!(!stderr.trim().is_empty(), "{args:?}: no message");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+}
+
+/// Runs `args` with stdout a pipe whose reading end is already closed (`shashki … | head -0`).
+fn shashki_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .stdout(writer)
+        .output()
+        .expect("the shashki binary runs")
+}
+
+#[test]
+fn a_closed_stdout_pipe_is_not_a_panic() {
+    let cases: &[&[&str]] = &[
+        &["show", "W:WKa1:Bb2,f4"],
+        &["moves", "W:WKa1:Bb2,f4"],
+        &["moves", "W:WKa1:Bb2,f4", "--json"],
+        &["perft", "2", "--divide"],
+        &["perft", "2", "--json"],
+    ];
+    for args in cases {
+        let output = shashki_into_closed_pipe(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn analyse_game_refuses_bad_arguments_before_analysing() {
+    let dir = scratch_dir("analyse-game-args");
+    let game = dir.join("game.pdn");
+    std::fs::write(&game, "1. 22-18 11-15 *\n").unwrap();
+    let game = game.to_str().unwrap();
+    let missing_dir = dir.join("no-such-dir").join("out.pdn");
+    let dir_text = dir.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        // Would abort the process on allocation.
+        &["analyse-game", game, "--hash", "100000000"],
+        // Would spawn 100 000 threads or search (practically) forever.
+        &["analyse-game", game, "--threads", "100000"],
+        &["analyse-game", game, "--depth", "4000000000"],
+        // Would analyse everything, then fail to write.
+        &[
+            "analyse-game",
+            game,
+            "--depth",
+            "1",
+            "-o",
+            missing_dir.to_str().unwrap(),
+        ],
+        &["analyse-game", game, "--depth", "1", "-o", dir_text],
+    ];
+    for args in cases {
+        let output = shashki(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An endless input (`/dev/zero`) is refused after a bounded read, not read until memory runs
+/// out.
+#[cfg(unix)]
+#[test]
+fn analyse_game_refuses_an_endless_file() {
+    let output = shashki(&["analyse-game", "/dev/zero"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("/dev/zero"), "{stderr}");
 }

@@ -193,3 +193,33 @@ fn hub_session_plays_a_whole_game() {
     let status = engine.child.wait().expect("the engine exits");
     assert!(status.success());
 }
+
+/// A GUI that goes away (end of input) during a search only `stop` would end must not leave the
+/// engine running forever: `level infinite` with `go think` counts as such a search.
+#[test]
+fn end_of_input_ends_an_infinite_search() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("init");
+    engine.until("ready");
+    engine.send("level infinite");
+    engine.send("go think");
+    engine.until("info");
+    let Engine {
+        mut child, stdin, ..
+    } = engine;
+    drop(stdin);
+    let deadline = std::time::Instant::now() + ANSWER_TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the engine still runs after its input ended");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success());
+}

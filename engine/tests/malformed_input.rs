@@ -225,3 +225,17 @@ proptest! {
         }
     }
 }
+
+/// A counter too large for its type says so, instead of claiming it is not a number.
+#[test]
+fn counter_errors_say_what_is_wrong() {
+    let message = |text: &str| {
+        shashki::fen::read(text)
+            .expect_err("a bad counter is an error")
+            .to_string()
+    };
+    let too_big = message("W:W21:B1:H99999999999999999999");
+    assert!(too_big.contains("at most"), "{too_big}");
+    let not_number = message("W:W21:B1:Hx");
+    assert!(not_number.contains("whole number"), "{not_number}");
+}

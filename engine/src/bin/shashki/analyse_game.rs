@@ -28,8 +28,8 @@ pub struct Args {
     /// Think this many milliseconds per position.
     #[arg(long, default_value_t = 1000, conflicts_with = "depth")]
     movetime: u64,
-    /// Search every position to this depth instead of for a fixed time.
-    #[arg(long)]
+    /// Search every position to this depth instead of for a fixed time (1..=100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH))]
     depth: Option<u32>,
     /// Where to write the annotated PDN (default: FILE with `.annotated.pdn`; `-` for stdout).
     #[arg(long, short)]
@@ -40,21 +40,47 @@ pub struct Args {
     /// Score lost (hundredths of a man) from which a move is a blunder.
     #[arg(long, default_value_t = Thresholds::default().blunder)]
     blunder: i32,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    /// Search threads (at most 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: u16,
+    /// Transposition table size in MB (at most 65536, and what the machine can allocate).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB))]
+    hash: u32,
     /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame.
     #[arg(long)]
     tb_dir: Option<PathBuf>,
 }
 
+/// Deepest `--depth` accepted: deeper fixed-depth searches never finish in practice (the search
+/// itself stops at its ply limit of 127).
+const MAX_DEPTH: i64 = 100;
+/// Most search threads accepted (as for the Hub `threads` parameter).
+const MAX_THREADS: i64 = 256;
+/// Largest hash table accepted, in MB (as for the Hub `hash` parameter).
+const MAX_HASH_MB: i64 = 65_536;
+
+/// Largest PDN file read, in bytes: far beyond any real game collection, and a guard against
+/// reading an endless stream (`/dev/zero`, a FIFO) until memory runs out.
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
 /// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
 fn read_text(path: &Path) -> Result<String, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    use std::io::Read;
+    let cannot =
+        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(CliError::input(format!(
+            "{}: larger than {} MB; not a PDN file",
+            path.display(),
+            MAX_FILE_BYTES >> 20
+        )));
+    }
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(error) => error.into_bytes().iter().map(|&b| char::from(b)).collect(),
@@ -72,11 +98,37 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
     let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
-    std::fs::write(&temporary, text).map_err(fail)?;
+    std::fs::write(&temporary, text).map_err(|e| {
+        // A full disk leaves no half-written temporary file behind.
+        let _ = std::fs::remove_file(&temporary);
+        fail(e)
+    })?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         fail(e)
     })
+}
+
+/// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
+/// file can be created next to it (the temporary file of [`write_atomically`]).
+fn check_writable(path: &Path) -> Result<(), CliError> {
+    let cannot = |reason: String| {
+        CliError::input(format!(
+            "cannot write the output {}: {reason}",
+            path.display()
+        ))
+    };
+    if path.is_dir() {
+        return Err(cannot("it is a directory".into()));
+    }
+    let directory = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = directory.join(format!(".shashki-probe.{}.tmp", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| cannot(e.to_string()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 fn default_output(input: &Path) -> PathBuf {
@@ -212,6 +264,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(depth) => SearchLimit::Depth(depth),
         None => SearchLimit::MoveTime(Duration::from_millis(args.movetime.max(1))),
     };
+    let target = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_output(&args.file));
+    if target.as_os_str() != "-" {
+        check_writable(&target)?;
+    }
+    let hash_mb = args.hash as usize;
+    crate::cli_error::check_hash_mb(hash_mb)
+        .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?;
     let thresholds = Thresholds {
         mistake: args.mistake,
         blunder: args.blunder,
@@ -234,8 +296,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => None,
     };
     let engine = Engine::new(EngineConfig {
-        hash_mb: args.hash.max(1),
-        threads: args.threads.max(1),
+        hash_mb,
+        threads: usize::from(args.threads),
         tablebases,
         ..EngineConfig::default()
     });
@@ -268,17 +330,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     let output = pdn::write_games(&records);
-    let target = args
-        .output
-        .clone()
-        .unwrap_or_else(|| default_output(&args.file));
     if target.as_os_str() == "-" {
-        print!("{output}");
         eprint!("{report}");
+        crate::cli_error::write_stdout(&output)?;
     } else {
         write_atomically(&target, &output)?;
-        print!("{report}");
-        println!("Annotated PDN written to {}", target.display());
+        crate::cli_error::write_stdout(&format!(
+            "{report}Annotated PDN written to {}\n",
+            target.display()
+        ))?;
     }
     Ok(())
 }

@@ -47,3 +47,35 @@ impl std::error::Error for CliError {}
 pub fn read_fen(text: &str) -> Result<shashki::Position, CliError> {
     text.parse().map_err(CliError::input)
 }
+
+/// Writes `text` to stdout in one piece. A closed pipe (`shashki moves … | head -1`) is not an
+/// error: the reader has what it wanted, so the output simply stops (`println!` would panic).
+///
+/// # Errors
+/// Any other write error, as a failure (exit code 1).
+pub fn write_stdout(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::failure(format!("writing to stdout: {error}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks that a hash table of `megabytes` MB can be allocated at all, so that an impossible
+/// size is reported as bad input instead of aborting the process inside the engine (which
+/// allocates its table infallibly). The probe reserves the memory and frees it at once.
+///
+/// # Errors
+/// A message naming the size when the system refuses the allocation.
+pub fn check_hash_mb(megabytes: usize) -> Result<(), String> {
+    let bytes = megabytes
+        .checked_mul(1 << 20)
+        .ok_or_else(|| format!("a hash table of {megabytes} MB is too large"))?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| format!("cannot allocate a hash table of {megabytes} MB on this machine"))
+}

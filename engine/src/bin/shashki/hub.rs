@@ -58,7 +58,8 @@ impl Output {
 struct Running {
     handle: JoinHandle<()>,
     finished: Arc<AtomicBool>,
-    mode: GoMode,
+    /// Only `stop` ends it: `go ponder`, `go analyze`, or `go think` under `level infinite`.
+    unbounded: bool,
 }
 
 /// The program's state besides the session: the engine and the running search.
@@ -146,8 +147,13 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
         );
         (tables.max_pieces() > 0).then(|| Arc::new(tables))
     };
+    let mut hash_mb = number("hash").unwrap_or(defaults.hash_mb);
+    if let Err(problem) = crate::cli_error::check_hash_mb(hash_mb) {
+        problems.push(format!("hash: {problem}; using {} MB", defaults.hash_mb));
+        hash_mb = defaults.hash_mb;
+    }
     let config = EngineConfig {
-        hash_mb: number("hash").unwrap_or(defaults.hash_mb),
+        hash_mb,
         threads: number("threads").unwrap_or(defaults.threads).max(1),
         book,
         tablebases,
@@ -211,7 +217,8 @@ impl Driver {
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();
         let done_flag = Arc::clone(&finished);
-        let mode = request.mode;
+        let unbounded =
+            request.mode != GoMode::Think || matches!(request.level.limit(), LevelLimit::Infinite);
         let handle = std::thread::spawn(move || {
             let limit = match request.mode {
                 GoMode::Think => search_limit(request.level.limit()),
@@ -248,7 +255,7 @@ impl Driver {
         self.running = Some(Running {
             handle,
             finished,
-            mode,
+            unbounded,
         });
     }
 
@@ -324,12 +331,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     }
     // End of input: a `go think` search may finish (scripts pipe a few commands in); searches
-    // that only `stop` would end are stopped.
-    if driver
-        .running
-        .as_ref()
-        .is_some_and(|r| r.mode != GoMode::Think)
-    {
+    // that only `stop` would end (pondering, analysing, `level infinite`) are stopped, or the
+    // program would run forever after its GUI is gone.
+    if driver.running.as_ref().is_some_and(|r| r.unbounded) {
         driver.stop_handle().stop();
     }
     driver.join(&mut session);

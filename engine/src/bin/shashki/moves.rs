@@ -2,7 +2,7 @@
 
 use shashki::Notation;
 
-use crate::cli_error::{CliError, read_fen};
+use crate::cli_error::{CliError, read_fen, write_stdout};
 
 /// Arguments of `shashki moves`.
 #[derive(clap::Args)]
@@ -46,11 +46,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             })
             .collect();
         let text = serde_json::to_string_pretty(&records).map_err(CliError::failure)?;
-        println!("{text}");
+        write_stdout(&format!("{text}\n"))
     } else {
-        for mv in &moves {
-            println!("{}", position.write_move(mv, Notation::Algebraic));
-        }
+        let text: String = moves
+            .iter()
+            .map(|mv| position.write_move(mv, Notation::Algebraic) + "\n")
+            .collect();
+        write_stdout(&text)
     }
-    Ok(())
 }

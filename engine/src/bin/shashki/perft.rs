@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use shashki::{MoveIdentity, Notation, Position, perft};
 
-use crate::cli_error::{CliError, read_fen};
+use crate::cli_error::{CliError, read_fen, write_stdout};
 
 /// Arguments of `shashki perft`.
 #[derive(clap::Args)]
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let started = Instant::now();
     let (nodes, divide) = pool.install(|| {
-        if args.divide {
+        if args.divide && args.depth > 0 {
             let rows: Vec<(String, u64)> = perft::divide(&position, args.depth, identity)
                 .into_iter()
                 .map(|(mv, n)| (position.write_move(&mv, Notation::Algebraic), n))
@@ -122,16 +122,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         divide,
     };
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(CliError::failure)?
-        );
+        let json = serde_json::to_string(&report).map_err(CliError::failure)?;
+        write_stdout(&format!("{json}\n"))
     } else {
-        for (mv, n) in &report.divide {
-            println!("{mv:<16} {n}");
-        }
-        println!(
-            "perft({}) = {} in {:.3} s ({:.1} M leaves/s, {} thread{}, convention {})",
+        let mut text: String = report
+            .divide
+            .iter()
+            .map(|(mv, n)| format!("{mv:<16} {n}\n"))
+            .collect();
+        text += &format!(
+            "perft({}) = {} in {:.3} s ({:.1} M leaves/s, {} thread{}, convention {})\n",
             report.depth,
             report.nodes,
             report.seconds,
@@ -140,6 +140,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             if report.threads == 1 { "" } else { "s" },
             report.convention
         );
+        write_stdout(&text)
     }
-    Ok(())
 }

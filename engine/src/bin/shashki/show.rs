@@ -1,6 +1,8 @@
 //! `shashki show FEN`: a text diagram of a position, its FEN and its status.
 
-use crate::cli_error::{CliError, read_fen};
+use std::fmt::Write;
+
+use crate::cli_error::{CliError, read_fen, write_stdout};
 
 /// Arguments of `shashki show`.
 #[derive(clap::Args)]
@@ -12,15 +14,19 @@ pub struct Args {
 /// Prints the diagram.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let position = read_fen(&args.fen)?;
-    println!("{position}");
-    println!("FEN: {}", position.to_fen());
+    let mut text = format!("{position}\nFEN: {}\n", position.to_fen());
     let moves = position.count_legal_moves();
-    if moves == 0 {
-        println!("{} has no legal move and has lost", position.side_to_move());
+    // Writing to a String cannot fail.
+    let _ = if moves == 0 {
+        writeln!(
+            text,
+            "{} has no legal move and has lost",
+            position.side_to_move()
+        )
     } else if position.has_capture() {
-        println!("{moves} legal moves; capturing is mandatory");
+        writeln!(text, "{moves} legal moves; capturing is mandatory")
     } else {
-        println!("{moves} legal moves");
-    }
-    Ok(())
+        writeln!(text, "{moves} legal moves")
+    };
+    write_stdout(&text)
 }
