@@ -109,6 +109,13 @@ fn hub_session_plays_a_whole_game() {
             "{name}: {lines:?}"
         );
     }
+    // The shipped opening book is on by default (issue 4).
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("param name=book ") && l.contains("value=true")),
+        "{lines:?}"
+    );
     engine.send("set-param name=hash value=8");
     // A book that cannot be loaded is reported, and the engine runs without it.
     engine.send("set-param name=book value=true");

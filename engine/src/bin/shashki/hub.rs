@@ -97,7 +97,7 @@ fn params(args: &Args) -> Vec<Param> {
         Param {
             name: "book".into(),
             kind: ParamKind::Bool,
-            value: "false".into(),
+            value: "true".into(),
         },
         Param {
             name: "book-file".into(),
@@ -112,6 +112,10 @@ fn params(args: &Args) -> Vec<Param> {
     ]
 }
 
+/// The shipped opening book, built into the program so that `book=true` works from any directory;
+/// the `book-file` parameter replaces it.
+const SHIPPED_BOOK: &str = include_str!("../../../../books/opening.json");
+
 /// The engine configuration the parameters ask for, and the problems met loading the book and
 /// the tablebases (sent as `error` lines; the engine then runs without them).
 fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
@@ -124,8 +128,12 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
     let number = |name: &str| text(name).parse::<usize>().ok();
     let defaults = EngineConfig::default();
     let mut problems = Vec::new();
-    let book = if text("book") == "true" && !text("book-file").is_empty() {
-        match Book::load(Path::new(text("book-file"))) {
+    let book = if text("book") == "true" {
+        let loaded = match text("book-file") {
+            "" => Book::from_json_str(SHIPPED_BOOK, "books/opening.json (built in)"),
+            file => Book::load(Path::new(file)),
+        };
+        match loaded {
             Ok(book) => Some(Arc::new(book)),
             Err(error) => {
                 problems.push(format!("book not loaded: {error}"));
