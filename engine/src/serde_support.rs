@@ -9,6 +9,8 @@
 //!   `22x13x18`: origin, destination, captured squares), written from the move alone and
 //!   resolved later against a position with [`HubMove::resolve`]; [`MoveSeed`] reads a move
 //!   straight into a [`Move`] of a known position (serde's `DeserializeSeed`).
+//! - A [`Game`] is `{"start": FEN, "moves": ["22-18", "11x22", …]}` (Hub notation); reading
+//!   replays the moves and fails, naming the ply, on the first that is not legal.
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,7 +18,7 @@ use std::str::FromStr;
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::{Color, Move, MoveError, MoveText, ParseMoveError, Position, Square};
+use crate::{Color, Game, Move, MoveError, MoveText, Notation, ParseMoveError, Position, Square};
 
 impl Serialize for Position {
     /// Writes the numeric FEN.
@@ -253,5 +255,39 @@ impl<'de> DeserializeSeed<'de> for MoveSeed<'_> {
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Move, D::Error> {
         let text = HubMove::deserialize(deserializer)?;
         text.resolve(self.0).map_err(de::Error::custom)
+    }
+}
+
+/// The serialised form of a [`Game`]: its start position and its moves in Hub notation.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRecord {
+    start: Position,
+    moves: Vec<String>,
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GameRecord {
+            start: *self.start_position(),
+            moves: self.move_texts(Notation::Hub),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let record = GameRecord::deserialize(deserializer)?;
+        let mut game = Game::new(record.start);
+        for (ply, text) in record.moves.iter().enumerate() {
+            let mv = game.position().parse_move(text).map_err(|error| {
+                de::Error::custom(format!("move {} (ply {ply}): {error}", ply + 1))
+            })?;
+            game.play_past_draw(mv).map_err(|error| {
+                de::Error::custom(format!("move {} (ply {ply}): {error}", ply + 1))
+            })?;
+        }
+        Ok(game)
     }
 }

@@ -147,3 +147,27 @@ fn types_compose_in_derived_structs() {
     assert_eq!(read, record);
     assert_eq!(read.best.resolve(&read.position), Ok(mv));
 }
+
+#[test]
+fn game_round_trips_as_start_and_hub_moves() {
+    let mut game = shashki::Game::from_fen(
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    )
+    .unwrap();
+    for text in ["22-18", "11-15", "18x11", "8x15"] {
+        game.play_text(text).unwrap();
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(
+        json.contains(r#""moves":["22-18","11-15","18x11x15","8x15x11"]"#),
+        "{json}"
+    );
+    let back: shashki::Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.position(), game.position());
+    let bad = json.replace("8x15x11", "8-12");
+    let error = serde_json::from_str::<shashki::Game>(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("move 4"), "{error}");
+}
