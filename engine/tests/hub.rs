@@ -208,6 +208,9 @@ fn end_of_input_ends_an_infinite_search() {
     let mut engine = Engine::start();
     engine.send("hub");
     engine.until("wait");
+    // Out of the opening book, so that the engine searches (and prints `info`) instead of
+    // answering at once with a book move.
+    engine.send("set-param name=book value=false");
     engine.send("init");
     engine.until("ready");
     engine.send("level infinite");
