@@ -24,6 +24,9 @@ use arrayvec::ArrayVec;
 use super::limits::Budget;
 use super::ordering::{Heuristics, identity_order, pick};
 use super::params::{ONE_PLY, SearchParams};
+
+/// Depth of the short search that scores an only move under a time limit.
+const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
 use crate::eval::{EvalParams, evaluate};
@@ -285,13 +288,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             .unwrap_or(0);
         result.best_move = Some(moves[fallback]);
         result.pv = vec![moves[fallback]];
-        if self.shared.budget.is_timed() && moves.len() == 1 {
-            if self.is_main {
-                self.stop_all();
-            }
-            return result;
-        }
-        let max_depth = self.shared.budget.max_depth;
+        // An only move needs no time, but its score still matters (analysis, the game's display):
+        // a short search gives it one instead of answering with no score at all.
+        let max_depth = if self.shared.budget.is_timed() && moves.len() == 1 {
+            self.shared.budget.max_depth.min(ONLY_MOVE_DEPTH)
+        } else {
+            self.shared.budget.max_depth
+        };
         let mut depth = first_depth.max(1);
         let mut previous = 0;
         while depth <= max_depth {
