@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::{Color, Game, Move, Notation, Piece, Position, Role, Square};
+use crate::{Color, Game, Move, Notation, Piece, Position, Role, SearchLimit, Square};
 
 /// Default number of moves assumed left in the game when a clock level has no `moves=`.
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
@@ -233,29 +233,6 @@ pub struct Level {
     pub infinite: bool,
 }
 
-/// The search limit a [`Level`] asks for, in the engine's terms (mirrors the search's
-/// `SearchLimit`; the first of depth, nodes, move time, clock that is set wins).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LevelLimit {
-    /// Search to this depth.
-    Depth(u32),
-    /// Search this many nodes.
-    Nodes(u64),
-    /// Search for this long.
-    MoveTime(Duration),
-    /// Play on a clock.
-    Clock {
-        /// Time left.
-        remaining: Duration,
-        /// Increment per move.
-        increment: Duration,
-        /// Moves until the next time control, if known.
-        moves_to_go: Option<u32>,
-    },
-    /// Until `stop`.
-    Infinite,
-}
-
 impl Level {
     /// Reads the arguments of a `level` line; unknown arguments are ignored.
     ///
@@ -289,26 +266,26 @@ impl Level {
         Ok(level)
     }
 
-    /// The limit this level sets; no level at all means [`LevelLimit::Infinite`] only when
+    /// The limit this level sets; no level at all means [`SearchLimit::Infinite`] only when
     /// `infinite` was given, else a default of one second per move.
     #[must_use]
-    pub fn limit(&self) -> LevelLimit {
+    pub fn limit(&self) -> SearchLimit {
         if self.infinite {
-            LevelLimit::Infinite
+            SearchLimit::Infinite
         } else if let Some(depth) = self.depth {
-            LevelLimit::Depth(depth)
+            SearchLimit::Depth(depth)
         } else if let Some(nodes) = self.nodes {
-            LevelLimit::Nodes(nodes)
+            SearchLimit::Nodes(nodes)
         } else if let Some(time) = self.move_time {
-            LevelLimit::MoveTime(time)
+            SearchLimit::MoveTime(time)
         } else if self.time.is_some() || self.inc.is_some() || self.moves.is_some() {
-            LevelLimit::Clock {
+            SearchLimit::Clock {
                 remaining: self.time.unwrap_or_default(),
                 increment: self.inc.unwrap_or_default(),
                 moves_to_go: self.moves.filter(|&m| m > 0),
             }
         } else {
-            LevelLimit::MoveTime(Duration::from_secs(1))
+            SearchLimit::MoveTime(Duration::from_secs(1))
         }
     }
 
@@ -318,8 +295,8 @@ impl Level {
     #[must_use]
     pub fn ponder_budget(&self) -> Option<Duration> {
         match self.limit() {
-            LevelLimit::MoveTime(time) => Some(time),
-            LevelLimit::Clock {
+            SearchLimit::MoveTime(time) => Some(time),
+            SearchLimit::Clock {
                 remaining,
                 increment,
                 moves_to_go,
@@ -907,24 +884,24 @@ mod tests {
     #[test]
     fn levels_become_limits() {
         let level = |text: &str| Level::from_line(&Line::parse(text).unwrap()).unwrap();
-        assert_eq!(level("level depth=12").limit(), LevelLimit::Depth(12));
-        assert_eq!(level("level nodes=5000").limit(), LevelLimit::Nodes(5000));
+        assert_eq!(level("level depth=12").limit(), SearchLimit::Depth(12));
+        assert_eq!(level("level nodes=5000").limit(), SearchLimit::Nodes(5000));
         assert_eq!(
             level("level move-time=0.25").limit(),
-            LevelLimit::MoveTime(Duration::from_millis(250))
+            SearchLimit::MoveTime(Duration::from_millis(250))
         );
         assert_eq!(
             level("level moves=40 time=300 inc=2").limit(),
-            LevelLimit::Clock {
+            SearchLimit::Clock {
                 remaining: Duration::from_secs(300),
                 increment: Duration::from_secs(2),
                 moves_to_go: Some(40)
             }
         );
-        assert_eq!(level("level infinite").limit(), LevelLimit::Infinite);
+        assert_eq!(level("level infinite").limit(), SearchLimit::Infinite);
         assert_eq!(
             level("level colour=blue").limit(),
-            LevelLimit::MoveTime(Duration::from_secs(1))
+            SearchLimit::MoveTime(Duration::from_secs(1))
         );
         assert_eq!(
             level("level time=60").ponder_budget(),

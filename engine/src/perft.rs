@@ -58,17 +58,36 @@ pub fn perft_parallel(position: &Position, depth: u32, identity: MoveIdentity) -
     if depth < 4 {
         return perft_with(position, depth, identity);
     }
+    over_grandchildren(position, 0, identity, &|grandchild, _| {
+        perft_with(grandchild, depth - 2, identity)
+    })
+}
+
+/// Sums `count(grandchild, grandchild_key)` over every grandchild of `position` (the first two
+/// plies split into rayon tasks); `key` is `position`'s key, updated incrementally.
+fn over_grandchildren(
+    position: &Position,
+    key: u64,
+    identity: MoveIdentity,
+    count: &(dyn Fn(&Position, u64) -> u64 + Sync),
+) -> u64 {
     let mut moves = MoveList::new();
     movegen::generate_with(position, identity, &mut moves);
     moves
         .par_iter()
         .map(|mv| {
             let child = position.play(mv);
+            let child_key = position.zobrist_key_after(key, mv);
             let mut replies = MoveList::new();
             movegen::generate_with(&child, identity, &mut replies);
             replies
                 .par_iter()
-                .map(|reply| perft_with(&child.play(reply), depth - 2, identity))
+                .map(|reply| {
+                    count(
+                        &child.play(reply),
+                        child.zobrist_key_after(child_key, reply),
+                    )
+                })
                 .sum::<u64>()
         })
         .sum()
@@ -195,30 +214,9 @@ pub fn perft_hashed_parallel(
         return perft_hashed(position, depth, identity, table);
     }
     let key = table_key(position, identity);
-    let mut moves = MoveList::new();
-    movegen::generate_with(position, identity, &mut moves);
-    moves
-        .par_iter()
-        .map(|mv| {
-            let child = position.play(mv);
-            let child_key = position.zobrist_key_after(key, mv);
-            let mut replies = MoveList::new();
-            movegen::generate_with(&child, identity, &mut replies);
-            replies
-                .par_iter()
-                .map(|reply| {
-                    let grandchild_key = child.zobrist_key_after(child_key, reply);
-                    hashed(
-                        &child.play(reply),
-                        grandchild_key,
-                        depth - 2,
-                        identity,
-                        table,
-                    )
-                })
-                .sum::<u64>()
-        })
-        .sum()
+    over_grandchildren(position, key, identity, &|grandchild, grandchild_key| {
+        hashed(grandchild, grandchild_key, depth - 2, identity, table)
+    })
 }
 
 #[cfg(test)]

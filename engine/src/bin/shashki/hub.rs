@@ -17,9 +17,7 @@ use std::time::Duration;
 
 use shashki::book::Book;
 use shashki::egtb::Tablebases;
-use shashki::hub::{
-    self, Action, GoMode, InfoReport, LevelLimit, Param, ParamKind, SearchRequest, Session,
-};
+use shashki::hub::{self, Action, GoMode, InfoReport, Param, ParamKind, SearchRequest, Session};
 use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
 
 use crate::CliError;
@@ -170,24 +168,6 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
     (config, problems)
 }
 
-fn search_limit(limit: LevelLimit) -> SearchLimit {
-    match limit {
-        LevelLimit::Depth(depth) => SearchLimit::Depth(depth),
-        LevelLimit::Nodes(nodes) => SearchLimit::Nodes(nodes),
-        LevelLimit::MoveTime(time) => SearchLimit::MoveTime(time),
-        LevelLimit::Clock {
-            remaining,
-            increment,
-            moves_to_go,
-        } => SearchLimit::Clock {
-            remaining,
-            increment,
-            moves_to_go,
-        },
-        LevelLimit::Infinite => SearchLimit::Infinite,
-    }
-}
-
 fn hub_score(score: Score) -> f64 {
     let plies = score
         .plies_to_end()
@@ -226,10 +206,10 @@ impl Driver {
         let out = self.out.clone();
         let done_flag = Arc::clone(&finished);
         let unbounded =
-            request.mode != GoMode::Think || matches!(request.level.limit(), LevelLimit::Infinite);
+            request.mode != GoMode::Think || matches!(request.level.limit(), SearchLimit::Infinite);
         let handle = std::thread::spawn(move || {
             let limit = match request.mode {
-                GoMode::Think => search_limit(request.level.limit()),
+                GoMode::Think => request.level.limit(),
                 GoMode::Ponder | GoMode::Analyze => SearchLimit::Infinite,
             };
             let root = *request.game.position();
