@@ -198,7 +198,9 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
-    commands.spawn(Camera2d);
+    // No MSAA: the round shapes are anti-aliased in their textures (see `textures`), and
+    // multisampling is the costliest part of a frame under a software renderer.
+    commands.spawn((Camera2d, Msaa::Off));
     commands.spawn((Frame, Sprite::from_color(palette::FRAME, Vec2::ONE)));
     for rank in 0..8 {
         for file in 0..8 {
