@@ -93,8 +93,19 @@ enum Mark {
     Ring(Square),
 }
 
-#[derive(Component)]
-struct Frame;
+/// One side of the wooden frame: top, bottom, left or right. The frame is four strips rather
+/// than one square behind the cells, so no pixel is painted twice (overdraw is what costs most
+/// under a software renderer).
+#[derive(Component, Clone, Copy)]
+enum Frame {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+/// The frame's width on each side of the squares, in squares.
+const FRAME_WIDTH: f32 = 0.15;
 
 #[derive(Component, Clone, Copy)]
 enum Label {
@@ -201,7 +212,9 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
     // No MSAA: the round shapes are anti-aliased in their textures (see `textures`), and
     // multisampling is the costliest part of a frame under a software renderer.
     commands.spawn((Camera2d, Msaa::Off));
-    commands.spawn((Frame, Sprite::from_color(palette::FRAME, Vec2::ONE)));
+    for side in [Frame::Top, Frame::Bottom, Frame::Left, Frame::Right] {
+        commands.spawn((side, Sprite::from_color(palette::FRAME, Vec2::ONE)));
+    }
     for rank in 0..8 {
         for file in 0..8 {
             let dark = (file + rank) % 2 == 0;
@@ -213,6 +226,7 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
         commands.spawn((
             Mark::Overlay(square),
             Sprite::from_color(Color::NONE, Vec2::ONE),
+            Visibility::Hidden,
         ));
         commands.spawn((
             Mark::Dot(square),
@@ -370,7 +384,7 @@ fn place_board(
     mut sprites: ParamSet<(
         Query<(&Cell, &mut Sprite, &mut Transform)>,
         Query<(&Mark, &mut Sprite, &mut Transform)>,
-        Query<(&mut Sprite, &mut Transform), With<Frame>>,
+        Query<(&Frame, &mut Sprite, &mut Transform)>,
         Query<(&mut Sprite, &mut Transform), With<TurnMarker>>,
     )>,
     mut labels: Query<(&Label, &mut Transform, &mut TextFont), Without<Sprite>>,
@@ -390,9 +404,16 @@ fn place_board(
         sprite.custom_size = Some(size * scale);
         transform.translation = world(&l, l.square_center(square), z);
     }
-    for (mut sprite, mut transform) in &mut sprites.p2() {
-        sprite.custom_size = Some(Vec2::splat(l.square * 8.3));
-        transform.translation = world(&l, l.board_center(), -1.0);
+    for (side, mut sprite, mut transform) in &mut sprites.p2() {
+        let (long, offset) = (8.0 + 2.0 * FRAME_WIDTH, 4.0 + FRAME_WIDTH / 2.0);
+        let (size, offset) = match side {
+            Frame::Top => (Vec2::new(long, FRAME_WIDTH), Vec2::new(0.0, -offset)),
+            Frame::Bottom => (Vec2::new(long, FRAME_WIDTH), Vec2::new(0.0, offset)),
+            Frame::Left => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(-offset, 0.0)),
+            Frame::Right => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(offset, 0.0)),
+        };
+        sprite.custom_size = Some(size * l.square);
+        transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
     let side = record.game.position().side_to_move();
     for (mut sprite, mut transform) in &mut sprites.p3() {
@@ -532,7 +553,8 @@ fn highlight(
 
     for (mark, mut sprite, mut visibility) in &mut marks {
         let (color, show) = match *mark {
-            Mark::Overlay(s) => (overlay[s.index()], true),
+            // A transparent overlay is hidden, not drawn.
+            Mark::Overlay(s) => (overlay[s.index()], overlay[s.index()].alpha() > 0.0),
             Mark::Dot(s) => (
                 dot[s.index()].unwrap_or(Color::NONE),
                 dot[s.index()].is_some(),
