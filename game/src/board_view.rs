@@ -389,6 +389,11 @@ fn place_board(
     )>,
     mut labels: Query<(&Label, &mut Transform, &mut TextFont), Without<Sprite>>,
 ) {
+    // Only a new layout or a move (the turn marker) changes anything here; rewriting every
+    // sprite each frame would mark them all changed for the renderer.
+    if !layout.is_changed() && !record.is_changed() {
+        return;
+    }
     let l = layout.0;
     let size = Vec2::splat(l.square);
     for (cell, mut sprite, mut transform) in &mut sprites.p0() {
@@ -457,7 +462,9 @@ fn place_pieces(
         .find_map(|(_, m, _, _)| m.map(Moving::jumped))
         .unwrap_or_default();
     for (piece, moving, mut sprite, mut transform) in &mut pieces {
-        sprite.custom_size = Some(size);
+        if sprite.custom_size != Some(size) {
+            sprite.custom_size = Some(size);
+        }
         let alpha = if jumped.contains(&piece.square) {
             0.35
         } else {
@@ -466,17 +473,22 @@ fn place_pieces(
         if sprite.color.alpha() != alpha {
             sprite.color.set_alpha(alpha);
         }
-        transform.translation = if let Some(moving) = moving {
+        let translation = if let Some(moving) = moving {
             world(&l, moving.point(&l), 5.0)
         } else if drag.moved && drag.from == Some(piece.square) {
             world(&l, drag.cursor, 6.0)
         } else {
             world(&l, l.square_center(piece.square), 2.0)
         };
+        if transform.translation != translation {
+            transform.translation = translation;
+        }
     }
     for (parent, mut sprite) in &mut crowns {
         if let Ok((piece, _, _, _)) = pieces.get(parent.parent()) {
-            sprite.custom_size = Some(size * 0.8);
+            if sprite.custom_size != Some(size * 0.8) {
+                sprite.custom_size = Some(size * 0.8);
+            }
             let alpha = if jumped.contains(&piece.square) {
                 0.35
             } else {
