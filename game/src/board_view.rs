@@ -75,12 +75,11 @@ pub struct Shown {
     pub position: Position,
 }
 
-/// A board cell (light or dark).
+/// The 64 squares: one sprite showing an 8×8 image, one texel per square, sampled without
+/// filtering. One large quad instead of 64 small ones lets a software renderer (lavapipe) shade
+/// whole tiles at once. The pattern is the same after the 180° turn of a flip.
 #[derive(Component, Clone, Copy, Debug)]
-struct Cell {
-    file: u8,
-    rank: u8,
-}
+struct Squares;
 
 /// Per-square overlays.
 #[derive(Component, Clone, Copy, Debug)]
@@ -215,13 +214,7 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
     for side in [Frame::Top, Frame::Bottom, Frame::Left, Frame::Right] {
         commands.spawn((side, Sprite::from_color(palette::FRAME, Vec2::ONE)));
     }
-    for rank in 0..8 {
-        for file in 0..8 {
-            let dark = (file + rank) % 2 == 0;
-            let color = if dark { palette::DARK } else { palette::LIGHT };
-            commands.spawn((Cell { file, rank }, Sprite::from_color(color, Vec2::ONE)));
-        }
-    }
+    commands.spawn((Squares, Sprite::from_image(textures.squares.clone())));
     for square in Square::ALL {
         commands.spawn((
             Mark::Overlay(square),
@@ -382,7 +375,7 @@ fn place_board(
     layout: Res<Layout>,
     record: Res<GameRecord>,
     mut sprites: ParamSet<(
-        Query<(&Cell, &mut Sprite, &mut Transform)>,
+        Query<(&mut Sprite, &mut Transform), With<Squares>>,
         Query<(&Mark, &mut Sprite, &mut Transform)>,
         Query<(&Frame, &mut Sprite, &mut Transform)>,
         Query<(&mut Sprite, &mut Transform), With<TurnMarker>>,
@@ -396,9 +389,9 @@ fn place_board(
     }
     let l = layout.0;
     let size = Vec2::splat(l.square);
-    for (cell, mut sprite, mut transform) in &mut sprites.p0() {
-        sprite.custom_size = Some(size);
-        transform.translation = world(&l, l.cell_center(cell.file, cell.rank), 0.0);
+    for (mut sprite, mut transform) in &mut sprites.p0() {
+        sprite.custom_size = Some(size * 8.0);
+        transform.translation = world(&l, l.board_center(), 0.0);
     }
     for (mark, mut sprite, mut transform) in &mut sprites.p1() {
         let (square, scale, z) = match *mark {

@@ -6,8 +6,11 @@
 //! (`[-1, 1]²`, y up) so they can be tested without a renderer.
 
 use bevy::asset::RenderAssetUsages;
+use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use crate::board_view::palette;
 
 /// Side of each generated image in pixels.
 pub const IMAGE_SIZE: u32 = 128;
@@ -25,16 +28,20 @@ pub struct Textures {
     pub ring: Handle<Image>,
     /// A plain disc (destination dots).
     pub dot: Handle<Image>,
+    /// The board's squares, one texel each (a1 dark, bottom left), sampled without filtering.
+    pub squares: Handle<Image>,
 }
 
 /// Creates the images.
 pub(crate) fn build(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let mut add = |shape: fn(Vec2) -> (f32, f32)| images.add(render(shape));
+    let (disc, crown, ring, dot) = (add(piece), add(crown), add(ring), add(dot));
     let textures = Textures {
-        disc: add(piece),
-        crown: add(crown),
-        ring: add(ring),
-        dot: add(dot),
+        disc,
+        crown,
+        ring,
+        dot,
+        squares: images.add(squares(palette::LIGHT, palette::DARK)),
     };
     commands.insert_resource(textures);
 }
@@ -74,6 +81,31 @@ fn render(shape: fn(Vec2) -> (f32, f32)) -> Image {
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
     )
+}
+
+/// The 8×8 board image: row 0 is rank 8, column 0 is file a; a1 is dark.
+fn squares(light: Color, dark: Color) -> Image {
+    let mut data = Vec::with_capacity(8 * 8 * 4);
+    for row in 0..8u8 {
+        for file in 0..8u8 {
+            let rank = 7 - row;
+            let color = if (file + rank) % 2 == 0 { dark } else { light };
+            data.extend_from_slice(&color.to_srgba().to_u8_array());
+        }
+    }
+    let mut image = Image::new(
+        Extent3d {
+            width: 8,
+            height: 8,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = ImageSampler::nearest();
+    image
 }
 
 /// A piece seen from above: grey level and coverage at `p`.
@@ -159,6 +191,19 @@ mod tests {
         assert_eq!(crown(Vec2::new(0.0, -0.6)).1, 0.0, "below the band");
         assert_eq!(ring(Vec2::ZERO).1, 0.0);
         assert_eq!(ring(Vec2::new(0.0, 0.9)).1, 1.0);
+    }
+
+    #[test]
+    fn squares_image_has_a1_dark_at_the_bottom_left() {
+        let image = squares(palette::LIGHT, palette::DARK);
+        let data = image.data.as_ref().unwrap();
+        let texel = |row: usize, column: usize| &data[4 * (8 * row + column)..][..4];
+        let dark = palette::DARK.to_srgba().to_u8_array();
+        let light = palette::LIGHT.to_srgba().to_u8_array();
+        assert_eq!(texel(7, 0), dark, "a1");
+        assert_eq!(texel(7, 1), light, "b1");
+        assert_eq!(texel(0, 0), light, "a8");
+        assert_eq!(texel(0, 7), dark, "h8");
     }
 
     #[test]
