@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, identity_order, pick};
+use super::ordering::{Heuristics, fill_identity, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -468,7 +468,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.heuristics
             .score_moves(&moves, hash_move, side, ply, &mut scores);
         let scores = scores.as_mut_slice();
-        let mut order = identity_order(moves.len());
+        let mut order = ArrayVec::new();
+        fill_identity(&mut order, moves.len());
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -638,12 +639,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let mut moves = MoveList::new();
         movegen::generate(position, &mut moves);
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
-            .iter()
-            .map(|mv| mv.captured().count() as i32 * 2 + i32::from(mv.promotes()))
-            .collect();
+        let mut scores = ArrayVec::new();
+        score_captures(&moves, &mut scores);
         let scores = scores.as_mut_slice();
-        let mut order = identity_order(moves.len());
+        let mut order = ArrayVec::new();
+        fill_identity(&mut order, moves.len());
         let mut best = -INFINITY;
         for i in 0..moves.len() {
             let mv = moves[pick(scores, &mut order, i)];
