@@ -183,9 +183,9 @@ impl AtomicTable {
 /// the child node (after its move generation) finds the line in cache.
 ///
 /// The one `unsafe` block of the workspace: Rust has no safe prefetch. A plain load in its place
-/// (`black_box` of the value) stalls the search until the line arrives — 24 % of the search's
-/// time in `perf` — while a prefetch instruction retires at once; `benches/benches/tt.rs`
-/// compares the two.
+/// (`black_box` of the value, the first version) stalled the search until the line arrived — 24 %
+/// of the search's time in `perf` — while a prefetch instruction retires at once;
+/// `benches/benches/tt.rs` measures the table with and without the hint.
 #[inline(always)]
 fn prefetch_line(slot: &Slot) {
     #[cfg(target_arch = "x86_64")]
