@@ -288,14 +288,50 @@ const CONES: [[u64; 36]; 2] = {
     cones
 };
 
+/// Where [`add_features`] puts each feature's value: the feature vector (what the tuner reads) or
+/// straight into a weighted sum (what the search needs), so one definition of the features serves
+/// both and the search does not fill and then multiply out a vector.
+trait Terms {
+    fn add(&mut self, feature: Feature, value: i32);
+}
+
+impl Terms for Features {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self[feature as usize] += value;
+    }
+}
+
+/// The dot product of the features with the weights, accumulated as they are computed.
+struct WeightedSum<'a> {
+    weights: &'a Features,
+    sum: i32,
+}
+
+impl Terms for WeightedSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self.sum += self.weights[feature as usize] * value;
+    }
+}
+
+/// Adds both sides' features (White plus, Black minus) and the turn into `out`.
+#[inline(always)]
+fn accumulate(position: &Position, out: &mut impl Terms) {
+    let total = position.piece_count() as i32;
+    add_features(position, Color::White, total, 1, out);
+    add_features(position, Color::Black, total, -1, out);
+    out.add(Feature::Turn, position.side_to_move().sign());
+}
+
 /// Adds `color`'s feature counts into `out` with sign `sign`.
-#[inline]
+#[inline(always)]
 fn add_features(
     position: &Position,
     color: Color,
     total_pieces: i32,
     sign: i32,
-    out: &mut Features,
+    out: &mut impl Terms,
 ) {
     let them = color.opposite();
     let men = position.men(color).0;
@@ -344,18 +380,24 @@ fn add_features(
         }
     }
     let king_count = count(kings);
-    out[Feature::Man as usize] += sign * man_count;
-    out[Feature::King as usize] += sign * king_count;
-    out[Feature::FirstKing as usize] += sign * i32::from(kings != 0);
-    out[Feature::Advancement as usize] += sign * advancement;
-    out[Feature::LateAdvancement as usize] += sign * advancement * (24 - total_pieces) / 8;
-    out[Feature::Centre as usize] += sign * centre;
-    out[Feature::BackRank as usize] += sign * back_rank;
-    out[Feature::Edge as usize] += sign * edge;
-    out[Feature::Blocked as usize] += sign * blocked;
-    out[Feature::Runaway as usize] += sign * runaway;
-    out[Feature::MainRoad as usize] += sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32;
-    out[Feature::KingMobility as usize] += sign * mobility;
+    out.add(Feature::Man, sign * man_count);
+    out.add(Feature::King, sign * king_count);
+    out.add(Feature::FirstKing, sign * i32::from(kings != 0));
+    out.add(Feature::Advancement, sign * advancement);
+    out.add(
+        Feature::LateAdvancement,
+        sign * advancement * (24 - total_pieces) / 8,
+    );
+    out.add(Feature::Centre, sign * centre);
+    out.add(Feature::BackRank, sign * back_rank);
+    out.add(Feature::Edge, sign * edge);
+    out.add(Feature::Blocked, sign * blocked);
+    out.add(Feature::Runaway, sign * runaway);
+    out.add(
+        Feature::MainRoad,
+        sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32,
+    );
+    out.add(Feature::KingMobility, sign * mobility);
 }
 
 #[inline(always)]
@@ -371,10 +413,7 @@ fn step(bits: u64, shift: i32) -> u64 {
 #[must_use]
 pub fn features(position: &Position) -> Features {
     let mut out = [0; FEATURE_COUNT];
-    let total = position.piece_count() as i32;
-    add_features(position, Color::White, total, 1, &mut out);
-    add_features(position, Color::Black, total, -1, &mut out);
-    out[Feature::Turn as usize] = position.side_to_move().sign();
+    accumulate(position, &mut out);
     out
 }
 
@@ -405,8 +444,12 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
 #[must_use]
 #[inline]
 pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
-    let features = features(position);
-    let mut score = dot(params, &features);
+    let mut sum = WeightedSum {
+        weights: &params.weights,
+        sum: 0,
+    };
+    accumulate(position, &mut sum);
+    let mut score = sum.sum;
     if is_drawish(position) {
         score /= params.drawish_divisor.max(1);
     }
@@ -464,6 +507,26 @@ mod tests {
         // Without the king, d6 has a free path (g7 is outside its cone).
         let position: Position = "W:Wd6:Bg7".parse().unwrap();
         assert_eq!(features(&position)[Feature::Runaway as usize], 1);
+    }
+
+    #[test]
+    fn evaluation_is_the_dot_product_of_features_and_weights() {
+        // The search sums weighted terms directly; the tuner reads the feature vector: both must
+        // mean the same number.
+        let params = EvalParams {
+            weights: [3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41],
+            drawish_divisor: 1,
+        };
+        let mut position = Position::start();
+        for ply in 0..80 {
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
+            assert_eq!(evaluate(&position, &params), expected, "{position}");
+            position = position.play(mv);
+        }
     }
 
     #[test]
