@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, fill_identity, pick, score_captures};
+use super::ordering::{Heuristics, OrderKeys, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -466,12 +466,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             3 => self.params.three_moves_cost,
             _ => ONE_PLY,
         };
-        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
+        let mut keys = OrderKeys::new();
         self.heuristics
-            .score_moves(&moves, hash_move, side, ply, &mut scores);
-        let scores = scores.as_mut_slice();
-        let mut order = ArrayVec::new();
-        fill_identity(&mut order, moves.len());
+            .score_moves(&moves, hash_move, side, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -479,7 +476,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let child_reversible_base = self.keys.len();
         for i in 0..moves.len() {
-            let index = pick(scores, &mut order, i);
+            let index = pick(&mut keys, i);
             let mv = moves[index];
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
@@ -668,14 +665,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let mut moves = MoveList::new();
         movegen::generate(position, &mut moves);
-        let mut scores = ArrayVec::new();
-        score_captures(&moves, &mut scores);
-        let scores = scores.as_mut_slice();
-        let mut order = ArrayVec::new();
-        fill_identity(&mut order, moves.len());
+        let mut keys = OrderKeys::new();
+        score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
         for i in 0..moves.len() {
-            let mv = moves[pick(scores, &mut order, i)];
+            let mv = moves[pick(&mut keys, i)];
             let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha);
             if self.stopped {
                 return DRAW;
