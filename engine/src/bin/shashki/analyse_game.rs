@@ -150,8 +150,9 @@ fn eval_of(score: Score) -> Eval {
 const MAX_FORCED_CHAIN: usize = 32;
 
 /// The engine's view of the current position of `game`. A position with a single legal move is
-/// not searched (the search answers it at once, without a meaningful score): the move is played
-/// and the position after it evaluated instead.
+/// not searched on its own: the move is played and the position after it analysed instead, so a
+/// chain of forced moves costs one search and every position in it gets the same, full-depth
+/// verdict.
 fn evaluate(engine: &Engine, game: &Game, limit: SearchLimit, chain: usize) -> PlyAnalysis {
     let position = game.position();
     let moves = position.legal_moves();
