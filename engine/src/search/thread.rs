@@ -507,17 +507,22 @@ impl<'a, T: Table> Searcher<'a, T> {
                 };
                 self.keys.push(child_key);
                 self.reversible_from.push(from);
+                // The child's search with a given depth, window and node type.
+                let search_child =
+                    |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
+                        -this.search(
+                            &child,
+                            child_key,
+                            child_draw,
+                            depth,
+                            ply + 1,
+                            alpha,
+                            beta,
+                            pv,
+                        )
+                    };
                 let score = if i == 0 {
-                    -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        pv_node,
-                    )
+                    search_child(self, new_depth, -beta, -alpha, pv_node)
                 } else {
                     let quiet = !mv.is_capture() && !mv.promotes();
                     let reduction = if quiet
@@ -532,39 +537,13 @@ impl<'a, T: Table> Searcher<'a, T> {
                     } else {
                         0
                     };
-                    let mut score = -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        new_depth - reduction,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                    );
+                    let mut score =
+                        search_child(self, new_depth - reduction, -alpha - 1, -alpha, false);
                     if score > alpha && reduction > 0 {
-                        score = -self.search(
-                            &child,
-                            child_key,
-                            child_draw,
-                            new_depth,
-                            ply + 1,
-                            -alpha - 1,
-                            -alpha,
-                            false,
-                        );
+                        score = search_child(self, new_depth, -alpha - 1, -alpha, false);
                     }
                     if score > alpha && score < beta && pv_node {
-                        score = -self.search(
-                            &child,
-                            child_key,
-                            child_draw,
-                            new_depth,
-                            ply + 1,
-                            -beta,
-                            -alpha,
-                            true,
-                        );
+                        score = search_child(self, new_depth, -beta, -alpha, true);
                     }
                     score
                 };

@@ -155,6 +155,24 @@ pub trait Table: Send + Sync {
     fn clear(&self);
 }
 
+/// The search generation entries are stamped with (6 bits, wrapping), shared by the threads.
+#[derive(Default)]
+struct Generation(AtomicU32);
+
+impl Generation {
+    fn advance(&self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn current(&self) -> u8 {
+        (self.0.load(Ordering::Relaxed) & 63) as u8
+    }
+
+    fn reset(&self) {
+        self.0.store(0, Ordering::Relaxed);
+    }
+}
+
 /// Slots per bucket: 4 × 16 bytes = one cache line.
 pub const BUCKET_SLOTS: usize = 4;
 
@@ -168,7 +186,7 @@ struct Slot {
 pub struct AtomicTable {
     slots: Vec<Slot>,
     buckets: u64,
-    age: AtomicU32,
+    age: Generation,
 }
 
 impl AtomicTable {
@@ -220,7 +238,7 @@ impl Table for AtomicTable {
         Ok(AtomicTable {
             slots,
             buckets: buckets as u64,
-            age: AtomicU32::new(0),
+            age: Generation::default(),
         })
     }
 
@@ -281,11 +299,11 @@ impl Table for AtomicTable {
     }
 
     fn new_search(&self) {
-        self.age.fetch_add(1, Ordering::Relaxed);
+        self.age.advance();
     }
 
     fn age(&self) -> u8 {
-        (self.age.load(Ordering::Relaxed) & 63) as u8
+        self.age.current()
     }
 
     fn clear(&self) {
@@ -293,7 +311,7 @@ impl Table for AtomicTable {
             slot.key.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
         }
-        self.age.store(0, Ordering::Relaxed);
+        self.age.reset();
     }
 }
 
@@ -306,7 +324,7 @@ const MAP_SHARDS: usize = 16;
 pub struct MapTable {
     shards: Vec<Mutex<AHashMap<u64, u64>>>,
     capacity_per_shard: usize,
-    age: AtomicU32,
+    age: Generation,
 }
 
 impl Table for MapTable {
@@ -328,7 +346,7 @@ impl Table for MapTable {
         Ok(MapTable {
             shards,
             capacity_per_shard,
-            age: AtomicU32::new(0),
+            age: Generation::default(),
         })
     }
 
@@ -371,11 +389,11 @@ impl Table for MapTable {
     }
 
     fn new_search(&self) {
-        self.age.fetch_add(1, Ordering::Relaxed);
+        self.age.advance();
     }
 
     fn age(&self) -> u8 {
-        (self.age.load(Ordering::Relaxed) & 63) as u8
+        self.age.current()
     }
 
     fn clear(&self) {
@@ -385,7 +403,7 @@ impl Table for MapTable {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .clear();
         }
-        self.age.store(0, Ordering::Relaxed);
+        self.age.reset();
     }
 }
 
