@@ -93,8 +93,19 @@ enum Mark {
     Ring(Square),
 }
 
-#[derive(Component)]
-struct Frame;
+/// One side of the wooden frame: top, bottom, left or right. The frame is four strips rather
+/// than one square behind the cells, so no pixel is painted twice (overdraw is what costs most
+/// under a software renderer).
+#[derive(Component, Clone, Copy)]
+enum Frame {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+/// The frame's width on each side of the squares, in squares.
+const FRAME_WIDTH: f32 = 0.15;
 
 #[derive(Component, Clone, Copy)]
 enum Label {
@@ -198,8 +209,12 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
-    commands.spawn(Camera2d);
-    commands.spawn((Frame, Sprite::from_color(palette::FRAME, Vec2::ONE)));
+    // No MSAA: the round shapes are anti-aliased in their textures (see `textures`), and
+    // multisampling is the costliest part of a frame under a software renderer.
+    commands.spawn((Camera2d, Msaa::Off));
+    for side in [Frame::Top, Frame::Bottom, Frame::Left, Frame::Right] {
+        commands.spawn((side, Sprite::from_color(palette::FRAME, Vec2::ONE)));
+    }
     for rank in 0..8 {
         for file in 0..8 {
             let dark = (file + rank) % 2 == 0;
@@ -211,6 +226,7 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
         commands.spawn((
             Mark::Overlay(square),
             Sprite::from_color(Color::NONE, Vec2::ONE),
+            Visibility::Hidden,
         ));
         commands.spawn((
             Mark::Dot(square),
@@ -368,11 +384,16 @@ fn place_board(
     mut sprites: ParamSet<(
         Query<(&Cell, &mut Sprite, &mut Transform)>,
         Query<(&Mark, &mut Sprite, &mut Transform)>,
-        Query<(&mut Sprite, &mut Transform), With<Frame>>,
+        Query<(&Frame, &mut Sprite, &mut Transform)>,
         Query<(&mut Sprite, &mut Transform), With<TurnMarker>>,
     )>,
     mut labels: Query<(&Label, &mut Transform, &mut TextFont), Without<Sprite>>,
 ) {
+    // Only a new layout or a move (the turn marker) changes anything here; rewriting every
+    // sprite each frame would mark them all changed for the renderer.
+    if !layout.is_changed() && !record.is_changed() {
+        return;
+    }
     let l = layout.0;
     let size = Vec2::splat(l.square);
     for (cell, mut sprite, mut transform) in &mut sprites.p0() {
@@ -388,9 +409,16 @@ fn place_board(
         sprite.custom_size = Some(size * scale);
         transform.translation = world(&l, l.square_center(square), z);
     }
-    for (mut sprite, mut transform) in &mut sprites.p2() {
-        sprite.custom_size = Some(Vec2::splat(l.square * 8.3));
-        transform.translation = world(&l, l.board_center(), -1.0);
+    for (side, mut sprite, mut transform) in &mut sprites.p2() {
+        let (long, offset) = (8.0 + 2.0 * FRAME_WIDTH, 4.0 + FRAME_WIDTH / 2.0);
+        let (size, offset) = match side {
+            Frame::Top => (Vec2::new(long, FRAME_WIDTH), Vec2::new(0.0, -offset)),
+            Frame::Bottom => (Vec2::new(long, FRAME_WIDTH), Vec2::new(0.0, offset)),
+            Frame::Left => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(-offset, 0.0)),
+            Frame::Right => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(offset, 0.0)),
+        };
+        sprite.custom_size = Some(size * l.square);
+        transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
     let side = record.game.position().side_to_move();
     for (mut sprite, mut transform) in &mut sprites.p3() {
@@ -434,7 +462,9 @@ fn place_pieces(
         .find_map(|(_, m, _, _)| m.map(Moving::jumped))
         .unwrap_or_default();
     for (piece, moving, mut sprite, mut transform) in &mut pieces {
-        sprite.custom_size = Some(size);
+        if sprite.custom_size != Some(size) {
+            sprite.custom_size = Some(size);
+        }
         let alpha = if jumped.contains(&piece.square) {
             0.35
         } else {
@@ -443,17 +473,22 @@ fn place_pieces(
         if sprite.color.alpha() != alpha {
             sprite.color.set_alpha(alpha);
         }
-        transform.translation = if let Some(moving) = moving {
+        let translation = if let Some(moving) = moving {
             world(&l, moving.point(&l), 5.0)
         } else if drag.moved && drag.from == Some(piece.square) {
             world(&l, drag.cursor, 6.0)
         } else {
             world(&l, l.square_center(piece.square), 2.0)
         };
+        if transform.translation != translation {
+            transform.translation = translation;
+        }
     }
     for (parent, mut sprite) in &mut crowns {
         if let Ok((piece, _, _, _)) = pieces.get(parent.parent()) {
-            sprite.custom_size = Some(size * 0.8);
+            if sprite.custom_size != Some(size * 0.8) {
+                sprite.custom_size = Some(size * 0.8);
+            }
             let alpha = if jumped.contains(&piece.square) {
                 0.35
             } else {
@@ -530,7 +565,8 @@ fn highlight(
 
     for (mark, mut sprite, mut visibility) in &mut marks {
         let (color, show) = match *mark {
-            Mark::Overlay(s) => (overlay[s.index()], true),
+            // A transparent overlay is hidden, not drawn.
+            Mark::Overlay(s) => (overlay[s.index()], overlay[s.index()].alpha() > 0.0),
             Mark::Dot(s) => (
                 dot[s.index()].unwrap_or(Color::NONE),
                 dot[s.index()].is_some(),
