@@ -240,29 +240,32 @@ const CONE: [u64; 36] = {
 
 const ALL: u64 = Bitboard::ALL.0;
 
-/// Per colour and bit: the square's per-man terms packed in bytes — advancement (ranks from the
-/// own back rank), centre, edge, own back rank — so one table add per man counts them all.
-const PACKED: [[u32; 36]; 2] = {
-    let mut table = [[0u32; 36]; 2];
+/// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
+/// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
+/// `Σ popcount(men & RANK_BITS[colour][k]) << k`: three popcounts instead of a loop over the men.
+const RANK_BITS: [[u64; 3]; 2] = {
+    let mut table = [[0u64; 3]; 2];
     let mut color = 0;
     while color < 2 {
-        let mut bit = 0;
-        while bit < 36 {
-            if ALL & (1 << bit) != 0 {
-                let (rank, _) = coords(bit);
+        let mut k = 0;
+        while k < 3 {
+            let mut rank = 0;
+            while rank < 8 {
                 let relative = if color == 0 { rank } else { 7 - rank };
-                let b = 1u64 << bit;
-                table[color][bit] = relative as u32
-                    | ((CENTRE & b != 0) as u32) << 8
-                    | ((EDGE & b != 0) as u32) << 16
-                    | ((relative == 0) as u32) << 24;
+                if relative & (1 << k) != 0 {
+                    table[color][k] |= RANKS[rank];
+                }
+                rank += 1;
             }
-            bit += 1;
+            k += 1;
         }
         color += 1;
     }
     table
 };
+
+/// Per colour: its own back rank.
+const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
 
 /// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
 const RUNAWAY_RANKS: [u64; 2] = [
@@ -301,19 +304,15 @@ fn add_features(
     let enemy_kings = position.kings(them).0;
     let empty = position.empty_squares().0;
     let c = color.index();
-    let mut packed = 0u32;
-    let mut man_count = 0;
-    let mut bits = men;
-    while bits != 0 {
-        packed += PACKED[c][bits.trailing_zeros() as usize];
-        man_count += 1;
-        bits &= bits - 1;
-    }
-    let advancement = (packed & 0xFF) as i32;
-    let centre = ((packed >> 8) & 0xFF) as i32;
-    let edge = ((packed >> 16) & 0xFF) as i32;
+    let count = |bits: u64| bits.count_ones() as i32;
+    let man_count = count(men);
+    let advancement = count(men & RANK_BITS[c][0])
+        + 2 * count(men & RANK_BITS[c][1])
+        + 4 * count(men & RANK_BITS[c][2]);
+    let centre = count(men & CENTRE);
+    let edge = count(men & EDGE);
     let back_rank = if position.men(them).any() {
-        (packed >> 24) as i32
+        count(men & BACK_RANK[c])
     } else {
         0
     };
@@ -332,19 +331,19 @@ fn add_features(
             candidates &= candidates - 1;
         }
     }
+    // Rays of different kings in one direction never overlap (a ray stops at the next piece), so
+    // stepping all kings together counts the same squares as stepping each king alone.
     let mut mobility = 0;
-    let mut king_count = 0;
-    for king in Bitboard(kings) {
-        king_count += 1;
-        let bit = 1u64 << king.bit();
+    if kings != 0 {
         for shift in [5i32, 4, -4, -5] {
-            let mut square = step(bit, shift) & empty;
-            while square != 0 {
-                mobility += 1;
-                square = step(square, shift) & empty;
+            let mut reached = step(kings, shift) & empty;
+            while reached != 0 {
+                mobility += count(reached);
+                reached = step(reached, shift) & empty;
             }
         }
     }
+    let king_count = count(kings);
     out[Feature::Man as usize] += sign * man_count;
     out[Feature::King as usize] += sign * king_count;
     out[Feature::FirstKing as usize] += sign * i32::from(kings != 0);

@@ -91,6 +91,8 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &["perft", "99"],
         &["perft", "1", "--hash", "17592186044416"],
         &["perft", "1", "--hash", "100000000"],
+        &["analyse", "--depth", "1", "--hash", "18446744073709551615"],
+        &["bench", "--hash", "18446744073709551615"],
         &["perft", "1", "--threads", "100000"],
         &["perft", "1", "--threads", "-2"],
         &["perft"],

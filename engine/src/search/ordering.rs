@@ -28,14 +28,18 @@ impl Default for Heuristics {
     fn default() -> Heuristics {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * 32 * 32],
+            history: vec![0; 2 * HISTORY_SQUARES * HISTORY_SQUARES],
         }
     }
 }
 
+/// History is indexed by the squares' bit positions (36 with the padding), which cost no lookup.
+const HISTORY_SQUARES: usize = 36;
+
 #[inline]
 fn history_index(side: Color, mv: &Move) -> usize {
-    side.index() * 1024 + mv.from().index() * 32 + mv.to().index()
+    (side.index() * HISTORY_SQUARES + mv.from().bit() as usize) * HISTORY_SQUARES
+        + mv.to().bit() as usize
 }
 
 impl Heuristics {

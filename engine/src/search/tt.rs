@@ -110,12 +110,34 @@ impl TtEntry {
     }
 }
 
+/// A transposition table of the requested size could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {megabytes} MB transposition table")]
+pub struct TableAllocError {
+    /// The size asked for, in MB.
+    pub megabytes: usize,
+}
+
 /// A transposition table usable by the search: shared by reference between threads.
 pub trait Table: Send + Sync {
     /// A table of about `megabytes` MB.
-    fn with_size_mb(megabytes: usize) -> Self
+    ///
+    /// # Errors
+    /// [`TableAllocError`] if the memory cannot be had.
+    fn try_with_size_mb(megabytes: usize) -> Result<Self, TableAllocError>
     where
         Self: Sized;
+
+    /// A table of about `megabytes` MB.
+    ///
+    /// # Panics
+    /// If the memory cannot be had (see [`Table::try_with_size_mb`]).
+    fn with_size_mb(megabytes: usize) -> Self
+    where
+        Self: Sized,
+    {
+        Self::try_with_size_mb(megabytes).unwrap_or_else(|error| panic!("{error}"))
+    }
     /// The entry stored for `key`, if any.
     fn probe(&self, key: u64) -> Option<TtEntry>;
     /// Stores `entry` for `key` (the table decides what to replace).
@@ -186,16 +208,20 @@ fn worth(entry: &TtEntry, age: u8) -> i32 {
 }
 
 impl Table for AtomicTable {
-    fn with_size_mb(megabytes: usize) -> AtomicTable {
-        let bytes = megabytes.max(1) << 20;
+    fn try_with_size_mb(megabytes: usize) -> Result<AtomicTable, TableAllocError> {
+        let error = TableAllocError { megabytes };
+        let bytes = megabytes.max(1).checked_mul(1 << 20).ok_or(error)?;
         let buckets = (bytes / (BUCKET_SLOTS * std::mem::size_of::<Slot>())).max(1);
-        AtomicTable {
-            slots: (0..buckets * BUCKET_SLOTS)
-                .map(|_| Slot::default())
-                .collect(),
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET_SLOTS)
+            .map_err(|_| error)?;
+        slots.resize_with(buckets * BUCKET_SLOTS, Slot::default);
+        Ok(AtomicTable {
+            slots,
             buckets: buckets as u64,
             age: AtomicU32::new(0),
-        }
+        })
     }
 
     #[inline]
@@ -284,22 +310,26 @@ pub struct MapTable {
 }
 
 impl Table for MapTable {
-    fn with_size_mb(megabytes: usize) -> MapTable {
+    fn try_with_size_mb(megabytes: usize) -> Result<MapTable, TableAllocError> {
         // A hashbrown entry of (u64, u64) costs 16 bytes plus a control byte, at 7/8 load.
-        let entries = (megabytes.max(1) << 20) / 20;
+        let bytes = megabytes
+            .max(1)
+            .checked_mul(1 << 20)
+            .ok_or(TableAllocError { megabytes })?;
+        let entries = bytes / 20;
         let capacity_per_shard = (entries / MAP_SHARDS).max(1);
-        MapTable {
-            shards: (0..MAP_SHARDS)
-                .map(|_| {
-                    Mutex::new(AHashMap::with_capacity_and_hasher(
-                        capacity_per_shard,
-                        ahash::RandomState::with_seeds(1, 2, 3, 4),
-                    ))
-                })
-                .collect(),
+        let mut shards = Vec::with_capacity(MAP_SHARDS);
+        for _ in 0..MAP_SHARDS {
+            let mut map = AHashMap::with_hasher(ahash::RandomState::with_seeds(1, 2, 3, 4));
+            map.try_reserve(capacity_per_shard)
+                .map_err(|_| TableAllocError { megabytes })?;
+            shards.push(Mutex::new(map));
+        }
+        Ok(MapTable {
+            shards,
             capacity_per_shard,
             age: AtomicU32::new(0),
-        }
+        })
     }
 
     fn probe(&self, key: u64) -> Option<TtEntry> {

@@ -272,8 +272,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         check_writable(&target)?;
     }
     let hash_mb = args.hash as usize;
-    crate::cli_error::check_hash_mb(hash_mb)
-        .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?;
     let thresholds = Thresholds {
         mistake: args.mistake,
         blunder: args.blunder,
@@ -295,12 +293,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         None => None,
     };
-    let engine = Engine::new(EngineConfig {
+    let engine = Engine::try_new(EngineConfig {
         hash_mb,
         threads: usize::from(args.threads),
         tablebases,
         ..EngineConfig::default()
-    });
+    })
+    .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?;
     let total: usize = records.iter().map(|r| r.game.positions().len()).sum();
     let bar = ProgressBar::new(total as u64);
     bar.set_style(
