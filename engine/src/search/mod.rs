@@ -299,7 +299,7 @@ impl<T: Table> Engine<T> {
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        if let Some(answer) = probe::root_move(&self.config, root, start) {
+        if let Some(answer) = probe::root_move(&self.config, root, draw, start) {
             return answer;
         }
         self.stop.store(false, Ordering::Relaxed);

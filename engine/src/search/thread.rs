@@ -71,6 +71,9 @@ pub trait DrawHook: Copy {
     fn after(self, before: &Position, mv: &Move, after: &Position) -> Self;
     /// Whether a counter rule declares `position` (reached with these counters) drawn.
     fn is_draw(self, position: &Position) -> bool;
+    /// Plies left before a counter rule draws `position` unless something resets the counter
+    /// (`None`: no counter runs).
+    fn plies_left(self, position: &Position) -> Option<u16>;
 }
 
 /// No counter rules: only repetitions are draws.
@@ -87,6 +90,11 @@ impl DrawHook for NoCounters {
     fn is_draw(self, _: &Position) -> bool {
         false
     }
+
+    #[inline]
+    fn plies_left(self, _: &Position) -> Option<u16> {
+        None
+    }
 }
 
 /// The real counters of RULES.md §2 (lidraughts' interpretation, see [`crate::draw`]).
@@ -99,6 +107,11 @@ impl DrawHook for crate::DrawState {
     #[inline]
     fn is_draw(self, position: &Position) -> bool {
         self.draw_rule(position).is_some()
+    }
+
+    #[inline]
+    fn plies_left(self, position: &Position) -> Option<u16> {
+        crate::DrawState::plies_left(self, position)
     }
 }
 
@@ -419,7 +432,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             if self.is_repetition(key, ply) || draw.is_draw(position) {
                 return DRAW;
             }
-            if let Some(score) = super::probe::tree_score(self.shared.tablebases, position, ply) {
+            if let Some(score) =
+                super::probe::tree_score(self.shared.tablebases, position, ply, draw)
+            {
                 return score;
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
