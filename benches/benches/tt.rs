@@ -1,5 +1,7 @@
 //! The transposition table: the lock-free [`AtomicTable`] (the default) against the
-//! `ahash::AHashMap`-backed [`MapTable`], running the same fixed-depth searches.
+//! `ahash::AHashMap`-backed [`MapTable`], running the same fixed-depth searches; and the atomic
+//! table with its cache prefetch hint switched off ([`NoPrefetch`]), which is what justifies the
+//! one `unsafe` block of the workspace (`engine/src/search/tt.rs`).
 //!
 //! Both tables see exactly the same searches; the node counts differ only through replacement
 //! (a full map drops new entries where the atomic table evicts shallow/old ones). Each iteration
@@ -8,7 +10,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use shashki::search::{AtomicTable, Engine, MapTable, Table};
+use shashki::search::tt::TtEntry;
+use shashki::search::{AtomicTable, Engine, MapTable, Table, TableAllocError};
 use shashki::{EngineConfig, Position, SearchLimit};
 
 const POSITIONS: [&str; 4] = [
@@ -17,6 +20,35 @@ const POSITIONS: [&str; 4] = [
     "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
     "B:W17,18,21,22,24,25,26,28,29,31:B1,2,4,6,7,9,10,11,13,15",
 ];
+
+/// The default table without the prefetch hint (the trait's default `prefetch` does nothing).
+struct NoPrefetch(AtomicTable);
+
+impl Table for NoPrefetch {
+    fn try_with_size_mb(megabytes: usize) -> Result<NoPrefetch, TableAllocError> {
+        AtomicTable::try_with_size_mb(megabytes).map(NoPrefetch)
+    }
+
+    fn probe(&self, key: u64) -> Option<TtEntry> {
+        self.0.probe(key)
+    }
+
+    fn store(&self, key: u64, entry: TtEntry) {
+        self.0.store(key, entry);
+    }
+
+    fn new_search(&self) {
+        self.0.new_search();
+    }
+
+    fn age(&self) -> u8 {
+        self.0.age()
+    }
+
+    fn clear(&self) {
+        self.0.clear();
+    }
+}
 
 fn searches<T: Table>(depth: u32) -> u64 {
     let engine: Engine<T> = Engine::with_table(EngineConfig {
@@ -44,11 +76,15 @@ fn tt_benches(c: &mut Criterion) {
     group.bench_function("ahashmap_d11", |b| {
         b.iter(|| black_box(searches::<MapTable>(11)))
     });
+    group.bench_function("atomic_no_prefetch_d11", |b| {
+        b.iter(|| black_box(searches::<NoPrefetch>(11)))
+    });
     group.finish();
     println!(
-        "nodes: atomic {} ahashmap {}",
+        "nodes: atomic {} ahashmap {} atomic without prefetch {}",
         searches::<AtomicTable>(11),
-        searches::<MapTable>(11)
+        searches::<MapTable>(11),
+        searches::<NoPrefetch>(11)
     );
 }
 

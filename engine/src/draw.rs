@@ -222,6 +222,28 @@ impl DrawState {
         }
     }
 
+    /// Plies that may still be played from `position` (reached with these counters) before a
+    /// counter rule draws the game if nothing resets the counter; `None` when no counter runs
+    /// (the material is under no rule of RULES.md §2 7.2.4–7.2.8). In the 7.2.7 configuration it
+    /// is the smaller of the two limits, as if the lone king stayed on the main road.
+    #[must_use]
+    #[inline]
+    pub fn plies_left(self, position: &Position) -> Option<u16> {
+        let limit = match Regime::of(position) {
+            Regime::None => return None,
+            Regime::SmallKings => limits::SMALL_KINGS,
+            Regime::MainRoad => {
+                let on_road = limits::MAIN_ROAD_ON_ROAD.saturating_sub(self.main_road_plies);
+                return Some(limits::MAIN_ROAD.saturating_sub(self.plies).min(on_road));
+            }
+            Regime::ThreeKings => limits::THREE_KINGS,
+            Regime::Balanced67 => limits::BALANCED_6_7,
+            Regime::Balanced45 => limits::BALANCED_4_5,
+            Regime::KingsOnly => limits::KINGS_ONLY,
+        };
+        Some(limit.saturating_sub(self.plies))
+    }
+
     /// The counter rule that draws `position` (reached with these counters), if any.
     /// Repetition is not checked here (see [`crate::Game::status`]).
     #[must_use]

@@ -240,29 +240,32 @@ const CONE: [u64; 36] = {
 
 const ALL: u64 = Bitboard::ALL.0;
 
-/// Per colour and bit: the square's per-man terms packed in bytes — advancement (ranks from the
-/// own back rank), centre, edge, own back rank — so one table add per man counts them all.
-const PACKED: [[u32; 36]; 2] = {
-    let mut table = [[0u32; 36]; 2];
+/// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
+/// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
+/// `Σ popcount(men & RANK_BITS[colour][k]) << k`: three popcounts instead of a loop over the men.
+const RANK_BITS: [[u64; 3]; 2] = {
+    let mut table = [[0u64; 3]; 2];
     let mut color = 0;
     while color < 2 {
-        let mut bit = 0;
-        while bit < 36 {
-            if ALL & (1 << bit) != 0 {
-                let (rank, _) = coords(bit);
+        let mut k = 0;
+        while k < 3 {
+            let mut rank = 0;
+            while rank < 8 {
                 let relative = if color == 0 { rank } else { 7 - rank };
-                let b = 1u64 << bit;
-                table[color][bit] = relative as u32
-                    | ((CENTRE & b != 0) as u32) << 8
-                    | ((EDGE & b != 0) as u32) << 16
-                    | ((relative == 0) as u32) << 24;
+                if relative & (1 << k) != 0 {
+                    table[color][k] |= RANKS[rank];
+                }
+                rank += 1;
             }
-            bit += 1;
+            k += 1;
         }
         color += 1;
     }
     table
 };
+
+/// Per colour: its own back rank.
+const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
 
 /// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
 const RUNAWAY_RANKS: [u64; 2] = [
@@ -285,14 +288,50 @@ const CONES: [[u64; 36]; 2] = {
     cones
 };
 
+/// Where [`add_features`] puts each feature's value: the feature vector (what the tuner reads) or
+/// straight into a weighted sum (what the search needs), so one definition of the features serves
+/// both and the search does not fill and then multiply out a vector.
+trait Terms {
+    fn add(&mut self, feature: Feature, value: i32);
+}
+
+impl Terms for Features {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self[feature as usize] += value;
+    }
+}
+
+/// The dot product of the features with the weights, accumulated as they are computed.
+struct WeightedSum<'a> {
+    weights: &'a Features,
+    sum: i32,
+}
+
+impl Terms for WeightedSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self.sum += self.weights[feature as usize] * value;
+    }
+}
+
+/// Adds both sides' features (White plus, Black minus) and the turn into `out`.
+#[inline(always)]
+fn accumulate(position: &Position, out: &mut impl Terms) {
+    let total = position.piece_count() as i32;
+    add_features(position, Color::White, total, 1, out);
+    add_features(position, Color::Black, total, -1, out);
+    out.add(Feature::Turn, position.side_to_move().sign());
+}
+
 /// Adds `color`'s feature counts into `out` with sign `sign`.
-#[inline]
+#[inline(always)]
 fn add_features(
     position: &Position,
     color: Color,
     total_pieces: i32,
     sign: i32,
-    out: &mut Features,
+    out: &mut impl Terms,
 ) {
     let them = color.opposite();
     let men = position.men(color).0;
@@ -301,19 +340,15 @@ fn add_features(
     let enemy_kings = position.kings(them).0;
     let empty = position.empty_squares().0;
     let c = color.index();
-    let mut packed = 0u32;
-    let mut man_count = 0;
-    let mut bits = men;
-    while bits != 0 {
-        packed += PACKED[c][bits.trailing_zeros() as usize];
-        man_count += 1;
-        bits &= bits - 1;
-    }
-    let advancement = (packed & 0xFF) as i32;
-    let centre = ((packed >> 8) & 0xFF) as i32;
-    let edge = ((packed >> 16) & 0xFF) as i32;
+    let count = |bits: u64| bits.count_ones() as i32;
+    let man_count = count(men);
+    let advancement = count(men & RANK_BITS[c][0])
+        + 2 * count(men & RANK_BITS[c][1])
+        + 4 * count(men & RANK_BITS[c][2]);
+    let centre = count(men & CENTRE);
+    let edge = count(men & EDGE);
     let back_rank = if position.men(them).any() {
-        (packed >> 24) as i32
+        count(men & BACK_RANK[c])
     } else {
         0
     };
@@ -332,31 +367,37 @@ fn add_features(
             candidates &= candidates - 1;
         }
     }
+    // Rays of different kings in one direction never overlap (a ray stops at the next piece), so
+    // stepping all kings together counts the same squares as stepping each king alone.
     let mut mobility = 0;
-    let mut king_count = 0;
-    for king in Bitboard(kings) {
-        king_count += 1;
-        let bit = 1u64 << king.bit();
+    if kings != 0 {
         for shift in [5i32, 4, -4, -5] {
-            let mut square = step(bit, shift) & empty;
-            while square != 0 {
-                mobility += 1;
-                square = step(square, shift) & empty;
+            let mut reached = step(kings, shift) & empty;
+            while reached != 0 {
+                mobility += count(reached);
+                reached = step(reached, shift) & empty;
             }
         }
     }
-    out[Feature::Man as usize] += sign * man_count;
-    out[Feature::King as usize] += sign * king_count;
-    out[Feature::FirstKing as usize] += sign * i32::from(kings != 0);
-    out[Feature::Advancement as usize] += sign * advancement;
-    out[Feature::LateAdvancement as usize] += sign * advancement * (24 - total_pieces) / 8;
-    out[Feature::Centre as usize] += sign * centre;
-    out[Feature::BackRank as usize] += sign * back_rank;
-    out[Feature::Edge as usize] += sign * edge;
-    out[Feature::Blocked as usize] += sign * blocked;
-    out[Feature::Runaway as usize] += sign * runaway;
-    out[Feature::MainRoad as usize] += sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32;
-    out[Feature::KingMobility as usize] += sign * mobility;
+    let king_count = count(kings);
+    out.add(Feature::Man, sign * man_count);
+    out.add(Feature::King, sign * king_count);
+    out.add(Feature::FirstKing, sign * i32::from(kings != 0));
+    out.add(Feature::Advancement, sign * advancement);
+    out.add(
+        Feature::LateAdvancement,
+        sign * advancement * (24 - total_pieces) / 8,
+    );
+    out.add(Feature::Centre, sign * centre);
+    out.add(Feature::BackRank, sign * back_rank);
+    out.add(Feature::Edge, sign * edge);
+    out.add(Feature::Blocked, sign * blocked);
+    out.add(Feature::Runaway, sign * runaway);
+    out.add(
+        Feature::MainRoad,
+        sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32,
+    );
+    out.add(Feature::KingMobility, sign * mobility);
 }
 
 #[inline(always)]
@@ -372,10 +413,7 @@ fn step(bits: u64, shift: i32) -> u64 {
 #[must_use]
 pub fn features(position: &Position) -> Features {
     let mut out = [0; FEATURE_COUNT];
-    let total = position.piece_count() as i32;
-    add_features(position, Color::White, total, 1, &mut out);
-    add_features(position, Color::Black, total, -1, &mut out);
-    out[Feature::Turn as usize] = position.side_to_move().sign();
+    accumulate(position, &mut out);
     out
 }
 
@@ -406,8 +444,12 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
 #[must_use]
 #[inline]
 pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
-    let features = features(position);
-    let mut score = dot(params, &features);
+    let mut sum = WeightedSum {
+        weights: &params.weights,
+        sum: 0,
+    };
+    accumulate(position, &mut sum);
+    let mut score = sum.sum;
     if is_drawish(position) {
         score /= params.drawish_divisor.max(1);
     }
@@ -465,6 +507,26 @@ mod tests {
         // Without the king, d6 has a free path (g7 is outside its cone).
         let position: Position = "W:Wd6:Bg7".parse().unwrap();
         assert_eq!(features(&position)[Feature::Runaway as usize], 1);
+    }
+
+    #[test]
+    fn evaluation_is_the_dot_product_of_features_and_weights() {
+        // The search sums weighted terms directly; the tuner reads the feature vector: both must
+        // mean the same number.
+        let params = EvalParams {
+            weights: [3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41],
+            drawish_divisor: 1,
+        };
+        let mut position = Position::start();
+        for ply in 0..80 {
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
+            assert_eq!(evaluate(&position, &params), expected, "{position}");
+            position = position.play(mv);
+        }
     }
 
     #[test]

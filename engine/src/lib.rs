@@ -106,6 +106,7 @@ pub use position::{Position, PositionError};
 pub use search::MoveSource;
 pub use search::{
     Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
+    TableAllocError,
 };
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};

@@ -23,15 +23,18 @@ const fn reverse(direction: usize) -> usize {
     3 - direction
 }
 
+/// Per direction (NE, NW, SE, SW): the left rotation that moves every bit one step that way.
+/// Rotating right by 4 or 5 is a left rotation by 60 or 59; bits that wrap around land on bits
+/// 59–63, outside the board, and the mask removes them.
+const ROTATION: [u32; 4] = [5, 4, 60, 59];
+
 /// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
+///
+/// A rotation by a table entry rather than a `match` on the direction: the capture search loops
+/// over directions at run time, and the branchy version took 4 % of the search's instructions.
 #[inline(always)]
 const fn shift(bits: u64, direction: usize) -> u64 {
-    (match direction {
-        NE => bits << 5,
-        NW => bits << 4,
-        SE => bits >> 4,
-        _ => bits >> 5,
-    }) & ALL
+    bits.rotate_left(ROTATION[direction]) & ALL
 }
 
 /// What counts as one move when several capture routes lead to the same result (RULES.md §4).
@@ -80,6 +83,13 @@ pub fn count_with(position: &Position, identity: MoveIdentity) -> usize {
     } else {
         sides.count_quiet_moves()
     }
+}
+
+/// Whether the side to move can capture (cheaper than [`capturers`]: all kings slide at once and
+/// the first capture found answers).
+#[inline]
+pub(crate) fn any_capture(position: &Position) -> bool {
+    Sides::of(position).any_capture()
 }
 
 /// The pieces of the side to move that can capture.

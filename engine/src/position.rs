@@ -213,8 +213,9 @@ impl Position {
 
     /// Whether the side to move must capture.
     #[must_use]
+    #[inline]
     pub fn has_capture(&self) -> bool {
-        movegen::capturers(self).any()
+        movegen::any_capture(self)
     }
 
     /// The pieces of the side to move that can capture (all must-capture candidates).

@@ -91,6 +91,10 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &["perft", "99"],
         &["perft", "1", "--hash", "17592186044416"],
         &["perft", "1", "--hash", "100000000"],
+        &["analyse", "--depth", "1", "--hash", "18446744073709551615"],
+        &["bench", "--hash", "18446744073709551615"],
+        &["egtb", "probe", "W:W99:B1"],
+        &["book", "probe", "nonsense"],
         &["perft", "1", "--threads", "100000"],
         &["perft", "1", "--threads", "-2"],
         &["perft"],
@@ -184,4 +188,28 @@ fn analyse_game_refuses_an_endless_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("/dev/zero"), "{stderr}");
+}
+
+#[test]
+fn errors_say_what_once() {
+    for args in [
+        &["egtb", "probe", "W:W99:B1"][..],
+        &["book", "probe", "nonsense"],
+    ] {
+        let stderr = String::from_utf8_lossy(&shashki(args).stderr).into_owned();
+        assert_eq!(stderr.matches("bad FEN").count(), 1, "{args:?}: {stderr}");
+    }
+    let dir = std::env::temp_dir().join(format!("shashki-cli-egtb-{}", std::process::id()));
+    let output = shashki(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "99",
+        "--dir",
+        &dir.to_string_lossy(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--pieces 99"), "{stderr}");
 }

@@ -290,3 +290,22 @@ fn reference_gain(position: &Position, plies: u32, promotes: &mut bool) -> i32 {
     }
     best
 }
+
+#[test]
+fn an_impossible_hash_size_is_an_error_not_an_abort() {
+    let error = Engine::try_new(EngineConfig {
+        hash_mb: usize::MAX,
+        ..EngineConfig::default()
+    })
+    .err()
+    .expect("no machine has usize::MAX megabytes");
+    assert_eq!(error.megabytes, usize::MAX);
+    assert!(error.to_string().contains("MB"), "{error}");
+    let engine = Engine::try_new(EngineConfig {
+        hash_mb: 1,
+        ..EngineConfig::default()
+    })
+    .expect("1 MB is always there");
+    let result = engine.search(&Game::default(), SearchLimit::Depth(2), |_| {});
+    assert!(result.best_move.is_some());
+}

@@ -41,7 +41,7 @@ pub use limits::{Budget, SearchLimit};
 pub use params::{ONE_PLY, SearchParams};
 pub use score::Score;
 pub use thread::{DrawHook, NODE_CHECK_INTERVAL, NoCounters};
-pub use tt::{AtomicTable, MapTable, Table};
+pub use tt::{AtomicTable, MapTable, Table, TableAllocError};
 
 use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
@@ -168,23 +168,46 @@ pub struct Engine<T: Table = AtomicTable> {
 
 impl Engine {
     /// An engine with the default lock-free table.
+    ///
+    /// # Panics
+    /// If the transposition table of `config.hash_mb` MB cannot be allocated; use
+    /// [`Engine::try_new`] when the size comes from a user.
     #[must_use]
     pub fn new(config: EngineConfig) -> Engine {
         Engine::with_table(config)
+    }
+
+    /// An engine with the default lock-free table.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] if the transposition table of `config.hash_mb` MB cannot be allocated.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, TableAllocError> {
+        Engine::try_with_table(config)
     }
 }
 
 impl<T: Table> Engine<T> {
     /// An engine with table type `T` (the benchmark compares [`AtomicTable`] and [`MapTable`]).
+    ///
+    /// # Panics
+    /// If the table cannot be allocated (see [`Engine::try_with_table`]).
     #[must_use]
     pub fn with_table(config: EngineConfig) -> Engine<T> {
+        Engine::try_with_table(config).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// An engine with table type `T`.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] if the table of `config.hash_mb` MB cannot be allocated.
+    pub fn try_with_table(config: EngineConfig) -> Result<Engine<T>, TableAllocError> {
         let threads = config.threads.max(1);
-        Engine {
-            table: T::with_size_mb(config.hash_mb),
+        Ok(Engine {
+            table: T::try_with_size_mb(config.hash_mb)?,
             config,
             stop: Arc::new(AtomicBool::new(false)),
             heuristics: Mutex::new(vec![Heuristics::default(); threads]),
-        }
+        })
     }
 
     /// The configuration.
@@ -276,7 +299,7 @@ impl<T: Table> Engine<T> {
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        if let Some(answer) = probe::root_move(&self.config, root, start) {
+        if let Some(answer) = probe::root_move(&self.config, root, draw, start) {
             return answer;
         }
         self.stop.store(false, Ordering::Relaxed);

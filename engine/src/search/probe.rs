@@ -10,6 +10,7 @@
 use std::time::Instant;
 
 use super::score::{MAX_PLY, WIN};
+use super::thread::DrawHook;
 use super::{EngineConfig, MoveSource, Score, SearchResult};
 use crate::egtb::{Tablebases, TbEntry, Wdl};
 use crate::{Move, Position};
@@ -29,20 +30,51 @@ pub fn entry_score(entry: TbEntry, ply: usize) -> i32 {
     }
 }
 
-/// The exact score of `position` at `ply` if the tablebases cover it.
+/// The tablebase value of `position` if the tables cover it and the draw counters (`draw`, see
+/// [`DrawHook::plies_left`]) cannot overturn it: a draw always stands (the counter rules only add
+/// draws), a win or loss only when it ends within the plies the counter still allows. A longer
+/// win may still be won (a capture on the way resets the counter) or may be a draw: those
+/// positions are searched like any other.
 #[must_use]
 #[inline]
-pub fn tree_score(tablebases: Option<&Tablebases>, position: &Position, ply: usize) -> Option<i32> {
-    let tb = tablebases?;
+pub fn trusted_entry<D: DrawHook>(
+    tb: &Tablebases,
+    position: &Position,
+    draw: D,
+) -> Option<TbEntry> {
     if position.piece_count() > tb.max_pieces() {
         return None;
     }
-    tb.probe(position).map(|entry| entry_score(entry, ply))
+    let entry = tb.probe(position)?;
+    let fits = entry.wdl == Wdl::Draw
+        || draw
+            .plies_left(position)
+            .is_none_or(|left| entry.distance <= left);
+    fits.then_some(entry)
 }
 
-/// The book move or the decisive tablebase move of the root, if there is one.
+/// The exact score of `position` at `ply` if the tablebases cover it (and the draw counters
+/// `draw` cannot change it, see [`trusted_entry`]).
 #[must_use]
-pub fn root_move(config: &EngineConfig, root: &Position, start: Instant) -> Option<SearchResult> {
+#[inline]
+pub fn tree_score<D: DrawHook>(
+    tablebases: Option<&Tablebases>,
+    position: &Position,
+    ply: usize,
+    draw: D,
+) -> Option<i32> {
+    trusted_entry(tablebases?, position, draw).map(|entry| entry_score(entry, ply))
+}
+
+/// The book move or the decisive tablebase move of the root (counters `draw`), if there is one.
+/// A tablebase win that the draw counters could turn into a draw is left to the search.
+#[must_use]
+pub fn root_move<D: DrawHook>(
+    config: &EngineConfig,
+    root: &Position,
+    draw: D,
+    start: Instant,
+) -> Option<SearchResult> {
     let answer = |mv: Move, score: i32, pv: Vec<Move>, source: MoveSource| SearchResult {
         best_move: Some(mv),
         score: Score(score),
@@ -65,8 +97,9 @@ pub fn root_move(config: &EngineConfig, root: &Position, start: Instant) -> Opti
     }
     if let Some(tb) = &config.tablebases
         && root.piece_count() <= tb.max_pieces()
+        && let Some(trusted) = trusted_entry(tb, root, draw)
+        && trusted.wdl != Wdl::Draw
         && let Some((mv, entry)) = tb.best_move(root)
-        && entry.wdl != Wdl::Draw
     {
         let mut pv = vec![mv];
         let mut position = root.play(&mv);
@@ -126,6 +159,60 @@ mod tests {
             .unwrap();
         assert_eq!(after, TbEntry::decided(entry.distance - 1));
         assert_eq!(result.pv.len(), usize::from(entry.distance));
+    }
+
+    /// Plays `game` out with `engine` on both sides (`depth` per move) for at most `max_plies`.
+    fn play_out(engine: &Engine, game: &mut crate::Game, depth: u32, max_plies: usize) {
+        for _ in 0..max_plies {
+            if game.status() != crate::GameStatus::Ongoing {
+                return;
+            }
+            let result = engine.search(game, SearchLimit::Depth(depth), |_| {});
+            game.play(result.best_move.expect("a legal move"))
+                .expect("the engine plays legal moves");
+        }
+    }
+
+    #[test]
+    fn a_table_win_the_counter_forbids_is_not_played_as_a_win() {
+        // Three kings against one off the main road: a table win in 23 plies, but 7.2.4 leaves
+        // only 2 plies.
+        let tb = tablebases();
+        let position: Position = "W:WKa1,Kc3,Ke1:BKf8".parse().unwrap();
+        let entry = tb.probe(&position).unwrap();
+        assert!(entry.wdl == Wdl::Win && entry.distance > 2);
+        let engine = engine(EngineConfig {
+            tablebases: Some(tb),
+            ..EngineConfig::default()
+        });
+        let game = crate::Game::with_draw_state(position, crate::DrawState::with_plies(28));
+        let result = engine.search(&game, SearchLimit::Depth(4), |_| {});
+        assert_eq!(result.source, MoveSource::Search);
+        assert!(!result.score.is_win(), "{:?}", result.score);
+    }
+
+    #[test]
+    fn a_table_win_is_converted_under_the_draw_rules() {
+        // 7.2.4 gives three kings 15 moves against a lone king off the main road; 7.2.8 only 5
+        // once a capture leaves two pieces. Both sides play with the tables: White must win.
+        let tb = tablebases();
+        let engine = engine(EngineConfig {
+            tablebases: Some(tb),
+            ..EngineConfig::default()
+        });
+        // The first needs 23 of the 26 plies its counter leaves.
+        for (fen, plies) in [("W:WKa1,Kc3,Ke1:BKf8", 4), ("W:WKh2,Kb2,Ka5:BKe7", 0)] {
+            let position: Position = fen.parse().unwrap();
+            let state = crate::DrawState::with_plies(plies);
+            let mut game = crate::Game::with_draw_state(position, state);
+            play_out(&engine, &mut game, 6, 40);
+            assert!(
+                matches!(game.status(), crate::GameStatus::Won { winner, .. } if winner == crate::Color::White),
+                "{fen}: {:?} after {:?}",
+                game.status(),
+                game.move_texts(crate::Notation::Algebraic)
+            );
+        }
     }
 
     #[test]

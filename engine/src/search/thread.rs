@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, identity_order, pick};
+use super::ordering::{Heuristics, OrderKeys, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -71,6 +71,9 @@ pub trait DrawHook: Copy {
     fn after(self, before: &Position, mv: &Move, after: &Position) -> Self;
     /// Whether a counter rule declares `position` (reached with these counters) drawn.
     fn is_draw(self, position: &Position) -> bool;
+    /// Plies left before a counter rule draws `position` unless something resets the counter
+    /// (`None`: no counter runs).
+    fn plies_left(self, position: &Position) -> Option<u16>;
 }
 
 /// No counter rules: only repetitions are draws.
@@ -87,6 +90,11 @@ impl DrawHook for NoCounters {
     fn is_draw(self, _: &Position) -> bool {
         false
     }
+
+    #[inline]
+    fn plies_left(self, _: &Position) -> Option<u16> {
+        None
+    }
 }
 
 /// The real counters of RULES.md §2 (lidraughts' interpretation, see [`crate::draw`]).
@@ -99,6 +107,11 @@ impl DrawHook for crate::DrawState {
     #[inline]
     fn is_draw(self, position: &Position) -> bool {
         self.draw_rule(position).is_some()
+    }
+
+    #[inline]
+    fn plies_left(self, position: &Position) -> Option<u16> {
+        crate::DrawState::plies_left(self, position)
     }
 }
 
@@ -419,7 +432,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             if self.is_repetition(key, ply) || draw.is_draw(position) {
                 return DRAW;
             }
-            if let Some(score) = super::probe::tree_score(self.shared.tablebases, position, ply) {
+            if let Some(score) =
+                super::probe::tree_score(self.shared.tablebases, position, ply, draw)
+            {
                 return score;
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
@@ -429,33 +444,35 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return alpha;
             }
         }
-        let mut moves = MoveList::new();
-        movegen::generate(position, &mut moves);
-        if moves.is_empty() {
-            return -WIN + ply as i32;
-        }
-
+        // The table first: a cut-off here needs no move generation.
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
         } else {
             None
         };
-        let mut hash_move = None;
-        if let Some(entry) = entry {
-            hash_move = entry.best_move.and_then(|m| m.find(&moves));
-            if !pv_node && i32::from(entry.depth) >= depth {
-                let score = from_table(i32::from(entry.score), ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(entry) = entry
+            && !pv_node
+            && i32::from(entry.depth) >= depth
+        {
+            let score = from_table(i32::from(entry.score), ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
             }
         }
+        let mut moves = MoveList::new();
+        movegen::generate(position, &mut moves);
+        if moves.is_empty() {
+            return -WIN + ply as i32;
+        }
+        let hash_move = entry
+            .and_then(|entry| entry.best_move)
+            .and_then(|m| m.find(&moves));
 
         let side = position.side_to_move();
         let cost = match moves.len() {
@@ -464,11 +481,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             3 => self.params.three_moves_cost,
             _ => ONE_PLY,
         };
-        let mut scores = ArrayVec::<i32, MAX_MOVES>::new();
+        let mut keys = OrderKeys::new();
         self.heuristics
-            .score_moves(&moves, hash_move, side, ply, &mut scores);
-        let scores = scores.as_mut_slice();
-        let mut order = identity_order(moves.len());
+            .score_moves(&moves, hash_move, side, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -476,87 +491,81 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let child_reversible_base = self.keys.len();
         for i in 0..moves.len() {
-            let index = pick(scores, &mut order, i);
+            let index = pick(&mut keys, i);
             let mv = moves[index];
-            let child_key = position.zobrist_key_after(key, &mv);
-            if depth - cost >= self.params.tt_min_depth {
-                self.table.prefetch(child_key);
-            }
-            let child = position.play(&mv);
-            let child_draw = draw.after(position, &mv, &child);
-            let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
-            let from = if reversible {
-                self.reversible_from[ply]
-            } else {
-                child_reversible_base
-            };
-            self.keys.push(child_key);
-            self.reversible_from.push(from);
-
             let new_depth = depth - cost;
-            let score = if i == 0 {
-                -self.search(
+            let score = if new_depth <= 0 {
+                // A quiescence child needs no key, counters or repetition bookkeeping.
+                let child = position.play(&mv);
+                let mut score = -self.quiesce(
                     &child,
-                    child_key,
-                    child_draw,
-                    new_depth,
                     ply + 1,
-                    -beta,
+                    if i == 0 { -beta } else { -alpha - 1 },
                     -alpha,
-                    pv_node,
-                )
-            } else {
-                let quiet = !mv.is_capture() && !mv.promotes();
-                let reduction = if quiet
-                    && depth >= self.params.lmr_min_depth * ONE_PLY
-                    && i >= self.params.lmr_min_index
-                {
-                    if i >= self.params.lmr_double_index && !pv_node {
-                        2 * self.params.lmr_reduction
-                    } else {
-                        self.params.lmr_reduction
-                    }
-                } else {
-                    0
-                };
-                let mut score = -self.search(
-                    &child,
-                    child_key,
-                    child_draw,
-                    new_depth - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
                 );
-                if score > alpha && reduction > 0 {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                    );
-                }
-                if score > alpha && score < beta && pv_node {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        true,
-                    );
+                if i > 0 && pv_node && score > alpha && score < beta {
+                    score = -self.quiesce(&child, ply + 1, -beta, -alpha);
                 }
                 score
+            } else {
+                let child_key = position.zobrist_key_after(key, &mv);
+                if new_depth >= self.params.tt_min_depth {
+                    self.table.prefetch(child_key);
+                }
+                let child = position.play(&mv);
+                let child_draw = draw.after(position, &mv, &child);
+                let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
+                let from = if reversible {
+                    self.reversible_from[ply]
+                } else {
+                    child_reversible_base
+                };
+                self.keys.push(child_key);
+                self.reversible_from.push(from);
+                // The child's search with a given depth, window and node type.
+                let search_child =
+                    |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
+                        -this.search(
+                            &child,
+                            child_key,
+                            child_draw,
+                            depth,
+                            ply + 1,
+                            alpha,
+                            beta,
+                            pv,
+                        )
+                    };
+                let score = if i == 0 {
+                    search_child(self, new_depth, -beta, -alpha, pv_node)
+                } else {
+                    let quiet = !mv.is_capture() && !mv.promotes();
+                    let reduction = if quiet
+                        && depth >= self.params.lmr_min_depth * ONE_PLY
+                        && i >= self.params.lmr_min_index
+                    {
+                        if i >= self.params.lmr_double_index && !pv_node {
+                            2 * self.params.lmr_reduction
+                        } else {
+                            self.params.lmr_reduction
+                        }
+                    } else {
+                        0
+                    };
+                    let mut score =
+                        search_child(self, new_depth - reduction, -alpha - 1, -alpha, false);
+                    if score > alpha && reduction > 0 {
+                        score = search_child(self, new_depth, -alpha - 1, -alpha, false);
+                    }
+                    if score > alpha && score < beta && pv_node {
+                        score = search_child(self, new_depth, -beta, -alpha, true);
+                    }
+                    score
+                };
+                self.keys.pop();
+                self.reversible_from.pop();
+                score
             };
-            self.keys.pop();
-            self.reversible_from.pop();
             if self.stopped {
                 return DRAW;
             }
@@ -566,27 +575,10 @@ impl<'a, T: Table> Searcher<'a, T> {
                 best_index = Some(index);
                 if score > alpha {
                     alpha = score;
-                    if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut head[ply];
-                        line.clear();
-                        line.push(mv);
-                        let room = MAX_PLY - 1;
-                        line.extend(tail[0].iter().copied().take(room));
-                    }
-                    if ply == 0 {
-                        self.root_best = Some((mv, score));
-                    }
+                    self.record_improvement(ply, pv_node, mv, score);
                     if score >= beta {
                         if !mv.is_capture() {
-                            self.heuristics.record_cutoff(
-                                &mv,
-                                &quiets_tried,
-                                side,
-                                ply,
-                                depth / ONE_PLY,
-                                self.params.history_max,
-                            );
+                            self.record_cutoff(&mv, &quiets_tried, side, ply, depth);
                         }
                         break;
                     }
@@ -620,6 +612,35 @@ impl<'a, T: Table> Searcher<'a, T> {
         best
     }
 
+    /// A move raised alpha at `ply`: extends the principal variation (at PV nodes) and remembers
+    /// the root's best move.
+    #[inline]
+    fn record_improvement(&mut self, ply: usize, pv_node: bool, mv: Move, score: i32) {
+        if pv_node {
+            let (head, tail) = self.pv.split_at_mut(ply + 1);
+            let line = &mut head[ply];
+            line.clear();
+            line.push(mv);
+            line.extend(tail[0].iter().copied().take(MAX_PLY - 1));
+        }
+        if ply == 0 {
+            self.root_best = Some((mv, score));
+        }
+    }
+
+    /// Quiet move `mv` caused a cut-off at `ply` (`depth` units left) after `tried` failed.
+    #[inline]
+    fn record_cutoff(&mut self, mv: &Move, tried: &[Move], side: Color, ply: usize, depth: i32) {
+        self.heuristics.record_cutoff(
+            mv,
+            tried,
+            side,
+            ply,
+            depth / ONE_PLY,
+            self.params.history_max,
+        );
+    }
+
     /// Quiescence: expands captures while the side to move must capture, then evaluates.
     pub fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
@@ -638,15 +659,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let mut moves = MoveList::new();
         movegen::generate(position, &mut moves);
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
-            .iter()
-            .map(|mv| mv.captured().count() as i32 * 2 + i32::from(mv.promotes()))
-            .collect();
-        let scores = scores.as_mut_slice();
-        let mut order = identity_order(moves.len());
+        let mut keys = OrderKeys::new();
+        score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
         for i in 0..moves.len() {
-            let mv = moves[pick(scores, &mut order, i)];
+            let mv = moves[pick(&mut keys, i)];
             let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha);
             if self.stopped {
                 return DRAW;

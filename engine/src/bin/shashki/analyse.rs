@@ -64,11 +64,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         (None, Some(depth)) => SearchLimit::Depth(depth),
         (None, None) => SearchLimit::Depth(12),
     };
-    let engine = Engine::new(EngineConfig {
+    let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
         ..EngineConfig::default()
-    });
+    })
+    .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;
     let json = args.json;
     let root = position;
     let on_info = |info: &SearchInfo| {

@@ -150,8 +150,9 @@ fn eval_of(score: Score) -> Eval {
 const MAX_FORCED_CHAIN: usize = 32;
 
 /// The engine's view of the current position of `game`. A position with a single legal move is
-/// not searched (the search answers it at once, without a meaningful score): the move is played
-/// and the position after it evaluated instead.
+/// not searched on its own: the move is played and the position after it analysed instead, so a
+/// chain of forced moves costs one search and every position in it gets the same, full-depth
+/// verdict.
 fn evaluate(engine: &Engine, game: &Game, limit: SearchLimit, chain: usize) -> PlyAnalysis {
     let position = game.position();
     let moves = position.legal_moves();
@@ -272,8 +273,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         check_writable(&target)?;
     }
     let hash_mb = args.hash as usize;
-    crate::cli_error::check_hash_mb(hash_mb)
-        .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?;
     let thresholds = Thresholds {
         mistake: args.mistake,
         blunder: args.blunder,
@@ -295,12 +294,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         None => None,
     };
-    let engine = Engine::new(EngineConfig {
+    let engine = Engine::try_new(EngineConfig {
         hash_mb,
         threads: usize::from(args.threads),
         tablebases,
         ..EngineConfig::default()
-    });
+    })
+    .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?;
     let total: usize = records.iter().map(|r| r.game.positions().len()).sum();
     let bar = ProgressBar::new(total as u64);
     bar.set_style(

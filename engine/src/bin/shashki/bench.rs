@@ -55,12 +55,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             )));
         }
     }
-    let engine = Engine::new(EngineConfig {
+    let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
         params,
         ..EngineConfig::default()
-    });
+    })
+    .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
     for fen in POSITIONS {

@@ -77,9 +77,7 @@ fn probe(
     seed: u64,
 ) -> Result<(), CliError> {
     let position = match fen {
-        Some(fen) => {
-            Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?
-        }
+        Some(fen) => crate::cli_error::read_fen(fen)?,
         None => Position::start(),
     };
     let book = Book::load(path).map_err(CliError::input)?;

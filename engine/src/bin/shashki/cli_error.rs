@@ -63,19 +63,3 @@ pub fn write_stdout(text: &str) -> Result<(), CliError> {
         _ => Ok(()),
     }
 }
-
-/// Checks that a hash table of `megabytes` MB can be allocated at all, so that an impossible
-/// size is reported as bad input instead of aborting the process inside the engine (which
-/// allocates its table infallibly). The probe reserves the memory and frees it at once.
-///
-/// # Errors
-/// A message naming the size when the system refuses the allocation.
-pub fn check_hash_mb(megabytes: usize) -> Result<(), String> {
-    let bytes = megabytes
-        .checked_mul(1 << 20)
-        .ok_or_else(|| format!("a hash table of {megabytes} MB is too large"))?;
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(bytes)
-        .map_err(|_| format!("cannot allocate a hash table of {megabytes} MB on this machine"))
-}

@@ -11,9 +11,9 @@ use clap::Subcommand;
 
 use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use shashki::Notation;
 use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir};
-use shashki::egtb::{Tablebases, Wdl};
-use shashki::{Notation, Position};
+use shashki::egtb::{Tablebases, TbError, Wdl};
 
 /// The default directory of the tables, relative to the working directory (git-ignored).
 pub const DEFAULT_DIR: &str = "egtb";
@@ -105,7 +105,11 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
         max_pieces: pieces,
         ..BuildOptions::default()
     };
-    let tables = build_dir(&dir, options, &on_event).map_err(CliError::failure)?;
+    let tables = build_dir(&dir, options, &on_event).map_err(|error| match error {
+        // Asking for more pieces than the format holds is the argument's fault.
+        TbError::TooManyPieces(_) => CliError::input(format!("--pieces {pieces}: {error}")),
+        _ => CliError::failure(error),
+    })?;
     pair.finish_and_clear();
     total.finish_and_clear();
     let bytes: usize = tables
@@ -126,8 +130,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
 }
 
 fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
-    let position =
-        Position::from_fen(fen).map_err(|e| CliError::input(format!("bad FEN {fen:?}: {e}")))?;
+    let position = crate::cli_error::read_fen(fen)?;
     let tables = Tablebases::open(dir);
     for problem in tables.problems() {
         eprintln!("warning: {problem}");

@@ -153,19 +153,27 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
         );
         (tables.max_pieces() > 0).then(|| Arc::new(tables))
     };
-    let mut hash_mb = number("hash").unwrap_or(defaults.hash_mb);
-    if let Err(problem) = crate::cli_error::check_hash_mb(hash_mb) {
-        problems.push(format!("hash: {problem}; using {} MB", defaults.hash_mb));
-        hash_mb = defaults.hash_mb;
-    }
     let config = EngineConfig {
-        hash_mb,
+        hash_mb: number("hash").unwrap_or(defaults.hash_mb),
         threads: number("threads").unwrap_or(defaults.threads).max(1),
         book,
         tablebases,
         ..defaults
     };
     (config, problems)
+}
+
+/// The engine for `config`; if its hash table cannot be allocated, says so in `problems` and
+/// falls back to the default size.
+fn engine_for(config: EngineConfig, problems: &mut Vec<String>) -> Engine {
+    let fallback = EngineConfig {
+        hash_mb: EngineConfig::default().hash_mb,
+        ..config.clone()
+    };
+    Engine::try_new(config).unwrap_or_else(|error| {
+        problems.push(format!("hash: {error}; using {} MB", fallback.hash_mb));
+        Engine::new(fallback)
+    })
 }
 
 fn hub_score(score: Score) -> f64 {
@@ -271,12 +279,17 @@ impl Driver {
 /// Only if stdin cannot be read at all.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let initial = params(args);
+    let (initial_config, mut problems) = config(&initial);
+    let engine = engine_for(initial_config, &mut problems);
     let mut driver = Driver {
-        engine: Arc::new(Engine::new(config(&initial).0)),
+        engine: Arc::new(engine),
         out: Output(Arc::new(Mutex::new(std::io::stdout()))),
         running: None,
         generation: Arc::new(AtomicU64::new(0)),
     };
+    for problem in problems {
+        driver.out.send(&hub::error_line(&problem));
+    }
     let mut session = Session::new(
         "shashki",
         env!("CARGO_PKG_VERSION"),
@@ -300,11 +313,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             match action {
                 Action::Send(text) => driver.out.send(&text),
                 Action::Init(params) => {
-                    let (config, problems) = config(&params);
+                    let (config, mut problems) = config(&params);
+                    let engine = engine_for(config, &mut problems);
                     for problem in problems {
                         driver.out.send(&hub::error_line(&problem));
                     }
-                    driver.engine = Arc::new(Engine::new(config));
+                    driver.engine = Arc::new(engine);
                 }
                 Action::NewGame => driver.engine.new_game(),
                 Action::Search(request) => driver.start(request),

@@ -8,12 +8,13 @@
 //! or `eval=FILE` for a weights file written by `shashki tune`.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::arena::{self, EnginePlayer, Outcome, Player, SeedPlayer, Tally};
+use shashki::egtb::Tablebases;
 use shashki::eval::EvalParams;
 use shashki::{Color, EngineConfig, Game, SearchLimit};
 
@@ -57,6 +58,10 @@ pub struct Args {
     /// score, how the game ended, the final FEN, the start FEN and the moves.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Endgame tablebase directory (`shashki egtb build`): `default` players probe these tables
+    /// (decisive root moves, exact scores in the tree); `seed` never does.
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
 }
 
 /// What a player spec describes.
@@ -199,6 +204,24 @@ pub fn spread<T: Clone>(items: &[T], count: usize) -> Vec<T> {
         .collect()
 }
 
+/// Opens the tablebases of `dir` for the engine players.
+///
+/// # Errors
+/// The directory holds no usable table, or some table file is damaged.
+pub fn open_tablebases(dir: &Path) -> Result<Arc<Tablebases>, CliError> {
+    let tables = Tablebases::open(dir);
+    if let Some(problem) = tables.problems().first() {
+        return Err(CliError::input(format!("tablebases: {problem}")));
+    }
+    if tables.max_pieces() == 0 {
+        return Err(CliError::input(format!(
+            "tablebases: no table in {} (build them with `shashki egtb build`)",
+            dir.display()
+        )));
+    }
+    Ok(Arc::new(tables))
+}
+
 /// The per-move limit from the arguments.
 fn limit(args: &Args) -> SearchLimit {
     match (args.depth, args.nodes) {
@@ -213,10 +236,18 @@ fn limit(args: &Args) -> SearchLimit {
 /// # Errors
 /// Bad player specs or openings file.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let specs = [
+    let mut specs = [
         parse_spec(&args.first, args.hash)?,
         parse_spec(&args.second, args.hash)?,
     ];
+    if let Some(dir) = &args.tablebases {
+        let tables = open_tablebases(dir)?;
+        for spec in &mut specs {
+            if let Spec::Engine(config) = spec {
+                config.tablebases = Some(Arc::clone(&tables));
+            }
+        }
+    }
     let openings = read_openings(&args.openings)?;
     let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
     let openings = spread(&openings, pairs);
