@@ -1,7 +1,7 @@
 //! Procedural sprite images (piece disc, king's crown, ring, dot, the board's squares), drawn
 //! once at start-up, so the game needs no asset files.
 //!
-//! Each image is white/grey with alpha, anti-aliased by supersampling, and tinted per sprite
+//! Each shape image is white/grey with alpha, anti-aliased by supersampling, and tinted per sprite
 //! through `Sprite::color`. The shapes are pure functions of a point in the unit square
 //! (`[-1, 1]²`, y up) so they can be tested without a renderer.
 
