@@ -117,7 +117,7 @@ impl EvalParams {
             250, // king
             60,  // first_king
             2,   // advancement
-            3,   // late_advancement
+            0,   // late_advancement (3 lost to 0: +61 ± 25 Elo for 0, engine/SEARCH.md)
             4,   // centre
             5,   // back_rank
             -4,  // edge
