@@ -129,6 +129,14 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
         &["moves", "W:WKa1:Bb2,f4", "--json"],
         &["perft", "2", "--divide"],
         &["perft", "2", "--json"],
+        &[
+            "book",
+            "probe",
+            "--book",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../books/opening.json"),
+            "--policy",
+            "best",
+        ],
     ];
     for args in cases {
         let output = shashki_into_closed_pipe(args);

@@ -1,6 +1,7 @@
 //! `shashki book`: show a book's moves for a position, import the seed engine's book, build a book
 //! by engine analysis.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use std::sync::Mutex;
@@ -82,19 +83,20 @@ fn probe(
     };
     let book = Book::load(path).map_err(CliError::input)?;
     let Some(entry) = book.entry(&position) else {
-        println!(
-            "{}: not in the book ({} positions)",
+        return crate::cli_error::write_stdout(&format!(
+            "{}: not in the book ({} positions)\n",
             position.to_fen(),
             book.len()
-        );
-        return Ok(());
+        ));
     };
-    println!("{}", position.to_fen());
+    // One write at the end: a reader that closes the pipe early (`| head`) just ends the output.
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", position.to_fen());
     if let Some(name) = &entry.name {
-        println!("opening: {name}");
+        let _ = writeln!(out, "opening: {name}");
     }
     if let Some(comment) = &entry.comment {
-        println!("comment: {comment}");
+        let _ = writeln!(out, "comment: {comment}");
     }
     let total: u64 = entry.moves.iter().map(|m| u64::from(m.weight)).sum();
     for m in &entry.moves {
@@ -104,7 +106,8 @@ fn probe(
             0.0
         };
         let score = m.score.map_or(String::new(), |s| format!("{s:+.2}"));
-        println!(
+        let _ = writeln!(
+            out,
             "  {:<12} weight {:>5} ({share:>5.1}%)  {score:>6}  {}",
             position.write_move(&m.mv, Notation::Algebraic),
             m.weight,
@@ -113,14 +116,19 @@ fn probe(
     }
     if let Some(policy) = policy {
         match book.choose(&position, policy, seed) {
-            Some(mv) => println!(
-                "{policy} picks {}",
-                position.write_move(&mv, Notation::Algebraic)
-            ),
-            None => println!("{policy} picks nothing"),
+            Some(mv) => {
+                let _ = writeln!(
+                    out,
+                    "{policy} picks {}",
+                    position.write_move(&mv, Notation::Algebraic)
+                );
+            }
+            None => {
+                let _ = writeln!(out, "{policy} picks nothing");
+            }
         }
     }
-    Ok(())
+    crate::cli_error::write_stdout(&out)
 }
 
 fn import(seed_book: &std::path::Path, out: &std::path::Path) -> Result<(), CliError> {

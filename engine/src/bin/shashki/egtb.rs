@@ -4,6 +4,7 @@
 //! bars (the library prints nothing); `probe` opens the directory, reports damaged files on stderr
 //! and prints the value of the position and the value of every legal move.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -143,9 +144,12 @@ fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
             tables.max_pieces()
         ))
     })?;
-    println!("{}: {entry}", position.to_fen());
+    // One write at the end: a reader that closes the pipe early (`| head`) just ends the output.
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {entry}", position.to_fen());
     if let Some((best, _)) = tables.best_move(&position) {
-        println!(
+        let _ = writeln!(
+            out,
             "best move: {}",
             position.write_move(&best, Notation::Algebraic)
         );
@@ -160,10 +164,12 @@ fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
                     Wdl::Win => format!("loss in {} plies", reply.distance + 1),
                     Wdl::Loss => format!("win in {} plies", reply.distance + 1),
                 };
-                println!("  {text:<16} {ours}");
+                let _ = writeln!(out, "  {text:<16} {ours}");
             }
-            None => println!("  {text:<16} ?"),
+            None => {
+                let _ = writeln!(out, "  {text:<16} ?");
+            }
         }
     }
-    Ok(())
+    crate::cli_error::write_stdout(&out)
 }
