@@ -102,12 +102,17 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &[],
     ];
     for args in cases {
-        let output = shashki(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_bad_input(args);
     }
+}
+
+/// Asserts that `args` is refused as bad input: exit code 2, a message, no panic.
+fn assert_bad_input(args: &[&str]) {
+    let output = shashki(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
 }
 
 /// Runs `args` with stdout a pipe whose reading end is already closed (`shashki … | head -0`).
@@ -178,11 +183,7 @@ fn analyse_game_refuses_bad_arguments_before_analysing() {
         &["analyse-game", game, "--depth", "1", "-o", dir_text],
     ];
     for args in cases {
-        let output = shashki(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_bad_input(args);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

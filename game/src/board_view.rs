@@ -454,18 +454,10 @@ fn place_pieces(
         .iter()
         .find_map(|(_, m, _, _)| m.map(Moving::jumped))
         .unwrap_or_default();
+    // Jumped pieces stay on the board, faded, until the move ends.
+    let alpha_of = |square| if jumped.contains(&square) { 0.35 } else { 1.0 };
     for (piece, moving, mut sprite, mut transform) in &mut pieces {
-        if sprite.custom_size != Some(size) {
-            sprite.custom_size = Some(size);
-        }
-        let alpha = if jumped.contains(&piece.square) {
-            0.35
-        } else {
-            1.0
-        };
-        if sprite.color.alpha() != alpha {
-            sprite.color.set_alpha(alpha);
-        }
+        set_size_and_alpha(&mut sprite, size, alpha_of(piece.square));
         let translation = if let Some(moving) = moving {
             world(&l, moving.point(&l), 5.0)
         } else if drag.moved && drag.from == Some(piece.square) {
@@ -479,18 +471,18 @@ fn place_pieces(
     }
     for (parent, mut sprite) in &mut crowns {
         if let Ok((piece, _, _, _)) = pieces.get(parent.parent()) {
-            if sprite.custom_size != Some(size * 0.8) {
-                sprite.custom_size = Some(size * 0.8);
-            }
-            let alpha = if jumped.contains(&piece.square) {
-                0.35
-            } else {
-                1.0
-            };
-            if sprite.color.alpha() != alpha {
-                sprite.color.set_alpha(alpha);
-            }
+            set_size_and_alpha(&mut sprite, size * 0.8, alpha_of(piece.square));
         }
+    }
+}
+
+/// Sets a sprite's size and opacity, writing only what differs (a write marks it changed).
+fn set_size_and_alpha(sprite: &mut Mut<Sprite>, size: Vec2, alpha: f32) {
+    if sprite.custom_size != Some(size) {
+        sprite.custom_size = Some(size);
+    }
+    if sprite.color.alpha() != alpha {
+        sprite.color.set_alpha(alpha);
     }
 }
 
