@@ -671,7 +671,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             return evaluate(position, self.eval);
         }
         let mut moves = MoveList::new();
-        movegen::generate(position, &mut moves);
+        movegen::generate_captures(position, &mut moves);
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
