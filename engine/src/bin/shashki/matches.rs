@@ -70,7 +70,7 @@ pub enum Spec {
     /// The seed baseline.
     Seed,
     /// The engine with this configuration.
-    Engine(EngineConfig),
+    Engine(Box<EngineConfig>),
 }
 
 /// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`).
@@ -153,14 +153,14 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
             )));
         }
     }
-    Ok(Spec::Engine(config))
+    Ok(Spec::Engine(Box::new(config)))
 }
 
 /// A player for one game.
 pub fn player(spec: &Spec, limit: SearchLimit) -> Box<dyn Player> {
     match spec {
         Spec::Seed => Box::new(SeedPlayer::new(limit)),
-        Spec::Engine(config) => Box::new(EnginePlayer::new(config.clone(), limit)),
+        Spec::Engine(config) => Box::new(EnginePlayer::new((**config).clone(), limit)),
     }
 }
 
