@@ -440,7 +440,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             if let Some(score) =
                 super::probe::tree_score(self.shared.tablebases, position, ply, draw)
             {
-                return score;
+                return if score == DRAW {
+                    self.table_draw_score(position)
+                } else {
+                    score
+                };
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
             alpha = alpha.max(-WIN + ply as i32);
@@ -643,9 +647,26 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
     }
 
+    /// The score of a drawn tablebase position: 0, or with
+    /// [`SearchParams::table_draw_divisor`] the material balance (man 100, king 250) divided by
+    /// it, so that among drawn endings the search prefers those where it keeps more material
+    /// (an opponent without tables may still go wrong in them).
+    #[inline]
+    fn table_draw_score(&self, position: &Position) -> i32 {
+        let divisor = self.params.table_draw_divisor;
+        if divisor <= 0 {
+            return DRAW;
+        }
+        let us = position.side_to_move();
+        let material = |color: Color| {
+            100 * position.men(color).count() as i32 + 250 * position.kings(color).count() as i32
+        };
+        (material(us) - material(us.opposite())) / divisor
+    }
+
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
     /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
-    /// capture pending for either side) close to the frontier whose static evaluation beats
+    /// capture pending for either side, a move to play) close to the frontier whose static evaluation beats
     /// `beta` by a margin per ply left. ProbCut: a search shallower by
     /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
     #[allow(clippy::too_many_arguments)]
@@ -662,6 +683,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         if params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
             && !position.has_capture()
+            && has_quiet_move(position)
             && !position
                 .with_side_to_move(position.side_to_move().opposite())
                 .has_capture()
