@@ -65,6 +65,13 @@ pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut Mo
     }
 }
 
+/// Generates the captures of `position` into `moves` (none when nothing can capture), identified
+/// by outcome: the quiescence search needs them and nothing else, without asking twice.
+pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
+    Sides::of(position).captures(moves);
+    merge_duplicates(moves);
+}
+
 /// The number of legal moves under convention C; counts quiet moves without generating them.
 pub(crate) fn count(position: &Position) -> usize {
     count_with(position, MoveIdentity::Outcome)

@@ -98,6 +98,10 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &["perft", "1", "--threads", "100000"],
         &["perft", "1", "--threads", "-2"],
         &["perft"],
+        &["match", "default,movetime=0", "seed", "--games", "2"],
+        &["match", "default,movetime=fast", "seed", "--games", "2"],
+        &["match", "default,no_such_param=1", "seed", "--games", "2"],
+        &["match", "seed,movetime=10", "default", "--games", "2"],
         &["frobnicate"],
         &[],
     ];

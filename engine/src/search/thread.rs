@@ -497,6 +497,18 @@ impl<'a, T: Table> Searcher<'a, T> {
             3 => self.params.three_moves_cost,
             _ => ONE_PLY,
         };
+        // Children that will probe the table: start loading all their buckets now, so the loads
+        // overlap the ordering and the earlier siblings' searches instead of stalling each child
+        // (one prefetch just before each child left the probe waiting for most of the latency).
+        let children_probe = depth - cost >= self.params.tt_min_depth;
+        let mut child_keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
+        if children_probe {
+            for mv in &moves {
+                let child_key = position.zobrist_key_after(key, mv);
+                self.table.prefetch(child_key);
+                child_keys.push(child_key);
+            }
+        }
         let mut keys = OrderKeys::new();
         self.heuristics
             .score_moves(&moves, hash_move, side, ply, &mut keys);
@@ -526,10 +538,11 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
                 score
             } else {
-                let child_key = position.zobrist_key_after(key, &mv);
-                if new_depth >= self.params.tt_min_depth {
-                    self.table.prefetch(child_key);
-                }
+                let child_key = if children_probe {
+                    child_keys[index]
+                } else {
+                    position.zobrist_key_after(key, &mv)
+                };
                 let child = position.play(&mv);
                 let child_draw = draw.after(position, &mv, &child);
                 let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
@@ -767,7 +780,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             return self.static_eval(position);
         }
         let mut threats_left = threats_left;
-        if !position.has_capture() {
+        let capture = position.has_capture();
+        if !capture {
             if !has_quiet_move(position) {
                 return -WIN + ply as i32;
             }
@@ -781,7 +795,12 @@ impl<'a, T: Table> Searcher<'a, T> {
             threats_left -= 1;
         }
         let mut moves = MoveList::new();
-        movegen::generate(position, &mut moves);
+        if capture {
+            movegen::generate_captures(position, &mut moves);
+        } else {
+            // Threatened: every quiet move.
+            movegen::generate(position, &mut moves);
+        }
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;

@@ -182,22 +182,35 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The slots one key can use, aligned to a cache line: a probe reads one line, and the prefetch
+/// of that line brings the whole bucket. (Unaligned, as a plain `Vec<Slot>` was, most buckets
+/// straddled two lines and the probe stalled on the second: 13 % of the search's samples in
+/// `perf` sat on the load of the fourth slot.)
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET_SLOTS]);
+
 /// The default table: lock-free buckets of atomic slots with XOR key verification.
 pub struct AtomicTable {
-    slots: Vec<Slot>,
-    buckets: u64,
+    buckets: Vec<Bucket>,
     age: Generation,
 }
 
 impl AtomicTable {
+    /// The bucket number of `key`: multiply-shift maps the key onto `0..buckets` without a
+    /// division.
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        // Multiply-shift maps the key onto 0..buckets without a division.
-        (((u128::from(key) * u128::from(self.buckets)) >> 64) as usize) * BUCKET_SLOTS
+    fn bucket_index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[self.bucket_index(key)]
     }
 }
 
-/// Asks the CPU to start loading the cache line of `slot` without waiting for it, so the probe at
+/// Asks the CPU to start loading the cache line of `bucket` without waiting for it, so the probe at
 /// the child node (after its move generation) finds the line in cache.
 ///
 /// The first `unsafe` block of the workspace: Rust has no safe prefetch. A plain load in its place
@@ -205,17 +218,17 @@ impl AtomicTable {
 /// of the search's time in `perf` — while a prefetch instruction retires at once;
 /// `benches/benches/tt.rs` measures the table with and without the hint.
 #[inline(always)]
-fn prefetch_line(slot: &Slot) {
+fn prefetch_line(bucket: &Bucket) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `_mm_prefetch` only hints the cache and never faults; the pointer comes from a
     // live reference, and SSE is part of the x86_64 baseline.
     #[allow(unsafe_code)]
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast::<i8>());
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast::<i8>());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = slot;
+    let _ = bucket;
 }
 
 /// Asks Linux to back the table's memory with 2 MB pages before it is first touched.
@@ -226,7 +239,7 @@ fn prefetch_line(slot: &Slot) {
 /// `shashki analyse --depth 17` from the start: 3.41–3.68 s → 2.88–3.24 s CPU (engine/SEARCH.md).
 /// The second `unsafe` block of the workspace: `madvise` is a system call.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *const Slot, bytes: usize) {
+fn advise_huge_pages(start: *const Bucket, bytes: usize) {
     const HUGE_PAGE: usize = 2 << 20;
     let begin = (start as usize).next_multiple_of(HUGE_PAGE);
     let end = (start as usize).saturating_add(bytes) / HUGE_PAGE * HUGE_PAGE;
@@ -243,7 +256,7 @@ fn advise_huge_pages(start: *const Slot, bytes: usize) {
 
 /// Other systems: ordinary pages.
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: *const Slot, _: usize) {}
+fn advise_huge_pages(_: *const Bucket, _: usize) {}
 
 /// How much an entry is worth keeping: deeper and younger is better.
 #[inline]
@@ -256,33 +269,29 @@ impl Table for AtomicTable {
     fn try_with_size_mb(megabytes: usize) -> Result<AtomicTable, TableAllocError> {
         let error = TableAllocError { megabytes };
         let bytes = megabytes.max(1).checked_mul(1 << 20).ok_or(error)?;
-        let buckets = (bytes / (BUCKET_SLOTS * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(buckets * BUCKET_SLOTS)
-            .map_err(|_| error)?;
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| error)?;
         // Advised before `resize_with` touches the pages, so they are faulted in as huge pages.
         advise_huge_pages(
-            slots.as_ptr(),
-            slots.capacity() * std::mem::size_of::<Slot>(),
+            buckets.as_ptr(),
+            buckets.capacity() * std::mem::size_of::<Bucket>(),
         );
-        slots.resize_with(buckets * BUCKET_SLOTS, Slot::default);
+        buckets.resize_with(count, Bucket::default);
         Ok(AtomicTable {
-            slots,
-            buckets: buckets as u64,
+            buckets,
             age: Generation::default(),
         })
     }
 
     #[inline]
     fn prefetch(&self, key: u64) {
-        prefetch_line(&self.slots[self.bucket(key)]);
+        prefetch_line(self.bucket(key));
     }
 
     #[inline]
     fn probe(&self, key: u64) -> Option<TtEntry> {
-        let first = self.bucket(key);
-        for slot in &self.slots[first..first + BUCKET_SLOTS] {
+        for slot in &self.bucket(key).0 {
             let data = slot.data.load(Ordering::Relaxed);
             if slot.key.load(Ordering::Relaxed) ^ data == key {
                 return TtEntry::unpack(data);
@@ -293,9 +302,8 @@ impl Table for AtomicTable {
 
     #[inline]
     fn store(&self, key: u64, mut entry: TtEntry) {
-        let first = self.bucket(key);
         let age = self.age();
-        let bucket = &self.slots[first..first + BUCKET_SLOTS];
+        let bucket = &self.bucket(key).0;
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (i, slot) in bucket.iter().enumerate() {
@@ -339,7 +347,7 @@ impl Table for AtomicTable {
     }
 
     fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
             slot.key.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
         }
@@ -512,12 +520,19 @@ mod tests {
     }
 
     #[test]
+    fn atomic_table_buckets_are_whole_cache_lines() {
+        let table = AtomicTable::with_size_mb(1);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(table.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(table.buckets.len(), (1 << 20) / 64);
+    }
+
+    #[test]
     fn atomic_table_keeps_deep_entries_when_a_bucket_overflows() {
         let table = AtomicTable::with_size_mb(1);
-        let buckets = table.buckets;
         // Keys that land in bucket 0: the multiply-shift maps small keys there.
         let keys: Vec<u64> = (1..=5u64).collect();
-        assert!(keys.iter().all(|&k| table.bucket(k) == 0), "{buckets}");
+        assert!(keys.iter().all(|&k| table.bucket_index(k) == 0));
         for (i, &key) in keys.iter().enumerate() {
             let depth = if i == 0 { 30 } else { i as u16 };
             table.store(key, entry(0, depth, Bound::Exact, 0));

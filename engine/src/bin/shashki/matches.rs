@@ -5,7 +5,8 @@
 //!
 //! A player is `seed`, or `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
-//! or `eval=FILE` for a weights file written by `shashki tune`.
+//! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
+//! score against the seed), or `eval=FILE` for a weights file written by `shashki tune`.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -70,7 +71,12 @@ pub enum Spec {
     /// The seed baseline.
     Seed,
     /// The engine with this configuration.
-    Engine(Box<EngineConfig>),
+    Engine {
+        /// Its configuration.
+        config: Box<EngineConfig>,
+        /// Its own milliseconds per move (time odds), instead of the match's limit.
+        movetime: Option<Duration>,
+    },
 }
 
 /// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`).
@@ -126,6 +132,7 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         hash_mb: hash,
         ..EngineConfig::default()
     };
+    let mut movetime = None;
     for part in parts {
         let (name, value) = part.split_once('=').ok_or_else(|| {
             CliError::input(format!("player {text:?}: {part:?} is not name=value"))
@@ -139,6 +146,11 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         })?;
         let ok = match name {
             "hash" => usize::try_from(number).map(|v| config.hash_mb = v).is_ok(),
+            "movetime" => u64::try_from(number)
+                .ok()
+                .filter(|&ms| ms > 0)
+                .map(|ms| movetime = Some(Duration::from_millis(ms)))
+                .is_some(),
             "threads" => usize::try_from(number)
                 .map(|v| config.threads = v.max(1))
                 .is_ok(),
@@ -153,14 +165,20 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
             )));
         }
     }
-    Ok(Spec::Engine(Box::new(config)))
+    Ok(Spec::Engine {
+        config: Box::new(config),
+        movetime,
+    })
 }
 
 /// A player for one game.
 pub fn player(spec: &Spec, limit: SearchLimit) -> Box<dyn Player> {
     match spec {
         Spec::Seed => Box::new(SeedPlayer::new(limit)),
-        Spec::Engine(config) => Box::new(EnginePlayer::new((**config).clone(), limit)),
+        Spec::Engine { config, movetime } => Box::new(EnginePlayer::new(
+            EngineConfig::clone(config),
+            movetime.map_or(limit, SearchLimit::MoveTime),
+        )),
     }
 }
 
@@ -243,7 +261,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if let Some(dir) = &args.tablebases {
         let tables = open_tablebases(dir)?;
         for spec in &mut specs {
-            if let Spec::Engine(config) = spec {
+            if let Spec::Engine { config, .. } = spec {
                 config.tablebases = Some(Arc::clone(&tables));
             }
         }
@@ -332,4 +350,36 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         100.0 * t.score()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_spec_sets_parameters_and_its_own_move_time() {
+        let Ok(Spec::Engine { config, movetime }) = parse_spec(
+            "default,movetime=250,hash=8,lmr_min_index=5,eval.man=90",
+            16,
+        ) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(movetime, Some(Duration::from_millis(250)));
+        assert_eq!(config.hash_mb, 8);
+        assert_eq!(config.params.lmr_min_index, 5);
+        assert_eq!(config.eval.weight(shashki::eval::Feature::Man), 90);
+        let Ok(Spec::Engine { config, movetime }) = parse_spec("default", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!((movetime, config.hash_mb), (None, 16));
+        assert!(matches!(parse_spec("seed", 16), Ok(Spec::Seed)));
+        for bad in [
+            "default,movetime=0",
+            "default,movetime=-5",
+            "seed,hash=1",
+            "nobody",
+        ] {
+            assert!(parse_spec(bad, 16).is_err(), "{bad}");
+        }
+    }
 }
