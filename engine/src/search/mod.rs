@@ -4,9 +4,10 @@
 //! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
 //! ([`limits`]), starts `threads − 1` helper threads and runs the main thread on the caller's
 //! thread (Lazy SMP: all threads search the same root and share what they learn through the
-//! table, helpers starting at staggered depths); see [`thread`] for the search itself. The main
-//! thread reports each completed iteration through the `on_info` callback, and its result is the
-//! engine's answer. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
+//! table; the main thread searches every depth, helpers start each iteration beyond the deepest
+//! one any thread completed, odd helpers a ply further); see [`thread`] for the search itself. The main
+//! thread reports each completed iteration through the `on_info` callback; the engine answers
+//! with the main thread's result, or a helper's when the helper completed a deeper iteration. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
 //! return promptly; the answer is then the best move of the last completed iteration or a move
 //! that already beat it, so it is always legal.
 //!
@@ -33,7 +34,7 @@ pub mod score;
 pub mod thread;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -311,6 +312,7 @@ impl<T: Table> Engine<T> {
             start,
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
             tablebases: self.config.tablebases.as_deref(),
+            completed: AtomicU32::new(0),
         };
         let threads = self.config.threads.max(1);
         let mut heuristics = self
@@ -325,14 +327,26 @@ impl<T: Table> Engine<T> {
         let table = &self.table;
         let shared = &shared;
         let result = std::thread::scope(|scope| {
-            for (i, h) in helper_heuristics.iter_mut().enumerate() {
-                scope.spawn(move || {
-                    let mut searcher =
-                        Searcher::new(table, params, eval, shared, h, false, keys, reversible_from);
-                    let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
-                    searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
-                });
-            }
+            let helpers: Vec<_> = helper_heuristics
+                .iter_mut()
+                .enumerate()
+                .map(|(i, h)| {
+                    scope.spawn(move || {
+                        let mut searcher = Searcher::new(
+                            table,
+                            params,
+                            eval,
+                            shared,
+                            h,
+                            false,
+                            keys,
+                            reversible_from,
+                        );
+                        let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
+                        searcher.iterate(root, key, draw, skew, &mut |_, _, _| {})
+                    })
+                })
+                .collect();
             let mut searcher = Searcher::new(
                 table,
                 params,
@@ -353,10 +367,34 @@ impl<T: Table> Engine<T> {
                     pv: progress.pv.to_vec(),
                 });
             };
-            let result = searcher.iterate(root, key, draw, 1, &mut report);
-            // Done: release the helpers.
+            let main = searcher.iterate(root, key, draw, 0, &mut report);
+            // Done: release the helpers, and answer from the deepest completed iteration (a
+            // helper's, when it finished a depth the main thread skipped or had no time for).
             self.stop.store(true, Ordering::Relaxed);
-            result
+            let deeper = helpers
+                .into_iter()
+                .filter_map(|helper| helper.join().ok())
+                .filter(|helper| helper.depth > main.depth && helper.best_move.is_some())
+                .max_by_key(|helper| helper.depth);
+            match deeper {
+                Some(helper) => {
+                    // Its iteration was never reported: report it, so the last info line
+                    // matches the answer.
+                    let progress = Progress {
+                        depth: helper.depth,
+                        seldepth: helper.seldepth,
+                        score: helper.score,
+                        pv: &helper.pv,
+                    };
+                    report(
+                        &progress,
+                        shared.nodes.load(Ordering::Relaxed),
+                        shared.start.elapsed(),
+                    );
+                    helper
+                }
+                None => main,
+            }
         });
         SearchResult {
             best_move: result.best_move,

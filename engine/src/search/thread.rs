@@ -16,7 +16,7 @@
 //! table and a [`Shared`] block (stop flag, node count, clock). Only the main thread watches the
 //! clock and reports progress.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -127,6 +127,9 @@ pub struct Shared<'a> {
     pub budget: Budget,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
     pub tablebases: Option<&'a crate::egtb::Tablebases>,
+    /// The deepest iteration any thread has completed: each thread's next iteration starts
+    /// beyond it, so threads do not all search the same depth.
+    pub completed: AtomicU32,
 }
 
 /// The outcome of one thread's iterative deepening.
@@ -275,14 +278,16 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Iterative deepening from `root` (key `key`, counters `draw`). `first_depth` lets helper
-    /// threads start deeper; `report` is called by the main thread after each iteration.
+    /// Iterative deepening from `root` (key `key`, counters `draw`). The main thread searches
+    /// depth 1, 2, 3, … and `report`s each; a Lazy SMP helper starts each iteration at least
+    /// `skew + 1` plies beyond the deepest iteration any thread completed, so helpers work ahead
+    /// of the main thread (which then finds their results in the table) instead of beside it.
     pub fn iterate<D: DrawHook>(
         &mut self,
         root: &Position,
         key: u64,
         draw: D,
-        first_depth: u32,
+        skew: u32,
         report: &mut dyn FnMut(&Progress<'_>, u64, Duration),
     ) -> ThreadResult {
         self.root_side = root.side_to_move();
@@ -313,7 +318,16 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             self.shared.budget.max_depth
         };
-        let mut depth = first_depth.max(1);
+        // The main thread searches every depth (it reports each one); helpers skip ahead.
+        let is_main = self.is_main;
+        let next_depth = |after: u32| {
+            if is_main {
+                after + 1
+            } else {
+                (after + 1).max(self.shared.completed.load(Ordering::Relaxed) + 1 + skew)
+            }
+        };
+        let mut depth = next_depth(0);
         let mut previous = 0;
         while depth <= max_depth {
             self.root_best = None;
@@ -331,6 +345,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             if self.stopped {
                 break;
             }
+            self.shared.completed.fetch_max(depth, Ordering::Relaxed);
             result.depth = depth;
             result.seldepth = self.seldepth as u32;
             result.score = score;
@@ -361,7 +376,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                     break;
                 }
             }
-            depth += 1;
+            depth = next_depth(depth);
         }
         self.flush();
         result
