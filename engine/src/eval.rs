@@ -42,6 +42,22 @@ pub enum Feature {
     KingMobility,
     /// +1 for the side to move (White's view: +1 if White moves, −1 if Black).
     Turn,
+    /// Pieces (men and kings) weighted by how far the game has simplified:
+    /// `pieces × (24 − all pieces) / 8`, so an advantage grows as pieces come off (trade down
+    /// when ahead).
+    LateMaterial,
+    /// Imbalance between the wings: |men on files a–d − men on files e–h|.
+    Balance,
+    /// Men an enemy man could capture at once (enemy man adjacent on a diagonal, the square
+    /// behind empty): in a quiet position these are threats against the side to move.
+    Threatened,
+    /// Men off the back rank with both rear diagonal squares held by own pieces (or the board's
+    /// edge): they cannot be captured from the front.
+    Backed,
+    /// Men on the two key guard squares c1 and e1 (own view) while the opponent has men.
+    KeyGuard,
+    /// Forward moves the men have (empty squares diagonally in front of them).
+    ManMobility,
 }
 
 impl Feature {
@@ -60,6 +76,12 @@ impl Feature {
         Feature::MainRoad,
         Feature::KingMobility,
         Feature::Turn,
+        Feature::LateMaterial,
+        Feature::Balance,
+        Feature::Threatened,
+        Feature::Backed,
+        Feature::KeyGuard,
+        Feature::ManMobility,
     ];
 
     /// The feature's name as used in weight files (`snake_case`).
@@ -79,6 +101,12 @@ impl Feature {
             Feature::MainRoad => "main_road",
             Feature::KingMobility => "king_mobility",
             Feature::Turn => "turn",
+            Feature::LateMaterial => "late_material",
+            Feature::Balance => "balance",
+            Feature::Threatened => "threatened",
+            Feature::Backed => "backed",
+            Feature::KeyGuard => "key_guard",
+            Feature::ManMobility => "man_mobility",
         }
     }
 
@@ -90,7 +118,7 @@ impl Feature {
 }
 
 /// Number of evaluation features.
-pub const FEATURE_COUNT: usize = 13;
+pub const FEATURE_COUNT: usize = 19;
 
 /// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
 pub type Features = [i32; FEATURE_COUNT];
@@ -126,6 +154,12 @@ impl EvalParams {
             8,   // main_road
             1,   // king_mobility
             2,   // turn
+            0,   // late_material
+            0,   // balance
+            0,   // threatened
+            0,   // backed
+            0,   // key_guard
+            0,   // man_mobility
         ],
         drawish_divisor: 8,
     };
@@ -239,6 +273,35 @@ const CONE: [u64; 36] = {
 };
 
 const ALL: u64 = Bitboard::ALL.0;
+
+/// Files a–d (the left wing from White's side; Black's wings are the same squares mirrored, and
+/// the balance term is symmetric, so one mask serves both).
+const LEFT_WING: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        pred[bit] = coords(bit).1 <= 3;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+/// Per colour: the key guard squares c1 and e1 of its own back rank.
+const KEY_GUARD: [u64; 2] = {
+    let mut pred = [[false; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        let (rank, file) = coords(bit);
+        pred[0][bit] = rank == 0 && (file == 2 || file == 4);
+        // Mirrored: f8 and d8.
+        pred[1][bit] = rank == 7 && (file == 5 || file == 3);
+        bit += 1;
+    }
+    [mask_where(pred[0]), mask_where(pred[1])]
+};
+
+/// Per colour: the shifts of its men's two forward directions.
+const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
 
 /// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
 /// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
@@ -380,6 +443,36 @@ fn add_features(
         }
     }
     let king_count = count(kings);
+    let enemy_men = position.men(them).0;
+    let own = men | kings;
+    let mut threatened = 0;
+    for shift in [5i32, 4, -4, -5] {
+        // An enemy man at x captures a man at x + shift when x + 2·shift is empty.
+        threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+    }
+    let mut backed = men & !BACK_RANK[c];
+    let mut man_mobility = 0;
+    for shift in FORWARD[c] {
+        // The rear square of a man is off the board or holds an own piece.
+        let rear_ok = step(own, shift) | (ALL & !step(ALL, shift));
+        backed &= rear_ok;
+        man_mobility += count(step(men, shift) & empty);
+    }
+    let left = count(men & LEFT_WING);
+    let key_guard = if enemy_men != 0 {
+        count(men & KEY_GUARD[c])
+    } else {
+        0
+    };
+    out.add(
+        Feature::LateMaterial,
+        sign * (man_count + king_count) * (24 - total_pieces) / 8,
+    );
+    out.add(Feature::Balance, sign * (2 * left - man_count).abs());
+    out.add(Feature::Threatened, sign * count(threatened));
+    out.add(Feature::Backed, sign * count(backed));
+    out.add(Feature::KeyGuard, sign * key_guard);
+    out.add(Feature::ManMobility, sign * man_mobility);
     out.add(Feature::Man, sign * man_count);
     out.add(Feature::King, sign * king_count);
     out.add(Feature::FirstKing, sign * i32::from(kings != 0));
@@ -480,14 +573,22 @@ mod tests {
             "W:W21,22,23,25,K30:B1,2,K7,9,12",
             "B:Wh6,b4,f4,e3,b2,f2,a1:Bb8,f8,h8,e7,g7,d6,f6,Ka5,c5",
             "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+            "W:Wc1,e1,d2,a3,h4,g3:Bg5,b8,d8,f8,c7",
         ];
-        for fen in positions {
-            let position: Position = fen.parse().unwrap();
-            assert_eq!(
-                evaluate(&position, &EvalParams::DEFAULT),
-                evaluate(&position.flipped(), &EvalParams::DEFAULT),
-                "{fen}"
-            );
+        // Every feature weighted (the defaults leave some at 0).
+        let all = EvalParams {
+            weights: std::array::from_fn(|i| 3 + 2 * i as i32),
+            drawish_divisor: 1,
+        };
+        for params in [&EvalParams::DEFAULT, &all] {
+            for fen in positions {
+                let position: Position = fen.parse().unwrap();
+                assert_eq!(
+                    evaluate(&position, params),
+                    evaluate(&position.flipped(), params),
+                    "{fen}"
+                );
+            }
         }
     }
 
@@ -510,11 +611,34 @@ mod tests {
     }
 
     #[test]
+    fn structure_features_count_what_they_say() {
+        // White: c1, e1 (key guards), d2 (backed by c1 and e1), a3, h4 (threatened by g5);
+        // Black: g5, b8.
+        let position: Position = "B:Wc1,e1,d2,a3,h4:Bg5,b8".parse().unwrap();
+        let f = features(&position);
+        // White c1, e1; Black's key squares f8/d8 are empty.
+        assert_eq!(f[Feature::KeyGuard as usize], 2);
+        // d2 (c1 and e1 behind it); a3's rear b2 is empty, so it is not backed; Black: none.
+        assert_eq!(f[Feature::Backed as usize], 1);
+        // g5 cannot take h4 (the square behind it is off the board), but h4 can take g5 to f6.
+        assert_eq!(f[Feature::Threatened as usize], -1);
+        // Wings: White a–d: c1, d2, a3 = 3, e–h: e1, h4 = 2 → 1; Black: g5 vs b8 → 0.
+        assert_eq!(f[Feature::Balance as usize], 1);
+        // White forward moves: c1→b2 (d2 taken), e1→f2 (d2 taken), d2→c3,e3, a3→b4, h4→ g5
+        // taken → 5; Black: g5→f4 (h4 taken), b8→a7,c7 → 3.
+        assert_eq!(f[Feature::ManMobility as usize], 5 - 3);
+        // 5 against 2 pieces, 7 on the board: (5 − 2) × 17 / 8 = 6 (each side rounded down).
+        assert_eq!(f[Feature::LateMaterial as usize], 5 * 17 / 8 - 2 * 17 / 8);
+    }
+
+    #[test]
     fn evaluation_is_the_dot_product_of_features_and_weights() {
         // The search sums weighted terms directly; the tuner reads the feature vector: both must
         // mean the same number.
         let params = EvalParams {
-            weights: [3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41],
+            weights: [
+                3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41, 43, -47, 53, 59, -61, 67,
+            ],
             drawish_divisor: 1,
         };
         let mut position = Position::start();

@@ -5,7 +5,9 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use shashki::{Bitboard, Color, Engine, EngineConfig, Game, Position, SearchLimit, Square};
+use shashki::{
+    Bitboard, Color, Engine, EngineConfig, Game, Position, SearchLimit, SearchParams, Square,
+};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -27,6 +29,25 @@ fn engine(threads: usize) -> Engine {
     Engine::new(EngineConfig {
         hash_mb: 2,
         threads,
+        ..EngineConfig::default()
+    })
+}
+
+/// An engine with every selective option switched on, aggressively (shallow ProbCut, reverse
+/// futility, quiescence threat plies): they may cost strength but never correctness.
+fn selective_engine() -> Engine {
+    let mut params = SearchParams::DEFAULT;
+    for (name, value) in [
+        ("probcut_min_depth", 3),
+        ("probcut_reduction", 16),
+        ("rfp_max_depth", 3),
+        ("qs_threat_plies", 1),
+    ] {
+        assert!(params.set(name, value), "{name}");
+    }
+    Engine::new(EngineConfig {
+        hash_mb: 2,
+        params,
         ..EngineConfig::default()
     })
 }
@@ -207,8 +228,13 @@ fn random_ending(rng: &mut Rng) -> Option<Position> {
 
 #[test]
 fn forced_wins_are_found_at_their_true_distance() {
+    for engine in [engine(1), selective_engine()] {
+        forced_wins_at_their_true_distance(&engine);
+    }
+}
+
+fn forced_wins_at_their_true_distance(engine: &Engine) {
     let mut rng = Rng(0xC0FF_EE00_1234_5678);
-    let engine = engine(1);
     let mut wins = 0;
     for _ in 0..120 {
         let Some(position) = random_ending(&mut rng) else {
@@ -252,8 +278,11 @@ fn finds_a_forced_capture_combination() {
         -reference_gain(&position.play(&sacrifice), 2, &mut promotes) - now,
         100
     );
-    for depth in [3, 5, 8] {
-        let result = engine(1).search_position(&position, &[], SearchLimit::Depth(depth), |_| {});
+    for (depth, engine) in [3, 5, 8]
+        .into_iter()
+        .flat_map(|d| [(d, engine(1)), (d, selective_engine())])
+    {
+        let result = engine.search_position(&position, &[], SearchLimit::Depth(depth), |_| {});
         assert_eq!(result.best_move, Some(sacrifice), "depth {depth}");
         assert!(
             result.score.value() >= 100,

@@ -430,6 +430,25 @@ mod tests {
     }
 
     #[test]
+    fn keep_pieces_adds_its_bonus_for_the_engines_side() {
+        // One ply from the start: no capture is possible, every leaf has 24 pieces and Black to
+        // move, so the bonus raises White's root score by exactly 24 × keep_pieces.
+        let score = |keep: i64| {
+            let mut params = SearchParams::DEFAULT;
+            assert!(params.set("keep_pieces", keep));
+            let engine = Engine::new(EngineConfig {
+                hash_mb: 1,
+                params,
+                ..EngineConfig::default()
+            });
+            let result =
+                engine.search_position(&Position::start(), &[], SearchLimit::Depth(1), |_| {});
+            result.score.value()
+        };
+        assert_eq!(score(5), score(0) + 5 * 24);
+    }
+
+    #[test]
     fn no_legal_move_gives_none() {
         let position: Position = "W:W:BK1".parse().unwrap();
         let result = engine().search_position(&position, &[], SearchLimit::Depth(3), |_| {});

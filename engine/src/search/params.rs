@@ -24,6 +24,31 @@ pub struct SearchParams {
     /// Transposition table: nodes with less remaining depth (units) neither probe nor store (the
     /// table lives in memory far slower than the search at the frontier).
     pub tt_min_depth: i32,
+    /// Quiescence: quiet plies searched (every move) at a position with no capture pending where
+    /// the opponent threatens one, instead of evaluating it (0 = off).
+    pub qs_threat_plies: u32,
+    /// Reverse futility pruning: at non-PV nodes with at most this many plies left (0 = off), a
+    /// quiet position whose static evaluation minus [`Self::rfp_margin`] per ply left beats beta
+    /// returns without a search.
+    pub rfp_max_depth: i32,
+    /// Reverse futility pruning: the margin in centi-men per ply left.
+    pub rfp_margin: i32,
+    /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
+    /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
+    /// 5 (on at 6: +37 ± 24 Elo; 5 against 6: +17 ± 23, `engine/SEARCH.md`).
+    pub probcut_min_depth: i32,
+    /// ProbCut: depth units taken off the verification search.
+    pub probcut_reduction: i32,
+    /// ProbCut: how far above beta (centi-men) the shallow search must score.
+    pub probcut_margin: i32,
+    /// Centi-men per piece on the board added to the evaluation for the engine's own side (the
+    /// root's side to move): it then avoids exchanges into equal, drawish endings against a
+    /// weaker opponent (0 = off: a symmetric evaluation).
+    pub keep_pieces: i32,
+    /// Drawn tablebase positions inside the tree score their material balance (man 100, king
+    /// 250) divided by this, not 0, so the search prefers draws where it keeps more material
+    /// (0 = off: every table draw scores 0).
+    pub table_draw_divisor: i32,
     /// Late-move reductions: remaining depth (plies) below which no move is reduced.
     pub lmr_min_depth: i32,
     /// Late-move reductions: moves searched before reductions start (0 = hash move only).
@@ -63,6 +88,14 @@ impl SearchParams {
         tt_min_depth: ONE_PLY,
         two_moves_cost: ONE_PLY,
         three_moves_cost: ONE_PLY,
+        qs_threat_plies: 0,
+        rfp_max_depth: 0,
+        rfp_margin: 60,
+        probcut_min_depth: 5,
+        probcut_reduction: 4 * ONE_PLY,
+        probcut_margin: 80,
+        keep_pieces: 0,
+        table_draw_divisor: 0,
         lmr_min_depth: 3,
         lmr_min_index: 3,
         lmr_reduction: ONE_PLY,
@@ -80,7 +113,15 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 26] = [
+        "table_draw_divisor",
+        "keep_pieces",
+        "rfp_max_depth",
+        "rfp_margin",
+        "probcut_min_depth",
+        "probcut_reduction",
+        "probcut_margin",
+        "qs_threat_plies",
         "only_move_cost",
         "tt_min_depth",
         "two_moves_cost",
@@ -118,6 +159,14 @@ impl SearchParams {
             "tt_min_depth" => fit(&mut self.tt_min_depth, value),
             "two_moves_cost" => fit(&mut self.two_moves_cost, value),
             "three_moves_cost" => fit(&mut self.three_moves_cost, value),
+            "qs_threat_plies" => fit(&mut self.qs_threat_plies, value),
+            "rfp_max_depth" => fit(&mut self.rfp_max_depth, value),
+            "rfp_margin" => fit(&mut self.rfp_margin, value),
+            "probcut_min_depth" => fit(&mut self.probcut_min_depth, value),
+            "probcut_reduction" => fit(&mut self.probcut_reduction, value),
+            "probcut_margin" => fit(&mut self.probcut_margin, value),
+            "keep_pieces" => fit(&mut self.keep_pieces, value),
+            "table_draw_divisor" => fit(&mut self.table_draw_divisor, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),
             "lmr_min_index" => fit(&mut self.lmr_min_index, value),
             "lmr_reduction" => fit(&mut self.lmr_reduction, value),

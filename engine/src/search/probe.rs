@@ -238,6 +238,47 @@ mod tests {
     }
 
     #[test]
+    fn table_draws_can_score_their_material() {
+        // Two kings against a king on the main road: the replies are table draws or decided; with
+        // `table_draw_divisor` a draw scores the material balance / divisor for the side to move.
+        let tb = tablebases();
+        let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
+        let divisor = 8;
+        let material = |p: &Position, c: crate::Color| {
+            100 * p.men(c).count() as i32 + 250 * p.kings(c).count() as i32
+        };
+        let mut draws_with_material = 0;
+        let expected = position
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let child = position.play(mv);
+                let entry = tb.probe(&child).unwrap();
+                if entry.wdl == Wdl::Draw {
+                    let us = child.side_to_move();
+                    let balance = material(&child, us) - material(&child, us.opposite());
+                    draws_with_material += i32::from(balance / divisor != 0);
+                    -(balance / divisor)
+                } else {
+                    -entry_score(entry, 1)
+                }
+            })
+            .max()
+            .unwrap();
+        assert!(draws_with_material > 0, "no draw with a material balance");
+        let mut params = crate::SearchParams::DEFAULT;
+        assert!(params.set("table_draw_divisor", i64::from(divisor)));
+        let engine = engine(EngineConfig {
+            tablebases: Some(tb),
+            params,
+            ..EngineConfig::default()
+        });
+        let result = engine.search_position(&position, &[], SearchLimit::Depth(1), |_| {});
+        assert_eq!(result.source, MoveSource::Search);
+        assert_eq!(result.score, Score(expected));
+    }
+
+    #[test]
     fn the_book_answers_at_the_root() {
         let start = Position::start();
         let mv = start.parse_move("c3-d4").unwrap();

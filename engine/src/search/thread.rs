@@ -180,6 +180,9 @@ pub struct Searcher<'a, T: Table> {
     reversible_from: Vec<usize>,
     pv: Vec<Pv>,
     root_best: Option<(Move, i32)>,
+    /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
+    /// [`SearchParams::keep_pieces`].
+    root_side: Color,
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
@@ -222,6 +225,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             reversible_from: reversible,
             pv: vec![Pv::new(); MAX_PLY + 1],
             root_best: None,
+            root_side: Color::White,
         }
     }
 
@@ -286,6 +290,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         skew: u32,
         report: &mut dyn FnMut(&Progress<'_>, u64, Duration),
     ) -> ThreadResult {
+        self.root_side = root.side_to_move();
         let moves = root.legal_moves();
         let mut result = ThreadResult {
             best_move: None,
@@ -436,7 +441,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         pv_node: bool,
     ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(position, ply, alpha, beta);
+            return self.quiesce(position, ply, alpha, beta, self.params.qs_threat_plies);
         }
         self.pv[ply].clear();
         self.visit(ply);
@@ -450,7 +455,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             if let Some(score) =
                 super::probe::tree_score(self.shared.tablebases, position, ply, draw)
             {
-                return score;
+                return if score == DRAW {
+                    self.table_draw_score(position)
+                } else {
+                    score
+                };
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
             alpha = alpha.max(-WIN + ply as i32);
@@ -479,6 +488,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             if cut {
                 return score;
             }
+        }
+        if !pv_node
+            && ply > 0
+            && beta.abs() < WIN_THRESHOLD
+            && let Some(score) = self.prune(position, key, draw, depth, ply, beta)
+        {
+            return score;
         }
         let mut moves = MoveList::new();
         movegen::generate(position, &mut moves);
@@ -529,9 +545,11 @@ impl<'a, T: Table> Searcher<'a, T> {
                     ply + 1,
                     if i == 0 { -beta } else { -alpha - 1 },
                     -alpha,
+                    self.params.qs_threat_plies,
                 );
                 if i > 0 && pv_node && score > alpha && score < beta {
-                    score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+                    score =
+                        -self.quiesce(&child, ply + 1, -beta, -alpha, self.params.qs_threat_plies);
                 }
                 score
             } else {
@@ -640,6 +658,94 @@ impl<'a, T: Table> Searcher<'a, T> {
         best
     }
 
+    /// The evaluation of a quiet `position` for the side to move, plus the
+    /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
+    #[inline]
+    fn static_eval(&self, position: &Position) -> i32 {
+        let eval = evaluate(position, self.eval);
+        let keep = self.params.keep_pieces;
+        if keep == 0 {
+            return eval;
+        }
+        let bonus = keep * position.piece_count() as i32;
+        if position.side_to_move() == self.root_side {
+            eval + bonus
+        } else {
+            eval - bonus
+        }
+    }
+
+    /// The score of a drawn tablebase position: 0, or with
+    /// [`SearchParams::table_draw_divisor`] the material balance (man 100, king 250) divided by
+    /// it, so that among drawn endings the search prefers those where it keeps more material
+    /// (an opponent without tables may still go wrong in them).
+    #[inline]
+    fn table_draw_score(&self, position: &Position) -> i32 {
+        let divisor = self.params.table_draw_divisor;
+        if divisor <= 0 {
+            return DRAW;
+        }
+        let us = position.side_to_move();
+        let material = |color: Color| {
+            100 * position.men(color).count() as i32 + 250 * position.kings(color).count() as i32
+        };
+        (material(us) - material(us.opposite())) / divisor
+    }
+
+    /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
+    /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
+    /// capture pending for either side, a move to play) close to the frontier whose static evaluation beats
+    /// `beta` by a margin per ply left. ProbCut: a search shallower by
+    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
+    #[allow(clippy::too_many_arguments)]
+    fn prune<D: DrawHook>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        let params = self.params;
+        if params.rfp_max_depth > 0
+            && depth <= params.rfp_max_depth * ONE_PLY
+            && !position.has_capture()
+            && has_quiet_move(position)
+            && !position
+                .with_side_to_move(position.side_to_move().opposite())
+                .has_capture()
+        {
+            let margin = params.rfp_margin * (depth / ONE_PLY).max(1);
+            let eval = self.static_eval(position);
+            if eval - margin >= beta {
+                return Some(eval - margin);
+            }
+        }
+        if params.probcut_min_depth > 0 && depth >= params.probcut_min_depth * ONE_PLY {
+            let raised = beta + params.probcut_margin;
+            if raised < WIN_THRESHOLD {
+                let score = self.search(
+                    position,
+                    key,
+                    draw,
+                    depth - params.probcut_reduction,
+                    ply,
+                    raised - 1,
+                    raised,
+                    false,
+                );
+                if self.stopped {
+                    return Some(DRAW);
+                }
+                if score >= raised {
+                    return Some(beta);
+                }
+            }
+        }
+        None
+    }
+
     /// A move raised alpha at `ply`: extends the principal variation (at PV nodes) and remembers
     /// the root's best move.
     #[inline]
@@ -669,30 +775,53 @@ impl<'a, T: Table> Searcher<'a, T> {
         );
     }
 
-    /// Quiescence: expands captures while the side to move must capture, then evaluates.
-    pub fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence: expands captures while the side to move must capture, then evaluates. A quiet
+    /// position where the opponent threatens a capture is not evaluated while `threats_left` > 0:
+    /// every move is searched instead (one quiet ply, see [`SearchParams::qs_threat_plies`]).
+    pub fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        threats_left: u32,
+    ) -> i32 {
         self.pv[ply].clear();
         self.visit(ply);
         if self.stopped {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position, self.eval);
+            return self.static_eval(position);
         }
-        if !position.has_capture() {
+        let mut threats_left = threats_left;
+        let capture = position.has_capture();
+        if !capture {
             if !has_quiet_move(position) {
                 return -WIN + ply as i32;
             }
-            return evaluate(position, self.eval);
+            let threatened = threats_left > 0
+                && position
+                    .with_side_to_move(position.side_to_move().opposite())
+                    .has_capture();
+            if !threatened {
+                return self.static_eval(position);
+            }
+            threats_left -= 1;
         }
         let mut moves = MoveList::new();
-        movegen::generate_captures(position, &mut moves);
+        if capture {
+            movegen::generate_captures(position, &mut moves);
+        } else {
+            // Threatened: every quiet move.
+            movegen::generate(position, &mut moves);
+        }
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
         for i in 0..moves.len() {
             let mv = moves[pick(&mut keys, i)];
-            let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha);
+            let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha, threats_left);
             if self.stopped {
                 return DRAW;
             }

@@ -55,6 +55,14 @@ pub struct Args {
     /// Adam learning rate (weight units per step).
     #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
+    /// Features whose weights stay at their start values (comma-separated names, e.g.
+    /// `king,first_king`); the man is always fixed (it is the unit).
+    #[arg(long, value_delimiter = ',')]
+    fix: Vec<String>,
+    /// Leave out positions where the side to move is threatened by a capture (not quiet enough
+    /// for a static evaluation to predict the result).
+    #[arg(long)]
+    skip_threats: bool,
     /// Write the tuned weights (JSON) here.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -163,7 +171,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if data.is_empty() {
         return Err(CliError::input("no positions to tune on"));
     }
-    let samples: Vec<(Features, f64)> = data.iter().map(|(p, r)| (features(p), *r)).collect();
+    let mut fixed = [false; FEATURE_COUNT];
+    fixed[Feature::Man as usize] = true;
+    for name in &args.fix {
+        let feature = Feature::from_name(name)
+            .ok_or_else(|| CliError::input(format!("--fix: no feature called {name:?}")))?;
+        fixed[feature as usize] = true;
+    }
+    let samples: Vec<(Features, f64)> = data
+        .iter()
+        .filter(|(p, _)| {
+            !args.skip_threats
+                || !p
+                    .with_side_to_move(p.side_to_move().opposite())
+                    .has_capture()
+        })
+        .map(|(p, r)| (features(p), *r))
+        .collect();
     let mut weights = [0f64; FEATURE_COUNT];
     for (w, &s) in weights.iter_mut().zip(start.weights.iter()) {
         *w = f64::from(s);
@@ -183,7 +207,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "{} positions, K = {k:.2}, start error {best:.6}",
         samples.len()
     );
-    let fixed = Feature::Man as usize;
     let (mut m, mut v) = ([0f64; FEATURE_COUNT], [0f64; FEATURE_COUNT]);
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
     let scale = k * std::f64::consts::LN_10 / 400.0;
@@ -213,7 +236,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             );
         let n = samples.len() as f64;
         for i in 0..FEATURE_COUNT {
-            if i == fixed {
+            if fixed[i] {
                 continue;
             }
             let g = gradient[i] / n;
