@@ -356,12 +356,20 @@ const CONES: [[u64; 36]; 2] = {
 /// both and the search does not fill and then multiply out a vector.
 trait Terms {
     fn add(&mut self, feature: Feature, value: i32);
+    /// Whether `feature`'s value matters: the search skips computing features whose weight is 0
+    /// (features kept for tuning cost nothing until they get a weight).
+    fn wants(&self, feature: Feature) -> bool;
 }
 
 impl Terms for Features {
     #[inline(always)]
     fn add(&mut self, feature: Feature, value: i32) {
         self[feature as usize] += value;
+    }
+
+    #[inline(always)]
+    fn wants(&self, _: Feature) -> bool {
+        true
     }
 }
 
@@ -375,6 +383,11 @@ impl Terms for WeightedSum<'_> {
     #[inline(always)]
     fn add(&mut self, feature: Feature, value: i32) {
         self.sum += self.weights[feature as usize] * value;
+    }
+
+    #[inline(always)]
+    fn wants(&self, feature: Feature) -> bool {
+        self.weights[feature as usize] != 0
     }
 }
 
@@ -420,8 +433,23 @@ fn add_features(
         Color::Black => ((men >> 4) & empty) << 4 | ((men >> 5) & empty) << 5,
     };
     let blocked = (men & !movable).count_ones() as i32;
-    let mut runaway = 0;
-    if enemy_kings == 0 {
+    let king_count = count(kings);
+    out.add(Feature::Man, sign * man_count);
+    out.add(Feature::King, sign * king_count);
+    out.add(Feature::FirstKing, sign * i32::from(kings != 0));
+    out.add(Feature::Advancement, sign * advancement);
+    if out.wants(Feature::LateAdvancement) {
+        out.add(
+            Feature::LateAdvancement,
+            sign * advancement * (24 - total_pieces) / 8,
+        );
+    }
+    out.add(Feature::Centre, sign * centre);
+    out.add(Feature::BackRank, sign * back_rank);
+    out.add(Feature::Edge, sign * edge);
+    out.add(Feature::Blocked, sign * blocked);
+    if enemy_kings == 0 && out.wants(Feature::Runaway) {
+        let mut runaway = 0;
         let mut candidates = men & RUNAWAY_RANKS[c];
         while candidates != 0 {
             if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
@@ -429,11 +457,17 @@ fn add_features(
             }
             candidates &= candidates - 1;
         }
+        out.add(Feature::Runaway, sign * runaway);
     }
-    // Rays of different kings in one direction never overlap (a ray stops at the next piece), so
-    // stepping all kings together counts the same squares as stepping each king alone.
-    let mut mobility = 0;
-    if kings != 0 {
+    out.add(
+        Feature::MainRoad,
+        sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32,
+    );
+    if kings != 0 && out.wants(Feature::KingMobility) {
+        // Rays of different kings in one direction never overlap (a ray stops at the next
+        // piece), so stepping all kings together counts the same squares as stepping each king
+        // alone.
+        let mut mobility = 0;
         for shift in [5i32, 4, -4, -5] {
             let mut reached = step(kings, shift) & empty;
             while reached != 0 {
@@ -441,56 +475,46 @@ fn add_features(
                 reached = step(reached, shift) & empty;
             }
         }
+        out.add(Feature::KingMobility, sign * mobility);
     }
-    let king_count = count(kings);
+    if out.wants(Feature::LateMaterial) {
+        out.add(
+            Feature::LateMaterial,
+            sign * (man_count + king_count) * (24 - total_pieces) / 8,
+        );
+    }
+    if out.wants(Feature::Balance) {
+        let left = count(men & LEFT_WING);
+        out.add(Feature::Balance, sign * (2 * left - man_count).abs());
+    }
     let enemy_men = position.men(them).0;
-    let own = men | kings;
-    let mut threatened = 0;
-    for shift in [5i32, 4, -4, -5] {
-        // An enemy man at x captures a man at x + shift when x + 2·shift is empty.
-        threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+    if out.wants(Feature::Threatened) {
+        let mut threatened = 0;
+        for shift in [5i32, 4, -4, -5] {
+            // An enemy man at x captures a man at x + shift when x + 2·shift is empty.
+            threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+        }
+        out.add(Feature::Threatened, sign * count(threatened));
     }
-    let mut backed = men & !BACK_RANK[c];
-    let mut man_mobility = 0;
-    for shift in FORWARD[c] {
-        // The rear square of a man is off the board or holds an own piece.
-        let rear_ok = step(own, shift) | (ALL & !step(ALL, shift));
-        backed &= rear_ok;
-        man_mobility += count(step(men, shift) & empty);
+    if out.wants(Feature::Backed) {
+        let own = men | kings;
+        let mut backed = men & !BACK_RANK[c];
+        for shift in FORWARD[c] {
+            // The rear square of a man is off the board or holds an own piece.
+            backed &= step(own, shift) | (ALL & !step(ALL, shift));
+        }
+        out.add(Feature::Backed, sign * count(backed));
     }
-    let left = count(men & LEFT_WING);
-    let key_guard = if enemy_men != 0 {
-        count(men & KEY_GUARD[c])
-    } else {
-        0
-    };
-    out.add(
-        Feature::LateMaterial,
-        sign * (man_count + king_count) * (24 - total_pieces) / 8,
-    );
-    out.add(Feature::Balance, sign * (2 * left - man_count).abs());
-    out.add(Feature::Threatened, sign * count(threatened));
-    out.add(Feature::Backed, sign * count(backed));
-    out.add(Feature::KeyGuard, sign * key_guard);
-    out.add(Feature::ManMobility, sign * man_mobility);
-    out.add(Feature::Man, sign * man_count);
-    out.add(Feature::King, sign * king_count);
-    out.add(Feature::FirstKing, sign * i32::from(kings != 0));
-    out.add(Feature::Advancement, sign * advancement);
-    out.add(
-        Feature::LateAdvancement,
-        sign * advancement * (24 - total_pieces) / 8,
-    );
-    out.add(Feature::Centre, sign * centre);
-    out.add(Feature::BackRank, sign * back_rank);
-    out.add(Feature::Edge, sign * edge);
-    out.add(Feature::Blocked, sign * blocked);
-    out.add(Feature::Runaway, sign * runaway);
-    out.add(
-        Feature::MainRoad,
-        sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32,
-    );
-    out.add(Feature::KingMobility, sign * mobility);
+    if enemy_men != 0 && out.wants(Feature::KeyGuard) {
+        out.add(Feature::KeyGuard, sign * count(men & KEY_GUARD[c]));
+    }
+    if out.wants(Feature::ManMobility) {
+        let man_mobility: i32 = FORWARD[c]
+            .iter()
+            .map(|&shift| count(step(men, shift) & empty))
+            .sum();
+        out.add(Feature::ManMobility, sign * man_mobility);
+    }
 }
 
 #[inline(always)]
@@ -635,21 +659,29 @@ mod tests {
     fn evaluation_is_the_dot_product_of_features_and_weights() {
         // The search sums weighted terms directly; the tuner reads the feature vector: both must
         // mean the same number.
-        let params = EvalParams {
+        // Every weight non-zero, and the defaults (some zero: the search skips those features).
+        let every_weight = EvalParams {
             weights: [
                 3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41, 43, -47, 53, 59, -61, 67,
             ],
             drawish_divisor: 1,
         };
-        let mut position = Position::start();
-        for ply in 0..80 {
-            let moves = position.legal_moves();
-            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
-                break;
-            };
-            let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
-            assert_eq!(evaluate(&position, &params), expected, "{position}");
-            position = position.play(mv);
+        for params in [every_weight, EvalParams::default()] {
+            let mut position = Position::start();
+            for ply in 0..80 {
+                let moves = position.legal_moves();
+                let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                    break;
+                };
+                let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
+                let expected = if is_drawish(&position) {
+                    expected / params.drawish_divisor.max(1)
+                } else {
+                    expected
+                };
+                assert_eq!(evaluate(&position, &params), expected, "{position}");
+                position = position.play(mv);
+            }
         }
     }
 
