@@ -4,8 +4,8 @@
 //! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
 //! ([`limits`]), starts `threads − 1` helper threads and runs the main thread on the caller's
 //! thread (Lazy SMP: all threads search the same root and share what they learn through the
-//! table; the main thread searches every depth, helpers start each iteration beyond the deepest
-//! one any thread completed, odd helpers a ply further); see [`thread`] for the search itself. The main
+//! table; each iteration starts beyond the deepest one any thread completed, odd helpers a ply
+//! further, so threads spread over depths); see [`thread`] for the search itself. The main
 //! thread reports each completed iteration through the `on_info` callback; the engine answers
 //! with the main thread's result, or a helper's when the helper completed a deeper iteration. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
 //! return promptly; the answer is then the best move of the last completed iteration or a move

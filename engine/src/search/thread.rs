@@ -278,10 +278,10 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Iterative deepening from `root` (key `key`, counters `draw`). The main thread searches
-    /// depth 1, 2, 3, … and `report`s each; a Lazy SMP helper starts each iteration at least
-    /// `skew + 1` plies beyond the deepest iteration any thread completed, so helpers work ahead
-    /// of the main thread (which then finds their results in the table) instead of beside it.
+    /// Iterative deepening from `root` (key `key`, counters `draw`). Each iteration searches at
+    /// least `skew + 1` plies deeper than the deepest iteration any thread completed (so Lazy
+    /// SMP helpers with a skew work ahead of the main thread, and a thread that fell behind
+    /// skips depths already done); `report` is called by the main thread after each iteration.
     pub fn iterate<D: DrawHook>(
         &mut self,
         root: &Position,
@@ -318,15 +318,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             self.shared.budget.max_depth
         };
-        // The main thread searches every depth (it reports each one); helpers skip ahead.
-        let is_main = self.is_main;
-        let next_depth = |after: u32| {
-            if is_main {
-                after + 1
-            } else {
-                (after + 1).max(self.shared.completed.load(Ordering::Relaxed) + 1 + skew)
-            }
-        };
+        let next_depth =
+            |after: u32| (after + 1).max(self.shared.completed.load(Ordering::Relaxed) + 1 + skew);
         let mut depth = next_depth(0);
         let mut previous = 0;
         while depth <= max_depth {
