@@ -4,10 +4,9 @@
 //! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
 //! ([`limits`]), starts `threads − 1` helper threads and runs the main thread on the caller's
 //! thread (Lazy SMP: all threads search the same root and share what they learn through the
-//! table; each iteration starts beyond the deepest one any thread completed, odd helpers a ply
-//! further, so threads spread over depths); see [`thread`] for the search itself. The main
-//! thread reports each completed iteration through the `on_info` callback; the engine answers
-//! with the main thread's result, or a helper's when the helper completed a deeper iteration. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
+//! table, helpers starting at staggered depths); see [`thread`] for the search itself. The main
+//! thread reports each completed iteration through the `on_info` callback, and its result is the
+//! engine's answer. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
 //! return promptly; the answer is then the best move of the last completed iteration or a move
 //! that already beat it, so it is always legal.
 //!
@@ -34,7 +33,7 @@ pub mod score;
 pub mod thread;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -312,7 +311,6 @@ impl<T: Table> Engine<T> {
             start,
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
             tablebases: self.config.tablebases.as_deref(),
-            completed: AtomicU32::new(0),
         };
         let threads = self.config.threads.max(1);
         let mut heuristics = self
@@ -327,26 +325,14 @@ impl<T: Table> Engine<T> {
         let table = &self.table;
         let shared = &shared;
         let result = std::thread::scope(|scope| {
-            let helpers: Vec<_> = helper_heuristics
-                .iter_mut()
-                .enumerate()
-                .map(|(i, h)| {
-                    scope.spawn(move || {
-                        let mut searcher = Searcher::new(
-                            table,
-                            params,
-                            eval,
-                            shared,
-                            h,
-                            false,
-                            keys,
-                            reversible_from,
-                        );
-                        let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
-                        searcher.iterate(root, key, draw, skew, &mut |_, _, _| {})
-                    })
-                })
-                .collect();
+            for (i, h) in helper_heuristics.iter_mut().enumerate() {
+                scope.spawn(move || {
+                    let mut searcher =
+                        Searcher::new(table, params, eval, shared, h, false, keys, reversible_from);
+                    let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
+                    searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
+                });
+            }
             let mut searcher = Searcher::new(
                 table,
                 params,
@@ -367,34 +353,10 @@ impl<T: Table> Engine<T> {
                     pv: progress.pv.to_vec(),
                 });
             };
-            let main = searcher.iterate(root, key, draw, 0, &mut report);
-            // Done: release the helpers, and answer from the deepest completed iteration (a
-            // helper's, when it finished a depth the main thread skipped or had no time for).
+            let result = searcher.iterate(root, key, draw, 1, &mut report);
+            // Done: release the helpers.
             self.stop.store(true, Ordering::Relaxed);
-            let deeper = helpers
-                .into_iter()
-                .filter_map(|helper| helper.join().ok())
-                .filter(|helper| helper.depth > main.depth && helper.best_move.is_some())
-                .max_by_key(|helper| helper.depth);
-            match deeper {
-                Some(helper) => {
-                    // Its iteration was never reported: report it, so the last info line
-                    // matches the answer.
-                    let progress = Progress {
-                        depth: helper.depth,
-                        seldepth: helper.seldepth,
-                        score: helper.score,
-                        pv: &helper.pv,
-                    };
-                    report(
-                        &progress,
-                        shared.nodes.load(Ordering::Relaxed),
-                        shared.start.elapsed(),
-                    );
-                    helper
-                }
-                None => main,
-            }
+            result
         });
         SearchResult {
             best_move: result.best_move,

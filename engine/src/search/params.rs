@@ -65,9 +65,7 @@ pub struct SearchParams {
     pub aspiration_growth_factor: i32,
     /// History heuristic: values are kept in ±`history_max` (gravity update).
     pub history_max: i32,
-    /// Lazy SMP: helper threads with an odd index (1, 3, …) start each iteration this many plies
-    /// beyond the next depth nobody has completed (the main thread and the other helpers search
-    /// that next depth).
+    /// Lazy SMP: helper threads with an odd index start one ply deeper than the main thread.
     pub smp_depth_skew: u32,
     /// Time: moves assumed left in the game when the clock gives no moves-to-go.
     pub default_moves_to_go: u32,

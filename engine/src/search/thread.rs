@@ -16,7 +16,7 @@
 //! table and a [`Shared`] block (stop flag, node count, clock). Only the main thread watches the
 //! clock and reports progress.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -127,9 +127,6 @@ pub struct Shared<'a> {
     pub budget: Budget,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
     pub tablebases: Option<&'a crate::egtb::Tablebases>,
-    /// The deepest iteration any thread has completed: each thread's next iteration starts
-    /// beyond it, so threads do not all search the same depth.
-    pub completed: AtomicU32,
 }
 
 /// The outcome of one thread's iterative deepening.
@@ -278,16 +275,14 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Iterative deepening from `root` (key `key`, counters `draw`). Each iteration searches at
-    /// least `skew + 1` plies deeper than the deepest iteration any thread completed (so Lazy
-    /// SMP helpers with a skew work ahead of the main thread, and a thread that fell behind
-    /// skips depths already done); `report` is called by the main thread after each iteration.
+    /// Iterative deepening from `root` (key `key`, counters `draw`). `first_depth` lets helper
+    /// threads start deeper; `report` is called by the main thread after each iteration.
     pub fn iterate<D: DrawHook>(
         &mut self,
         root: &Position,
         key: u64,
         draw: D,
-        skew: u32,
+        first_depth: u32,
         report: &mut dyn FnMut(&Progress<'_>, u64, Duration),
     ) -> ThreadResult {
         self.root_side = root.side_to_move();
@@ -318,9 +313,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             self.shared.budget.max_depth
         };
-        let next_depth =
-            |after: u32| (after + 1).max(self.shared.completed.load(Ordering::Relaxed) + 1 + skew);
-        let mut depth = next_depth(0);
+        let mut depth = first_depth.max(1);
         let mut previous = 0;
         while depth <= max_depth {
             self.root_best = None;
@@ -338,7 +331,6 @@ impl<'a, T: Table> Searcher<'a, T> {
             if self.stopped {
                 break;
             }
-            self.shared.completed.fetch_max(depth, Ordering::Relaxed);
             result.depth = depth;
             result.seldepth = self.seldepth as u32;
             result.score = score;
@@ -369,7 +361,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                     break;
                 }
             }
-            depth = next_depth(depth);
+            depth += 1;
         }
         self.flush();
         result
