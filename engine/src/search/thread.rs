@@ -679,8 +679,8 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
     /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
-    /// capture pending for either side, a move to play) close to the frontier whose static evaluation beats
-    /// `beta` by a margin per ply left. ProbCut: a search shallower by
+    /// capture pending for either side, a move to play) close to the frontier whose static
+    /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
     /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
     #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
