@@ -87,7 +87,7 @@ impl SearchParams {
         two_moves_cost: ONE_PLY,
         three_moves_cost: ONE_PLY,
         qs_threat_plies: 0,
-        rfp_max_depth: 0,
+        rfp_max_depth: 2,
         rfp_margin: 60,
         probcut_min_depth: 5,
         probcut_reduction: 4 * ONE_PLY,
