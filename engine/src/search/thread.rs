@@ -29,7 +29,7 @@ use super::params::{ONE_PLY, SearchParams};
 const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
-use crate::eval::{EvalParams, evaluate};
+use crate::eval::{EvalParams, Feature, evaluate};
 use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
@@ -57,6 +57,15 @@ fn has_quiet_move(position: &Position) -> bool {
             .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
         around.intersects(empty)
     }
+}
+
+/// Whether the side not to move could capture if it were its turn: a threat the side to move
+/// must answer (such a position is not quiet).
+#[inline]
+fn opponent_can_capture(position: &Position) -> bool {
+    position
+        .with_side_to_move(position.side_to_move().opposite())
+        .has_capture()
 }
 
 /// Nodes between two checks of the clock and the stop flag.
@@ -661,8 +670,8 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 
     /// The score of a drawn tablebase position: 0, or with
-    /// [`SearchParams::table_draw_divisor`] the material balance (man 100, king 250) divided by
-    /// it, so that among drawn endings the search prefers those where it keeps more material
+    /// [`SearchParams::table_draw_divisor`] the material balance (the evaluation's man and king
+    /// weights) divided by it, so that among drawn endings the search prefers those where it keeps more material
     /// (an opponent without tables may still go wrong in them).
     #[inline]
     fn table_draw_score(&self, position: &Position) -> i32 {
@@ -671,8 +680,12 @@ impl<'a, T: Table> Searcher<'a, T> {
             return DRAW;
         }
         let us = position.side_to_move();
+        let (man, king) = (
+            self.eval.weight(Feature::Man),
+            self.eval.weight(Feature::King),
+        );
         let material = |color: Color| {
-            100 * position.men(color).count() as i32 + 250 * position.kings(color).count() as i32
+            man * position.men(color).count() as i32 + king * position.kings(color).count() as i32
         };
         (material(us) - material(us.opposite())) / divisor
     }
@@ -682,7 +695,6 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// capture pending for either side, a move to play) close to the frontier whose static
     /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
     /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
-    #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
         position: &Position,
@@ -697,9 +709,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             && depth <= params.rfp_max_depth * ONE_PLY
             && !position.has_capture()
             && has_quiet_move(position)
-            && !position
-                .with_side_to_move(position.side_to_move().opposite())
-                .has_capture()
+            && !opponent_can_capture(position)
         {
             let margin = params.rfp_margin * (depth / ONE_PLY).max(1);
             let eval = self.static_eval(position);
@@ -785,10 +795,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             if !has_quiet_move(position) {
                 return -WIN + ply as i32;
             }
-            let threatened = threats_left > 0
-                && position
-                    .with_side_to_move(position.side_to_move().opposite())
-                    .has_capture();
+            let threatened = threats_left > 0 && opponent_can_capture(position);
             if !threatened {
                 return self.static_eval(position);
             }
