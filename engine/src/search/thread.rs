@@ -29,7 +29,7 @@ use super::params::{ONE_PLY, SearchParams};
 const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
-use crate::eval::{EvalParams, Feature, evaluate};
+use crate::eval::{EvalParams, Evaluator, Feature};
 use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
@@ -172,6 +172,8 @@ pub struct Searcher<'a, T: Table> {
     table: &'a T,
     params: &'a SearchParams,
     eval: &'a EvalParams,
+    /// `eval`'s weights prepared for evaluating.
+    evaluator: Evaluator,
     shared: &'a Shared<'a>,
     heuristics: &'a mut Heuristics,
     is_main: bool,
@@ -219,6 +221,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             params,
             eval,
+            evaluator: Evaluator::new(eval),
             shared,
             heuristics,
             is_main,
@@ -656,7 +659,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
     fn static_eval(&self, position: &Position) -> i32 {
-        let eval = evaluate(position, self.eval);
+        let eval = self.evaluator.evaluate(position);
         let keep = self.params.keep_pieces;
         if keep == 0 {
             return eval;
