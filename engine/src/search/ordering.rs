@@ -152,10 +152,15 @@ pub fn score_captures(moves: &MoveList, keys: &mut OrderKeys) {
 /// (unchanged, generation-ordered) move list.
 #[inline]
 pub fn pick(keys: &mut [i64], start: usize) -> usize {
+    // `key >> 8 > best >> 8` (a higher score; the first of equal scores stays) is
+    // `key > best | 0xFF`: one comparison against a bound kept in a register, no shifts and no
+    // reload of the best key (half the instructions of the plain loop).
     let mut best = start;
-    for i in start + 1..keys.len() {
-        if keys[i] >> 8 > keys[best] >> 8 {
+    let mut bound = keys[start] | 0xFF;
+    for (i, &key) in keys.iter().enumerate().skip(start + 1) {
+        if key > bound {
             best = i;
+            bound = key | 0xFF;
         }
     }
     keys.swap(start, best);
