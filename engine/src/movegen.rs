@@ -28,6 +28,21 @@ const fn reverse(direction: usize) -> usize {
 /// 59–63, outside the board, and the mask removes them.
 const ROTATION: [u32; 4] = [5, 4, 60, 59];
 
+/// Per bit: the diagonal neighbours of that square (on the board).
+const NEIGHBOURS: [u64; 36] = {
+    let mut table = [0u64; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let mut d = 0;
+        while d < 4 {
+            table[bit] |= shift(1 << bit, d);
+            d += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
 /// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
 ///
 /// A rotation by a table entry rather than a `match` on the direction: the capture search loops
@@ -304,7 +319,11 @@ impl CaptureSearch<'_> {
                 if !self.king(landing, Some(d), false, captured, capturable, true) {
                     self.emit(landing, captured, true);
                 }
-            } else if !self.man(landing, captured, capturable) {
+            } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
+                || !self.man(landing, captured, capturable)
+            {
+                // No enemy left next to the landing square (the usual end of a capture, tested
+                // without the recursive call), or none the man can jump.
                 self.emit(landing, captured, false);
             }
         }
