@@ -43,6 +43,28 @@ const NEIGHBOURS: [u64; 36] = {
     table
 };
 
+/// Per bit: the squares on the two diagonals through that square (itself excluded): where a
+/// king's victims can be.
+const DIAGONALS: [u64; 36] = {
+    let mut table = [0u64; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        if ALL & 1 << bit != 0 {
+            let mut d = 0;
+            while d < 4 {
+                let mut square = shift(1 << bit, d);
+                while square != 0 {
+                    table[bit] |= square;
+                    square = shift(square, d);
+                }
+                d += 1;
+            }
+        }
+        bit += 1;
+    }
+    table
+};
+
 /// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
 ///
 /// A rotation by a table entry rather than a `match` on the direction: the capture search loops
@@ -228,6 +250,9 @@ impl Sides {
             search.man(1 << man.bit(), 0, self.enemies);
         }
         for king in Bitboard(self.kings) {
+            if DIAGONALS[king.bit() as usize] & self.enemies == 0 {
+                continue;
+            }
             let mut search = CaptureSearch {
                 origin: king,
                 empty: self.empty | 1 << king.bit(),
@@ -373,7 +398,9 @@ impl CaptureSearch<'_> {
             }
             let mut continued = false;
             for (i, &square) in landings[..count].iter().enumerate() {
-                continued |= self.king(square, Some(d), i > 0, captured, capturable, promoted);
+                // No enemy left on the landing square's diagonals: no need to look along them.
+                continued |= DIAGONALS[square.trailing_zeros() as usize] & capturable != 0
+                    && self.king(square, Some(d), i > 0, captured, capturable, promoted);
             }
             if !continued {
                 for &square in &landings[..count] {
