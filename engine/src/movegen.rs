@@ -109,6 +109,12 @@ pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
     merge_duplicates(moves);
 }
 
+/// Generates the quiet moves of `position` into `moves`: its legal moves when the side to move
+/// has no capture (the caller knows, see [`any_capture`]).
+pub(crate) fn generate_quiet(position: &Position, moves: &mut MoveList) {
+    Sides::of(position).quiet_moves(moves);
+}
+
 /// The number of legal moves under convention C; counts quiet moves without generating them.
 pub(crate) fn count(position: &Position) -> usize {
     count_with(position, MoveIdentity::Outcome)

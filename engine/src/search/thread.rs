@@ -486,15 +486,21 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return score;
             }
         }
+        // Asked once: for reverse futility and for the move generation.
+        let capture = position.has_capture();
         if !pv_node
             && ply > 0
             && beta.abs() < WIN_THRESHOLD
-            && let Some(score) = self.prune(position, key, draw, depth, ply, beta)
+            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, capture)
         {
             return score;
         }
         let mut moves = MoveList::new();
-        movegen::generate(position, &mut moves);
+        if capture {
+            movegen::generate_captures(position, &mut moves);
+        } else {
+            movegen::generate_quiet(position, &mut moves);
+        }
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
@@ -697,7 +703,9 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
     /// capture pending for either side, a move to play) close to the frontier whose static
     /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
-    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
+    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin. `capture`: whether the
+    /// side to move must capture.
+    #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
         position: &Position,
@@ -706,11 +714,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: i32,
         ply: usize,
         beta: i32,
+        capture: bool,
     ) -> Option<i32> {
         let params = self.params;
         if params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
-            && !position.has_capture()
+            && !capture
             && has_quiet_move(position)
             && !opponent_can_capture(position)
         {
@@ -809,7 +818,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             movegen::generate_captures(position, &mut moves);
         } else {
             // Threatened: every quiet move.
-            movegen::generate(position, &mut moves);
+            movegen::generate_quiet(position, &mut moves);
         }
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);
