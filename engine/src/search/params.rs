@@ -49,6 +49,11 @@ pub struct SearchParams {
     /// 250) divided by this, not 0, so the search prefers draws where it keeps more material
     /// (0 = off: every table draw scores 0).
     pub table_draw_divisor: i32,
+    /// Contempt: a draw inside the tree (repetition, draw-rule counter, drawn tablebase position)
+    /// scores this many centi-men *against* the engine's own side (the root's side to move), so
+    /// that it plays on rather than settle for a draw against a weaker opponent (0 = off: draws
+    /// score 0 for both sides).
+    pub contempt: i32,
     /// Late-move reductions: remaining depth (plies) below which no move is reduced.
     pub lmr_min_depth: i32,
     /// Late-move reductions: moves searched before reductions start (0 = hash move only).
@@ -94,6 +99,7 @@ impl SearchParams {
         probcut_margin: 80,
         keep_pieces: 0,
         table_draw_divisor: 0,
+        contempt: 0,
         lmr_min_depth: 3,
         lmr_min_index: 3,
         lmr_reduction: ONE_PLY,
@@ -111,7 +117,8 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
+        "contempt",
         "table_draw_divisor",
         "keep_pieces",
         "rfp_max_depth",
@@ -165,6 +172,7 @@ impl SearchParams {
             "probcut_margin" => fit(&mut self.probcut_margin, value),
             "keep_pieces" => fit(&mut self.keep_pieces, value),
             "table_draw_divisor" => fit(&mut self.table_draw_divisor, value),
+            "contempt" => fit(&mut self.contempt, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),
             "lmr_min_index" => fit(&mut self.lmr_min_index, value),
             "lmr_reduction" => fit(&mut self.lmr_reduction, value),

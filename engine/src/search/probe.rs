@@ -279,6 +279,32 @@ mod tests {
     }
 
     #[test]
+    fn contempt_scores_draws_against_the_engine() {
+        // Two kings against a king on the main road: every reply is a table draw or loses, so
+        // the root's score is the draw score, which contempt moves against the side to move.
+        let tb = tablebases();
+        let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
+        let best_table_score = position
+            .legal_moves()
+            .iter()
+            .map(|mv| -entry_score(tb.probe(&position.play(mv)).unwrap(), 1))
+            .max()
+            .unwrap();
+        assert_eq!(best_table_score, 0, "the position must be a draw");
+        for contempt in [0, 30] {
+            let mut params = crate::SearchParams::DEFAULT;
+            assert!(params.set("contempt", contempt));
+            let engine = engine(EngineConfig {
+                tablebases: Some(tb.clone()),
+                params,
+                ..EngineConfig::default()
+            });
+            let result = engine.search_position(&position, &[], SearchLimit::Depth(3), |_| {});
+            assert_eq!(result.score, Score(-contempt as i32), "contempt {contempt}");
+        }
+    }
+
+    #[test]
     fn the_book_answers_at_the_root() {
         let start = Position::start();
         let mv = start.parse_move("c3-d4").unwrap();

@@ -447,13 +447,13 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         if ply > 0 {
             if self.is_repetition(key, ply) || draw.is_draw(position) {
-                return DRAW;
+                return self.draw_score(ply);
             }
             if let Some(score) =
                 super::probe::tree_score(self.shared.tablebases, position, ply, draw)
             {
                 return if score == DRAW {
-                    self.table_draw_score(position)
+                    self.table_draw_score(position, ply)
                 } else {
                     score
                 };
@@ -678,15 +678,28 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
     }
 
-    /// The score of a drawn tablebase position: 0, or with
-    /// [`SearchParams::table_draw_divisor`] the material balance (the evaluation's man and king
-    /// weights) divided by it, so that among drawn endings the search prefers those where it keeps more material
-    /// (an opponent without tables may still go wrong in them).
+    /// The score of a draw at `ply` for the side to move there: 0, or with
+    /// [`SearchParams::contempt`] minus the contempt for the engine's own side (the root's side,
+    /// to move at even plies) and plus it for the opponent.
     #[inline]
-    fn table_draw_score(&self, position: &Position) -> i32 {
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply % 2 == 0 {
+            DRAW - self.params.contempt
+        } else {
+            DRAW + self.params.contempt
+        }
+    }
+
+    /// The score of a drawn tablebase position at `ply`: the [`Self::draw_score`], plus with
+    /// [`SearchParams::table_draw_divisor`] the material balance (the evaluation's man and king
+    /// weights) divided by it, so that among drawn endings the search prefers those where it
+    /// keeps more material (an opponent without tables may still go wrong in them).
+    #[inline]
+    fn table_draw_score(&self, position: &Position, ply: usize) -> i32 {
+        let draw = self.draw_score(ply);
         let divisor = self.params.table_draw_divisor;
         if divisor <= 0 {
-            return DRAW;
+            return draw;
         }
         let us = position.side_to_move();
         let (man, king) = (
@@ -696,7 +709,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let material = |color: Color| {
             man * position.men(color).count() as i32 + king * position.kings(color).count() as i32
         };
-        (material(us) - material(us.opposite())) / divisor
+        draw + (material(us) - material(us.opposite())) / divisor
     }
 
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
