@@ -41,27 +41,29 @@ fn quiet_key(mv: &Move) -> u16 {
 /// No killer move.
 const NO_KILLER: u16 = u16::MAX;
 
-/// History is indexed by the squares' bit positions (36 with the padding), which cost no lookup.
-const HISTORY_SQUARES: usize = 36;
+/// History is indexed by colour and the squares' bit positions (0–35), each in a 6-bit field:
+/// shifts and ORs, no multiplication, and an index the compiler can see is in bounds (masked to
+/// the table's power-of-two size), so the ordering loop has no bounds check.
+const HISTORY_LEN: usize = 2 << 12;
 
 #[inline(always)]
 fn history_index(side: Color, mv: &Move) -> usize {
-    (side.index() * HISTORY_SQUARES + mv.from().bit() as usize) * HISTORY_SQUARES
-        + mv.to().bit() as usize
+    (side.index() << 12 | (mv.from().bit() as usize) << 6 | mv.to().bit() as usize)
+        & (HISTORY_LEN - 1)
 }
 
 /// Per-thread heuristics learnt during the search: killers per ply and history per move.
 #[derive(Clone)]
 pub struct Heuristics {
     killers: Vec<[u16; 2]>,
-    history: Vec<i32>,
+    history: Box<[i32; HISTORY_LEN]>,
 }
 
 impl Default for Heuristics {
     fn default() -> Heuristics {
         Heuristics {
             killers: vec![[NO_KILLER; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * HISTORY_SQUARES * HISTORY_SQUARES],
+            history: Box::new([0; HISTORY_LEN]),
         }
     }
 }
