@@ -833,6 +833,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             // Threatened: every quiet move.
             movegen::generate_quiet(position, &mut moves);
         }
+        if let [mv] = moves.as_slice() {
+            // One move (the usual capture): nothing to order.
+            let score = -self.quiesce(&position.play(mv), ply + 1, -beta, -alpha, threats_left);
+            return if self.stopped { DRAW } else { score };
+        }
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
