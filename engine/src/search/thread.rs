@@ -798,11 +798,12 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// Quiescence: expands captures while the side to move must capture, then evaluates. A quiet
     /// position where the opponent threatens a capture is not evaluated while `threats_left` > 0:
     /// every move is searched instead (one quiet ply, see [`SearchParams::qs_threat_plies`]).
+    #[inline(always)]
     pub fn quiesce(
         &mut self,
         position: &Position,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         threats_left: u32,
     ) -> i32 {
@@ -826,6 +827,22 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             threats_left -= 1;
         }
+        self.quiesce_moves(position, ply, alpha, beta, threats_left, capture)
+    }
+
+    /// The moves of a quiescence node that is not evaluated: its captures (`capture`), else (a
+    /// threatened position) its quiet moves. Apart from [`Searcher::quiesce`] so that the
+    /// evaluated leaves, most quiescence nodes, run without this part's move list on the stack.
+    #[inline(never)]
+    fn quiesce_moves(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        threats_left: u32,
+        capture: bool,
+    ) -> i32 {
         let mut moves = MoveList::new();
         if capture {
             movegen::generate_captures(position, &mut moves);
