@@ -89,19 +89,19 @@ impl Heuristics {
             // Capturing is compulsory, so either every move captures or none does.
             score_captures(moves, keys);
         } else {
-            let killers = self.killers[ply.min(MAX_PLY)];
-            keys.extend(moves.iter().enumerate().map(|(index, mv)| {
+            let [first, second] = self.killers[ply.min(MAX_PLY)];
+            let history = &*self.history;
+            for (index, mv) in moves.iter().enumerate() {
                 let key = quiet_key(mv);
-                let score = if key == killers[0] {
+                let score = if key == first {
                     KILLER[0]
-                } else if key == killers[1] {
+                } else if key == second {
                     KILLER[1]
                 } else {
-                    self.history[history_index(side, mv)]
-                        + if mv.promotes() { PROMOTION } else { 0 }
+                    history[history_index(side, mv)] + if mv.promotes() { PROMOTION } else { 0 }
                 };
-                order_key(score, index)
-            }));
+                keys.push(order_key(score, index));
+            }
         }
         if let Some(index) = hash_move {
             keys[index] = order_key(HASH_MOVE, index);
