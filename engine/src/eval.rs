@@ -453,7 +453,8 @@ impl Evaluator {
         };
         accumulate(position, &mut sum);
         let mut score = sum.sum;
-        if is_drawish(position) {
+        // The piece count first, inline: is_drawish is a call, and rarely true.
+        if position.piece_count() <= 4 && is_drawish(position) {
             score /= self.drawish_divisor;
         }
         score * position.side_to_move().sign()
