@@ -103,6 +103,13 @@ fn always_a_legal_move_under_tiny_limits() {
 }
 
 #[test]
+fn an_engine_runs_the_threads_it_was_asked_for() {
+    for (asked, runs) in [(0, 1), (1, 1), (2, 2), (3, 3)] {
+        assert_eq!(engine(asked).threads(), runs, "threads: {asked}");
+    }
+}
+
+#[test]
 fn two_threads_answer_legally_and_complete_the_depth() {
     let mut rng = Rng(77);
     let engine = engine(2);
