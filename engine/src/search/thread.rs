@@ -674,7 +674,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// to move at even plies) and plus it for the opponent.
     #[inline]
     fn draw_score(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             DRAW - self.params.contempt
         } else {
             DRAW + self.params.contempt
