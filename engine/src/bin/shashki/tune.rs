@@ -527,12 +527,17 @@ mod tests {
         let white_up: Position = MAN_UP.parse().unwrap();
         let black_up = white_up.flipped();
         assert_eq!(black_up.side_to_move(), Color::Black);
-        let engine = Engine::new(config.clone());
-        let white_label = labeller.label(&engine, &white_up).unwrap();
-        let black_label = labeller.label(&engine, &black_up).unwrap();
+        let white_label = labeller
+            .label(&Engine::new(config.clone()), &white_up)
+            .unwrap();
+        let black_label = labeller
+            .label(&Engine::new(config.clone()), &black_up)
+            .unwrap();
         assert!(white_label > 0.55, "{white_label}");
         assert!(black_label < 0.45, "{black_label}");
-        // The label is the search's score on the fit's scale, not the static evaluation's.
+        // The label is the search's score on the fit's scale (a fresh engine searches the same
+        // tree), not the static evaluation's.
+        let engine = Engine::new(config.clone());
         let search = engine.search_position(&white_up, &[], SearchLimit::Depth(6), |_| {});
         let expected = sigmoid(1.0, f64::from(search.score.value()));
         assert!(
