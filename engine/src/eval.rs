@@ -4,7 +4,9 @@
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
 //! sides "move up"). [`features`] computes the vector, [`EvalParams`] holds one weight per
 //! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
-//! endings the draw rules make hopeless. Being linear is what makes the weights tunable by
+//! endings the draw rules make hopeless. The search keeps an [`Evaluator`] (the weights prepared
+//! once) and sums the weighted terms as they are computed, each feature once for both sides as
+//! White's value minus Black's, skipping the features whose weight is 0. Being linear is what makes the weights tunable by
 //! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
 //! [`features`] the search uses, so tuned weights mean exactly what the search will see.
 //!
@@ -353,7 +355,7 @@ const CONES: [[u64; 36]; 2] = {
     cones
 };
 
-/// Where [`add_features`] puts each feature's value: the feature vector (what the tuner reads) or
+/// Where [`accumulate`] puts each feature's value: the feature vector (what the tuner reads) or
 /// straight into a weighted sum (what the search needs), so one definition of the features serves
 /// both and the search does not fill and then multiply out a vector.
 trait Terms {
@@ -361,6 +363,8 @@ trait Terms {
     /// Whether `feature`'s value matters: the search skips computing features whose weight is 0
     /// (features kept for tuning cost nothing until they get a weight).
     fn wants(&self, feature: Feature) -> bool;
+    /// Whether any feature of `set` (bits `1 << feature`) matters: one test for a group.
+    fn wants_any(&self, set: u32) -> bool;
 }
 
 impl Terms for Features {
@@ -373,123 +377,288 @@ impl Terms for Features {
     fn wants(&self, _: Feature) -> bool {
         true
     }
+
+    #[inline(always)]
+    fn wants_any(&self, _: u32) -> bool {
+        true
+    }
+}
+
+/// The features computed only for their own weight, per side: at weight 0 by default, kept for
+/// tuning, so one test skips them all.
+const EXTRAS: u32 = 1 << Feature::LateAdvancement as u32
+    | 1 << Feature::LateMaterial as u32
+    | 1 << Feature::Balance as u32
+    | 1 << Feature::Threatened as u32
+    | 1 << Feature::Backed as u32
+    | 1 << Feature::KeyGuard as u32
+    | 1 << Feature::ManMobility as u32;
+
+/// The evaluation prepared for the search: the weights with a mask of the non-zero ones, so that
+/// [`Evaluator::evaluate`] sums weighted terms as it computes them (no feature vector, no dot
+/// product) and skips the features whose weight is 0. The search builds one per thread from its
+/// [`EvalParams`]; [`evaluate`] builds one per call.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    weights: Features,
+    /// Bit `1 << feature` set when the feature's weight is not 0.
+    nonzero: u32,
+    drawish_divisor: i32,
 }
 
 /// The dot product of the features with the weights, accumulated as they are computed.
 struct WeightedSum<'a> {
-    weights: &'a Features,
+    evaluator: &'a Evaluator,
     sum: i32,
 }
 
 impl Terms for WeightedSum<'_> {
     #[inline(always)]
     fn add(&mut self, feature: Feature, value: i32) {
-        self.sum += self.weights[feature as usize] * value;
+        self.sum += self.evaluator.weights[feature as usize] * value;
     }
 
     #[inline(always)]
     fn wants(&self, feature: Feature) -> bool {
-        self.weights[feature as usize] != 0
+        self.evaluator.nonzero & 1 << feature as u32 != 0
+    }
+
+    #[inline(always)]
+    fn wants_any(&self, set: u32) -> bool {
+        self.evaluator.nonzero & set != 0
     }
 }
 
-/// Adds both sides' features (White plus, Black minus) and the turn into `out`.
-#[inline(always)]
-fn accumulate(position: &Position, out: &mut impl Terms) {
-    let total = position.piece_count() as i32;
-    add_features(position, Color::White, total, 1, out);
-    add_features(position, Color::Black, total, -1, out);
-    out.add(Feature::Turn, position.side_to_move().sign());
+impl Evaluator {
+    /// The evaluation with `params`' weights.
+    #[must_use]
+    pub fn new(params: &EvalParams) -> Evaluator {
+        let nonzero = Feature::ALL
+            .into_iter()
+            .filter(|&f| params.weight(f) != 0)
+            .fold(0, |mask, f| mask | 1 << f as u32);
+        Evaluator {
+            weights: params.weights,
+            nonzero,
+            drawish_divisor: params.drawish_divisor.max(1),
+        }
+    }
+
+    /// The static evaluation of `position` for the side to move, in centi-men (see
+    /// [`evaluate`]).
+    #[must_use]
+    #[inline]
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        let mut sum = WeightedSum {
+            evaluator: self,
+            sum: 0,
+        };
+        accumulate(position, &mut sum);
+        let mut score = sum.sum;
+        // The piece count first, inline: is_drawish is a call, and rarely true.
+        if position.piece_count() <= 4 && is_drawish(position) {
+            score /= self.drawish_divisor;
+        }
+        score * position.side_to_move().sign()
+    }
 }
 
-/// Adds `color`'s feature counts into `out` with sign `sign`.
-#[inline(always)]
-fn add_features(
-    position: &Position,
+/// One side's pieces as the features see them.
+#[derive(Clone, Copy)]
+struct Side {
     color: Color,
-    total_pieces: i32,
-    sign: i32,
-    out: &mut impl Terms,
-) {
-    let them = color.opposite();
-    let men = position.men(color).0;
-    let kings = position.kings(color).0;
-    let enemies = position.pieces(them).0;
-    let enemy_kings = position.kings(them).0;
-    let empty = position.empty_squares().0;
-    let c = color.index();
-    let count = |bits: u64| bits.count_ones() as i32;
-    let man_count = count(men);
-    let advancement = count(men & RANK_BITS[c][0])
-        + 2 * count(men & RANK_BITS[c][1])
-        + 4 * count(men & RANK_BITS[c][2]);
-    let centre = count(men & CENTRE);
-    let edge = count(men & EDGE);
-    let back_rank = if position.men(them).any() {
-        count(men & BACK_RANK[c])
-    } else {
-        0
-    };
-    let movable = match color {
-        Color::White => ((men << 5) & ALL & empty) >> 5 | ((men << 4) & ALL & empty) >> 4,
-        Color::Black => ((men >> 4) & empty) << 4 | ((men >> 5) & empty) << 5,
-    };
-    let blocked = (men & !movable).count_ones() as i32;
-    let king_count = count(kings);
-    out.add(Feature::Man, sign * man_count);
-    out.add(Feature::King, sign * king_count);
-    out.add(Feature::FirstKing, sign * i32::from(kings != 0));
-    out.add(Feature::Advancement, sign * advancement);
-    if out.wants(Feature::LateAdvancement) {
-        out.add(
-            Feature::LateAdvancement,
-            sign * advancement * (24 - total_pieces) / 8,
-        );
+    men: u64,
+    kings: u64,
+    /// Number of men.
+    man_count: i32,
+    /// Number of kings.
+    king_count: i32,
+}
+
+impl Side {
+    #[inline(always)]
+    fn of(position: &Position, color: Color) -> Side {
+        let men = position.men(color).0;
+        let kings = position.kings(color).0;
+        Side {
+            color,
+            men,
+            kings,
+            man_count: men.count_ones() as i32,
+            king_count: kings.count_ones() as i32,
+        }
     }
-    out.add(Feature::Centre, sign * centre);
-    out.add(Feature::BackRank, sign * back_rank);
-    out.add(Feature::Edge, sign * edge);
-    out.add(Feature::Blocked, sign * blocked);
-    if enemy_kings == 0 && out.wants(Feature::Runaway) {
+
+    /// The sum of the men's ranks counted from the side's own back rank.
+    #[inline(always)]
+    fn advancement(&self) -> i32 {
+        let c = self.color.index();
+        let men = self.men;
+        count(men & RANK_BITS[c][0])
+            + 2 * count(men & RANK_BITS[c][1])
+            + 4 * count(men & RANK_BITS[c][2])
+    }
+
+    /// Men with both forward squares occupied or off the board.
+    #[inline(always)]
+    fn blocked(&self, empty: u64) -> i32 {
+        // A man can move when the square 4 or 5 bits ahead (its two forward diagonals) is empty.
+        let movable = match self.color {
+            Color::White => (empty >> 5) | (empty >> 4),
+            Color::Black => (empty << 4) | (empty << 5),
+        };
+        count(self.men & !movable)
+    }
+
+    /// Men on the runaway ranks with no piece of `enemies` in the cone in front of them.
+    #[inline(always)]
+    fn runaways(&self, enemies: u64) -> i32 {
+        let c = self.color.index();
         let mut runaway = 0;
-        let mut candidates = men & RUNAWAY_RANKS[c];
+        let mut candidates = self.men & RUNAWAY_RANKS[c];
         while candidates != 0 {
             if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
                 runaway += 1;
             }
             candidates &= candidates - 1;
         }
-        out.add(Feature::Runaway, sign * runaway);
+        runaway
     }
-    out.add(
-        Feature::MainRoad,
-        sign * (kings & Bitboard::MAIN_ROAD.0).count_ones() as i32,
-    );
-    if kings != 0 && out.wants(Feature::KingMobility) {
+
+    /// Squares the kings reach along their rays over `empty` squares.
+    #[inline(always)]
+    fn king_mobility(&self, empty: u64) -> i32 {
         // Rays of different kings in one direction never overlap (a ray stops at the next
         // piece), so stepping all kings together counts the same squares as stepping each king
         // alone.
         let mut mobility = 0;
         for shift in [5i32, 4, -4, -5] {
-            let mut reached = step(kings, shift) & empty;
+            let mut reached = step(self.kings, shift) & empty;
             while reached != 0 {
                 mobility += count(reached);
                 reached = step(reached, shift) & empty;
             }
         }
-        out.add(Feature::KingMobility, sign * mobility);
+        mobility
+    }
+}
+
+#[inline(always)]
+fn count(bits: u64) -> i32 {
+    bits.count_ones() as i32
+}
+
+/// Adds the features (White's value minus Black's) and the turn into `out`.
+///
+/// Each feature is computed for both sides and added once as their difference, so the weighted
+/// sum multiplies each weight once.
+#[inline(always)]
+fn accumulate(position: &Position, out: &mut impl Terms) {
+    let total = position.piece_count() as i32;
+    let empty = position.empty_squares().0;
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    out.add(Feature::Man, white.man_count - black.man_count);
+    // A black man's rank from its own side is 7 minus its rank from White's, so the difference
+    // of the advancements is the sum of all men's ranks (from White's side) minus 7 per black
+    // man: three popcounts instead of six.
+    let all_men = white.men | black.men;
+    let ranks = count(all_men & RANK_BITS[0][0])
+        + 2 * count(all_men & RANK_BITS[0][1])
+        + 4 * count(all_men & RANK_BITS[0][2]);
+    out.add(Feature::Advancement, ranks - 7 * black.man_count);
+    out.add(
+        Feature::Centre,
+        count(white.men & CENTRE) - count(black.men & CENTRE),
+    );
+    // Men on the own back rank count while the opponent has men that could promote.
+    let back_rank = |side: &Side, them: &Side| {
+        if them.men != 0 {
+            count(side.men & BACK_RANK[side.color.index()])
+        } else {
+            0
+        }
+    };
+    out.add(
+        Feature::BackRank,
+        back_rank(&white, &black) - back_rank(&black, &white),
+    );
+    out.add(
+        Feature::Edge,
+        count(white.men & EDGE) - count(black.men & EDGE),
+    );
+    out.add(
+        Feature::Blocked,
+        white.blocked(empty) - black.blocked(empty),
+    );
+    if out.wants(Feature::Runaway) {
+        // Runaways count only while the enemy has no king.
+        let white_runaways = if black.kings == 0 {
+            white.runaways(black.men)
+        } else {
+            0
+        };
+        let black_runaways = if white.kings == 0 {
+            black.runaways(white.men)
+        } else {
+            0
+        };
+        out.add(Feature::Runaway, white_runaways - black_runaways);
+    }
+    // The king features are all 0 until a king appears.
+    if (white.kings | black.kings) != 0 {
+        out.add(Feature::King, white.king_count - black.king_count);
+        out.add(
+            Feature::FirstKing,
+            i32::from(white.kings != 0) - i32::from(black.kings != 0),
+        );
+        out.add(
+            Feature::MainRoad,
+            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+        );
+        if out.wants(Feature::KingMobility) {
+            out.add(
+                Feature::KingMobility,
+                white.king_mobility(empty) - black.king_mobility(empty),
+            );
+        }
+    }
+    out.add(Feature::Turn, position.side_to_move().sign());
+    if out.wants_any(EXTRAS) {
+        add_extras(&white, &black, total, empty, 1, out);
+        add_extras(&black, &white, total, empty, -1, out);
+    }
+}
+
+/// Adds `side`'s [`EXTRAS`] features into `out` with sign `sign` (`them` is the opponent).
+#[inline(always)]
+fn add_extras(
+    side: &Side,
+    them: &Side,
+    total_pieces: i32,
+    empty: u64,
+    sign: i32,
+    out: &mut impl Terms,
+) {
+    let c = side.color.index();
+    let men = side.men;
+    if out.wants(Feature::LateAdvancement) {
+        out.add(
+            Feature::LateAdvancement,
+            sign * side.advancement() * (24 - total_pieces) / 8,
+        );
     }
     if out.wants(Feature::LateMaterial) {
         out.add(
             Feature::LateMaterial,
-            sign * (man_count + king_count) * (24 - total_pieces) / 8,
+            sign * (side.man_count + side.king_count) * (24 - total_pieces) / 8,
         );
     }
     if out.wants(Feature::Balance) {
         let left = count(men & LEFT_WING);
-        out.add(Feature::Balance, sign * (2 * left - man_count).abs());
+        out.add(Feature::Balance, sign * (2 * left - side.man_count).abs());
     }
-    let enemy_men = position.men(them).0;
+    let enemy_men = them.men;
     if out.wants(Feature::Threatened) {
         let mut threatened = 0;
         for shift in [5i32, 4, -4, -5] {
@@ -499,7 +668,7 @@ fn add_features(
         out.add(Feature::Threatened, sign * count(threatened));
     }
     if out.wants(Feature::Backed) {
-        let own = men | kings;
+        let own = men | side.kings;
         let mut backed = men & !BACK_RANK[c];
         for shift in FORWARD[c] {
             // The rear square of a man is off the board or holds an own piece.
@@ -559,20 +728,13 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
         .sum()
 }
 
-/// The static evaluation of `position` for the side to move, in centi-men.
+/// The static evaluation of `position` for the side to move, in centi-men: the dot product of
+/// its [`features`] with the weights, turned to the side to move, divided by
+/// [`EvalParams::drawish_divisor`] in [`is_drawish`] endings. (The search keeps an
+/// [`Evaluator`] instead of preparing the weights at every call.)
 #[must_use]
-#[inline]
 pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
-    let mut sum = WeightedSum {
-        weights: &params.weights,
-        sum: 0,
-    };
-    accumulate(position, &mut sum);
-    let mut score = sum.sum;
-    if is_drawish(position) {
-        score /= params.drawish_divisor.max(1);
-    }
-    score * position.side_to_move().sign()
+    Evaluator::new(params).evaluate(position)
 }
 
 #[cfg(test)]

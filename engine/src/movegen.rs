@@ -28,6 +28,46 @@ const fn reverse(direction: usize) -> usize {
 /// 59–63, outside the board, and the mask removes them.
 const ROTATION: [u32; 4] = [5, 4, 60, 59];
 
+/// Per bit: the diagonal neighbours of that square (on the board).
+const NEIGHBOURS: [u64; 36] = {
+    let mut table = [0u64; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let mut d = 0;
+        while d < 4 {
+            table[bit] |= shift(1 << bit, d);
+            d += 1;
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// Per bit: the squares on the two diagonals through that square (itself excluded): where a
+/// king's victims can be.
+const DIAGONALS: [u64; 36] = {
+    let mut table = [0u64; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        if ALL & 1 << bit != 0 {
+            let mut d = 0;
+            while d < 4 {
+                let mut square = shift(1 << bit, d);
+                while square != 0 {
+                    table[bit] |= square;
+                    square = shift(square, d);
+                }
+                d += 1;
+            }
+        }
+        bit += 1;
+    }
+    table
+};
+
+/// Per direction (NE, NW, SE, SW): how far one step moves a bit.
+const STEP: [i32; 4] = [5, 4, -4, -5];
+
 /// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
 ///
 /// A rotation by a table entry rather than a `match` on the direction: the capture search loops
@@ -70,6 +110,12 @@ pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut Mo
 pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
     Sides::of(position).captures(moves);
     merge_duplicates(moves);
+}
+
+/// Generates the quiet moves of `position` into `moves`: its legal moves when the side to move
+/// has no capture (the caller knows, see [`any_capture`]).
+pub(crate) fn generate_quiet(position: &Position, moves: &mut MoveList) {
+    Sides::of(position).quiet_moves(moves);
 }
 
 /// The number of legal moves under convention C; counts quiet moves without generating them.
@@ -213,6 +259,9 @@ impl Sides {
             search.man(1 << man.bit(), 0, self.enemies);
         }
         for king in Bitboard(self.kings) {
+            if DIAGONALS[king.bit() as usize] & self.enemies == 0 {
+                continue;
+            }
             let mut search = CaptureSearch {
                 origin: king,
                 empty: self.empty | 1 << king.bit(),
@@ -228,8 +277,8 @@ impl Sides {
         let forward = if self.white { [NE, NW] } else { [SE, SW] };
         for d in forward {
             for to in Bitboard(shift(self.men, d) & self.empty) {
-                let from = shift(1 << to.bit(), reverse(d));
-                let from = Square::from_bit_unchecked(from.trailing_zeros());
+                // One step back: the bit `STEP[d]` below (no shift and bit scan).
+                let from = Square::from_bit_unchecked(to.bit().wrapping_add_signed(-STEP[d]));
                 let promotes = promotion_rank & 1 << to.bit() != 0;
                 moves.push(Move::new(from, to, Bitboard::EMPTY, promotes));
             }
@@ -304,7 +353,11 @@ impl CaptureSearch<'_> {
                 if !self.king(landing, Some(d), false, captured, capturable, true) {
                     self.emit(landing, captured, true);
                 }
-            } else if !self.man(landing, captured, capturable) {
+            } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
+                || !self.man(landing, captured, capturable)
+            {
+                // No enemy left next to the landing square (the usual end of a capture, tested
+                // without the recursive call), or none the man can jump.
                 self.emit(landing, captured, false);
             }
         }
@@ -354,7 +407,9 @@ impl CaptureSearch<'_> {
             }
             let mut continued = false;
             for (i, &square) in landings[..count].iter().enumerate() {
-                continued |= self.king(square, Some(d), i > 0, captured, capturable, promoted);
+                // No enemy left on the landing square's diagonals: no need to look along them.
+                continued |= DIAGONALS[square.trailing_zeros() as usize] & capturable != 0
+                    && self.king(square, Some(d), i > 0, captured, capturable, promoted);
             }
             if !continued {
                 for &square in &landings[..count] {

@@ -308,25 +308,21 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn zobrist_key_after(&self, key: u64, mv: &Move) -> u64 {
-        let us = self.side;
-        let them = us.opposite();
-        let role = if self.kings.contains(mv.from()) {
-            Role::King
-        } else {
-            Role::Man
-        };
-        let landed = if mv.promotes() { Role::King } else { role };
+        // Piece kinds as `zobrist::by_kind` numbers them: 2 × colour + 1 for a king.
+        let us = 2 * self.side as usize;
+        let them = 2 - us;
+        let kind = us + usize::from(self.kings.contains(mv.from()));
+        let landed = kind | usize::from(mv.promotes());
         let mut key = key
             ^ zobrist::SIDE
-            ^ zobrist::piece(Piece::new(us, role), mv.from())
-            ^ zobrist::piece(Piece::new(us, landed), mv.to());
-        for square in mv.captured() {
-            let role = if self.kings.contains(square) {
-                Role::King
-            } else {
-                Role::Man
-            };
-            key ^= zobrist::piece(Piece::new(them, role), square);
+            ^ zobrist::by_kind(kind, mv.from().bit())
+            ^ zobrist::by_kind(landed, mv.to().bit());
+        let mut captured = mv.captured().0;
+        while captured != 0 {
+            let bit = captured.trailing_zeros();
+            let king = usize::from(self.kings.0 >> bit & 1 != 0);
+            key ^= zobrist::by_kind(them + king, bit);
+            captured &= captured - 1;
         }
         key
     }

@@ -33,6 +33,15 @@ const PIECE_KEYS: [[u64; 36]; 4] = {
 /// The key toggled when Black is to move.
 pub const SIDE: u64 = splitmix(0x5349_4445_544F_4D56).1;
 
+/// The key of the piece of kind `kind` (`2 × colour + 1 if a king`: white man 0, white king 1,
+/// black man 2, black king 3) on bit `bit`: [`piece`] without the `Piece`, for the incremental
+/// update of [`Position::zobrist_key_after`](crate::Position::zobrist_key_after).
+#[must_use]
+#[inline(always)]
+pub(crate) const fn by_kind(kind: usize, bit: u32) -> u64 {
+    PIECE_KEYS[kind][bit as usize]
+}
+
 /// The key of `piece` standing on `square`.
 #[must_use]
 #[inline]

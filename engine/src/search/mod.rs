@@ -1,10 +1,14 @@
 //! The engine: finds the best move of a game position within a limit, on one or more threads.
 //!
 //! [`Engine`] owns the shared transposition table ([`tt`]), the per-thread move-ordering
-//! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
-//! ([`limits`]), starts `threads − 1` helper threads and runs the main thread on the caller's
-//! thread (Lazy SMP: all threads search the same root and share what they learn through the
-//! table, helpers starting at staggered depths); see [`thread`] for the search itself. The main
+//! heuristics, a stop flag and, with more than one thread, its own rayon thread pool of
+//! `threads − 1` helpers. [`Engine::search`] turns the [`SearchLimit`] into a budget
+//! ([`limits`]), spawns one helper search on each of the pool's threads and runs the main thread
+//! on the caller's thread (Lazy SMP: all threads search the same root and share what they learn
+//! through the table, helpers starting at staggered depths); see [`thread`] for the search
+//! itself. The pool is the engine's own, not rayon's global one: a search started from a rayon
+//! task (the match runner plays its games on the global pool) must not wait for helpers that
+//! would queue behind other games. The main
 //! thread reports each completed iteration through the `on_info` callback, and its result is the
 //! engine's answer. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
 //! return promptly; the answer is then the best move of the last completed iteration or a move
@@ -164,6 +168,8 @@ pub struct Engine<T: Table = AtomicTable> {
     table: T,
     stop: Arc<AtomicBool>,
     heuristics: Mutex<Vec<Heuristics>>,
+    /// The helper threads (`None` with one thread).
+    helpers: Option<rayon::ThreadPool>,
 }
 
 impl Engine {
@@ -200,13 +206,28 @@ impl<T: Table> Engine<T> {
     ///
     /// # Errors
     /// [`TableAllocError`] if the table of `config.hash_mb` MB cannot be allocated.
+    ///
+    /// With `config.threads` > 1 the engine starts its pool of helper threads here; if the
+    /// operating system refuses to start them, the engine searches on the caller's thread alone
+    /// (its [`Engine::threads`] then says 1).
     pub fn try_with_table(config: EngineConfig) -> Result<Engine<T>, TableAllocError> {
-        let threads = config.threads.max(1);
+        let helpers = match config.threads.max(1) - 1 {
+            0 => None,
+            count => rayon::ThreadPoolBuilder::new()
+                .num_threads(count)
+                .thread_name(|i| format!("shashki-helper-{}", i + 1))
+                .build()
+                .ok(),
+        };
+        let threads = 1 + helpers
+            .as_ref()
+            .map_or(0, rayon::ThreadPool::current_num_threads);
         Ok(Engine {
             table: T::try_with_size_mb(config.hash_mb)?,
             config,
             stop: Arc::new(AtomicBool::new(false)),
             heuristics: Mutex::new(vec![Heuristics::default(); threads]),
+            helpers,
         })
     }
 
@@ -214,6 +235,15 @@ impl<T: Table> Engine<T> {
     #[must_use]
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// The threads a search runs on: the main thread and the helpers.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        1 + self
+            .helpers
+            .as_ref()
+            .map_or(0, rayon::ThreadPool::current_num_threads)
     }
 
     /// Makes the running search return promptly with a legal best move. A search started after
@@ -312,7 +342,7 @@ impl<T: Table> Engine<T> {
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
             tablebases: self.config.tablebases.as_deref(),
         };
-        let threads = self.config.threads.max(1);
+        let threads = self.threads();
         let mut heuristics = self
             .heuristics
             .lock()
@@ -324,15 +354,7 @@ impl<T: Table> Engine<T> {
         let eval = &self.config.eval;
         let table = &self.table;
         let shared = &shared;
-        let result = std::thread::scope(|scope| {
-            for (i, h) in helper_heuristics.iter_mut().enumerate() {
-                scope.spawn(move || {
-                    let mut searcher =
-                        Searcher::new(table, params, eval, shared, h, false, keys, reversible_from);
-                    let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
-                    searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
-                });
-            }
+        let mut main_search = || {
             let mut searcher = Searcher::new(
                 table,
                 params,
@@ -357,7 +379,31 @@ impl<T: Table> Engine<T> {
             // Done: release the helpers.
             self.stop.store(true, Ordering::Relaxed);
             result
-        });
+        };
+        let result = match &self.helpers {
+            None => main_search(),
+            // The main thread stays on the caller's thread (its `on_info` need not be `Send`);
+            // each helper gets one of the pool's threads.
+            Some(pool) => pool.in_place_scope(|scope| {
+                for (i, h) in helper_heuristics.iter_mut().enumerate() {
+                    scope.spawn(move |_| {
+                        let mut searcher = Searcher::new(
+                            table,
+                            params,
+                            eval,
+                            shared,
+                            h,
+                            false,
+                            keys,
+                            reversible_from,
+                        );
+                        let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
+                        searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
+                    });
+                }
+                main_search()
+            }),
+        };
         SearchResult {
             best_move: result.best_move,
             score: Score(result.score),

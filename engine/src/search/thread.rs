@@ -29,7 +29,7 @@ use super::params::{ONE_PLY, SearchParams};
 const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
-use crate::eval::{EvalParams, Feature, evaluate};
+use crate::eval::{EvalParams, Evaluator, Feature};
 use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
@@ -172,6 +172,8 @@ pub struct Searcher<'a, T: Table> {
     table: &'a T,
     params: &'a SearchParams,
     eval: &'a EvalParams,
+    /// `eval`'s weights prepared for evaluating.
+    evaluator: Evaluator,
     shared: &'a Shared<'a>,
     heuristics: &'a mut Heuristics,
     is_main: bool,
@@ -219,6 +221,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             params,
             eval,
+            evaluator: Evaluator::new(eval),
             shared,
             heuristics,
             is_main,
@@ -483,21 +486,40 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return score;
             }
         }
+        // Asked once: for reverse futility and for the move generation.
+        let capture = position.has_capture();
         if !pv_node
             && ply > 0
             && beta.abs() < WIN_THRESHOLD
-            && let Some(score) = self.prune(position, key, draw, depth, ply, beta)
+            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, capture)
         {
             return score;
         }
         let mut moves = MoveList::new();
-        movegen::generate(position, &mut moves);
+        if capture {
+            movegen::generate_captures(position, &mut moves);
+        } else {
+            movegen::generate_quiet(position, &mut moves);
+        }
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
         let hash_move = entry
             .and_then(|entry| entry.best_move)
             .and_then(|m| m.find(&moves));
+        let iir = self.params.iir_min_depth;
+        let depth = if iir > 0 && hash_move.is_none() && depth >= iir * ONE_PLY {
+            depth - ONE_PLY
+        } else {
+            depth
+        };
+        // Late-move pruning: how many quiet moves a frontier node searches (all without it).
+        let searched_quiets =
+            if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !moves[0].is_capture() {
+                self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
+            } else {
+                usize::MAX
+            };
 
         let side = position.side_to_move();
         let cost = match moves.len() {
@@ -530,6 +552,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         for i in 0..moves.len() {
             let index = pick(&mut keys, i);
             let mv = moves[index];
+            if i >= searched_quiets && !mv.promotes() {
+                continue;
+            }
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
                 // A quiescence child needs no key, counters or repetition bookkeeping.
@@ -656,7 +681,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
     fn static_eval(&self, position: &Position) -> i32 {
-        let eval = evaluate(position, self.eval);
+        let eval = self.evaluator.evaluate(position);
         let keep = self.params.keep_pieces;
         if keep == 0 {
             return eval;
@@ -707,7 +732,9 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
     /// capture pending for either side, a move to play) close to the frontier whose static
     /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
-    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin.
+    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin. `capture`: whether the
+    /// side to move must capture.
+    #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
         position: &Position,
@@ -716,11 +743,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: i32,
         ply: usize,
         beta: i32,
+        capture: bool,
     ) -> Option<i32> {
         let params = self.params;
         if params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
-            && !position.has_capture()
+            && !capture
             && has_quiet_move(position)
             && !opponent_can_capture(position)
         {
@@ -786,11 +814,12 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// Quiescence: expands captures while the side to move must capture, then evaluates. A quiet
     /// position where the opponent threatens a capture is not evaluated while `threats_left` > 0:
     /// every move is searched instead (one quiet ply, see [`SearchParams::qs_threat_plies`]).
+    #[inline(always)]
     pub fn quiesce(
         &mut self,
         position: &Position,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         threats_left: u32,
     ) -> i32 {
@@ -814,12 +843,33 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             threats_left -= 1;
         }
+        self.quiesce_moves(position, ply, alpha, beta, threats_left, capture)
+    }
+
+    /// The moves of a quiescence node that is not evaluated: its captures (`capture`), else (a
+    /// threatened position) its quiet moves. Apart from [`Searcher::quiesce`] so that the
+    /// evaluated leaves, most quiescence nodes, run without this part's move list on the stack.
+    #[inline(never)]
+    fn quiesce_moves(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        threats_left: u32,
+        capture: bool,
+    ) -> i32 {
         let mut moves = MoveList::new();
         if capture {
             movegen::generate_captures(position, &mut moves);
         } else {
             // Threatened: every quiet move.
-            movegen::generate(position, &mut moves);
+            movegen::generate_quiet(position, &mut moves);
+        }
+        if let [mv] = moves.as_slice() {
+            // One move (the usual capture): nothing to order.
+            let score = -self.quiesce(&position.play(mv), ply + 1, -beta, -alpha, threats_left);
+            return if self.stopped { DRAW } else { score };
         }
         let mut keys = OrderKeys::new();
         score_captures(&moves, &mut keys);

@@ -347,9 +347,14 @@ impl Table for AtomicTable {
     }
 
     fn clear(&self) {
-        for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
-            slot.key.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
+        // Bucket by bucket, the slots in a fixed-size loop the compiler unrolls: the flattened
+        // iterator over all slots (`flat_map`) cost 70 instructions per slot, a third of them in
+        // `Option` checks, and 5 % of `shashki bench`'s instructions (engine/SEARCH.md).
+        for bucket in &self.buckets {
+            for slot in &bucket.0 {
+                slot.key.store(0, Ordering::Relaxed);
+                slot.data.store(0, Ordering::Relaxed);
+            }
         }
         self.age.reset();
     }
