@@ -127,9 +127,11 @@ pub type Features = [i32; FEATURE_COUNT];
 
 /// The weight of every [`Feature`], in centi-men per unit of the feature.
 ///
-/// The defaults are hand-set, with the man at 100 so scores read as centi-men. `shashki tune`
-/// fits the weights to self-play results; its first fit lost games against these defaults, so
-/// they stay until a tuned set wins a match (`engine/SEARCH.md`).
+/// The man is 100, the unit, so scores read as centi-men. The other defaults were fitted by
+/// `shashki tune --label-depth 10` (session 4): 92 912 quiet positions from self-play, each
+/// labelled by a depth-10 search of the engine with the hand-set weights before them; the fit
+/// beat those weights by +69 ± 17 Elo in 800 games (`engine/SEARCH.md`, "Evaluation round,
+/// session 4"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -143,25 +145,25 @@ impl EvalParams {
     /// The default weights.
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
-            100, // man
-            250, // king
-            60,  // first_king
-            2,   // advancement
-            0,   // late_advancement (3 lost to 0: +61 ± 25 Elo for 0, engine/SEARCH.md)
-            4,   // centre
-            5,   // back_rank
-            -4,  // edge
-            -6,  // blocked
-            40,  // runaway
-            8,   // main_road
-            1,   // king_mobility
-            2,   // turn
-            0,   // late_material
-            0,   // balance
-            0,   // threatened
-            0,   // backed
-            0,   // key_guard
-            0,   // man_mobility
+            100, // man (the unit)
+            261, // king (fit, session 4; hand-set 250)
+            40,  // first_king (fit; hand-set 60)
+            -2,  // advancement (fit; hand-set 2)
+            5,   // late_advancement (fit; 0 before: the hand-set 3 had lost to 0, endgame round)
+            1,   // centre (fit; hand-set 4)
+            16,  // back_rank (fit; hand-set 5)
+            -5,  // edge (fit; hand-set -4)
+            1,   // blocked (fit; hand-set -6)
+            61,  // runaway (fit; hand-set 40)
+            9,   // main_road (fit; hand-set 8)
+            2,   // king_mobility (fit; hand-set 1)
+            10,  // turn (fit; hand-set 2)
+            -5,  // late_material (fit; 0 before)
+            -5,  // balance (fit; 0 before)
+            -25, // threatened (fit; 0 before)
+            -3,  // backed (fit; 0 before)
+            2,   // key_guard (fit; 0 before)
+            6,   // man_mobility (fit; 0 before)
         ],
         drawish_divisor: 8,
     };
