@@ -54,6 +54,14 @@ pub struct SearchParams {
     /// that it plays on rather than settle for a draw against a weaker opponent (0 = off: draws
     /// score 0 for both sides).
     pub contempt: i32,
+    /// Internal iterative reduction: a node with at least this many plies left (0 = off) and no
+    /// hash move is searched one ply shallower (its move ordering is a guess anyway).
+    pub iir_min_depth: i32,
+    /// Late-move pruning: at non-PV nodes with at most this many plies left (0 = off), only
+    /// the first [`Self::lmp_moves`] × plies-left quiet moves are searched.
+    pub lmp_max_depth: i32,
+    /// Late-move pruning: quiet moves searched per ply left before the rest are skipped.
+    pub lmp_moves: usize,
     /// Late-move reductions: remaining depth (plies) below which no move is reduced.
     pub lmr_min_depth: i32,
     /// Late-move reductions: moves searched before reductions start (0 = hash move only).
@@ -100,6 +108,9 @@ impl SearchParams {
         keep_pieces: 0,
         table_draw_divisor: 0,
         contempt: 0,
+        iir_min_depth: 0,
+        lmp_max_depth: 0,
+        lmp_moves: 4,
         lmr_min_depth: 3,
         lmr_min_index: 3,
         lmr_reduction: ONE_PLY,
@@ -117,7 +128,10 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 30] = [
+        "iir_min_depth",
+        "lmp_max_depth",
+        "lmp_moves",
         "contempt",
         "table_draw_divisor",
         "keep_pieces",
@@ -173,6 +187,9 @@ impl SearchParams {
             "keep_pieces" => fit(&mut self.keep_pieces, value),
             "table_draw_divisor" => fit(&mut self.table_draw_divisor, value),
             "contempt" => fit(&mut self.contempt, value),
+            "iir_min_depth" => fit(&mut self.iir_min_depth, value),
+            "lmp_max_depth" => fit(&mut self.lmp_max_depth, value),
+            "lmp_moves" => fit(&mut self.lmp_moves, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),
             "lmr_min_index" => fit(&mut self.lmr_min_index, value),
             "lmr_reduction" => fit(&mut self.lmr_reduction, value),

@@ -507,6 +507,19 @@ impl<'a, T: Table> Searcher<'a, T> {
         let hash_move = entry
             .and_then(|entry| entry.best_move)
             .and_then(|m| m.find(&moves));
+        let iir = self.params.iir_min_depth;
+        let depth = if iir > 0 && hash_move.is_none() && depth >= iir * ONE_PLY {
+            depth - ONE_PLY
+        } else {
+            depth
+        };
+        // Late-move pruning: how many quiet moves a frontier node searches (all without it).
+        let searched_quiets =
+            if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !moves[0].is_capture() {
+                self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
+            } else {
+                usize::MAX
+            };
 
         let side = position.side_to_move();
         let cost = match moves.len() {
@@ -539,6 +552,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         for i in 0..moves.len() {
             let index = pick(&mut keys, i);
             let mv = moves[index];
+            if i >= searched_quiets && !mv.promotes() {
+                continue;
+            }
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
                 // A quiescence child needs no key, counters or repetition bookkeeping.
