@@ -247,6 +247,7 @@ impl Sides {
         false
     }
 
+    #[inline(always)]
     fn captures(&self, moves: &mut MoveList) {
         let promotion_rank = self.promotion_rank();
         for man in self.men_that_capture() {
