@@ -128,10 +128,11 @@ pub type Features = [i32; FEATURE_COUNT];
 /// The weight of every [`Feature`], in centi-men per unit of the feature.
 ///
 /// The man is 100, the unit, so scores read as centi-men. The other defaults were fitted by
-/// `shashki tune --label-depth 10` (session 4): 92 912 quiet positions from self-play, each
-/// labelled by a depth-10 search of the engine with the hand-set weights before them; the fit
-/// beat those weights by +69 ± 17 Elo in 800 games (`engine/SEARCH.md`, "Evaluation round,
-/// session 4"). Fits on game results alone had lost.
+/// `shashki tune --label-depth` (session 4, distillation): quiet positions from self-play, each
+/// labelled by a search of the engine itself. Round 1 (92 912 positions, depth-10 labels, from
+/// the hand-set weights) beat the hand-set weights by +69 ± 17 Elo in 800 games; round 2
+/// (121 109 positions, depth-11 labels, from round 1's weights) beat round 1 by +28 ± 16 in 800
+/// (`engine/SEARCH.md`, "Evaluation round, session 4"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -146,24 +147,24 @@ impl EvalParams {
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
-            261, // king (fit, session 4; hand-set 250)
-            40,  // first_king (fit; hand-set 60)
-            -2,  // advancement (fit; hand-set 2)
-            5,   // late_advancement (fit; 0 before: the hand-set 3 had lost to 0, endgame round)
-            1,   // centre (fit; hand-set 4)
-            16,  // back_rank (fit; hand-set 5)
-            -5,  // edge (fit; hand-set -4)
-            1,   // blocked (fit; hand-set -6)
-            61,  // runaway (fit; hand-set 40)
-            9,   // main_road (fit; hand-set 8)
-            2,   // king_mobility (fit; hand-set 1)
-            10,  // turn (fit; hand-set 2)
-            -5,  // late_material (fit; 0 before)
-            -5,  // balance (fit; 0 before)
-            -25, // threatened (fit; 0 before)
-            -3,  // backed (fit; 0 before)
-            2,   // key_guard (fit; 0 before)
-            6,   // man_mobility (fit; 0 before)
+            276, // king (round 2; round 1 261, hand-set 250)
+            33,  // first_king (round 2; round 1 40, hand-set 60)
+            -4,  // advancement (round 2; round 1 -2, hand-set 2)
+            6,   // late_advancement (round 2; round 1 5, hand-set 0)
+            -1,  // centre (round 2; round 1 1, hand-set 4)
+            17,  // back_rank (round 2; round 1 16, hand-set 5)
+            -6,  // edge (round 2; round 1 -5, hand-set -4)
+            4,   // blocked (round 2; round 1 1, hand-set -6)
+            62,  // runaway (round 2; round 1 61, hand-set 40)
+            4,   // main_road (round 2; round 1 9, hand-set 8)
+            3,   // king_mobility (round 2; round 1 2, hand-set 1)
+            11,  // turn (round 2; round 1 10, hand-set 2)
+            -1,  // late_material (round 2; round 1 -5, hand-set 0)
+            -7,  // balance (round 2; round 1 -5, hand-set 0)
+            -27, // threatened (round 2; round 1 -25, hand-set 0)
+            -4,  // backed (round 2; round 1 -3, hand-set 0)
+            2,   // key_guard (round 2; round 1 2, hand-set 0)
+            8,   // man_mobility (round 2; round 1 6, hand-set 0)
         ],
         drawish_divisor: 8,
     };

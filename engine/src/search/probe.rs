@@ -244,8 +244,14 @@ mod tests {
         let tb = tablebases();
         let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
         let divisor = 8;
+        // The search counts material with the evaluation's man and king weights.
+        let weights = crate::eval::EvalParams::DEFAULT;
+        let (man, king) = (
+            weights.weight(crate::eval::Feature::Man),
+            weights.weight(crate::eval::Feature::King),
+        );
         let material = |p: &Position, c: crate::Color| {
-            100 * p.men(c).count() as i32 + 250 * p.kings(c).count() as i32
+            man * p.men(c).count() as i32 + king * p.kings(c).count() as i32
         };
         let mut draws_with_material = 0;
         let expected = position
@@ -273,7 +279,9 @@ mod tests {
             params,
             ..EngineConfig::default()
         });
-        let result = engine.search_position(&position, &[], SearchLimit::Depth(1), |_| {});
+        // Depth 2: the children are search nodes, which probe the tables (at depth 1 they would
+        // be quiescence leaves, scored by the static evaluation).
+        let result = engine.search_position(&position, &[], SearchLimit::Depth(2), |_| {});
         assert_eq!(result.source, MoveSource::Search);
         assert_eq!(result.score, Score(expected));
     }

@@ -41,12 +41,16 @@ pub struct Args {
     /// Search parameter overrides `name=value` (see `shashki match --help`).
     #[arg(long = "set")]
     set: Vec<String>,
+    /// Evaluation weights from this file (JSON, as written by `shashki tune`) instead of the
+    /// defaults.
+    #[arg(long)]
+    eval: Option<std::path::PathBuf>,
 }
 
 /// Runs `shashki bench`.
 ///
 /// # Errors
-/// Never in practice (the positions are fixed); kept for the common subcommand signature.
+/// A bad `--set`, `--eval` file or `--hash` size.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut total_nodes = 0;
     let mut params = shashki::SearchParams::DEFAULT;
@@ -65,6 +69,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         hash_mb: args.hash,
         threads: args.threads.max(1),
         params,
+        eval: match &args.eval {
+            Some(path) => crate::matches::read_weights(path)?,
+            None => shashki::eval::EvalParams::DEFAULT,
+        },
         ..EngineConfig::default()
     })
     .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;
