@@ -134,6 +134,16 @@ mod tests {
         Arc::new(copy)
     }
 
+    /// The best exact score among `position`'s moves when every child is in the tables.
+    fn best_child_table_score(tb: &Tablebases, position: &Position) -> i32 {
+        position
+            .legal_moves()
+            .iter()
+            .map(|mv| -entry_score(tb.probe(&position.play(mv)).unwrap(), 1))
+            .max()
+            .unwrap()
+    }
+
     fn engine(config: EngineConfig) -> Engine {
         Engine::new(EngineConfig {
             hash_mb: 4,
@@ -222,12 +232,7 @@ mod tests {
         let tb = tablebases();
         let position: Position = "W:WKa1,Kc1,Ke1:Bb2,Kh8".parse().unwrap();
         assert!(position.has_capture());
-        let expected = position
-            .legal_moves()
-            .iter()
-            .map(|mv| -entry_score(tb.probe(&position.play(mv)).unwrap(), 1))
-            .max()
-            .unwrap();
+        let expected = best_child_table_score(&tb, &position);
         let engine = engine(EngineConfig {
             tablebases: Some(tb),
             ..EngineConfig::default()
@@ -292,12 +297,7 @@ mod tests {
         // the root's score is the draw score, which contempt moves against the side to move.
         let tb = tablebases();
         let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
-        let best_table_score = position
-            .legal_moves()
-            .iter()
-            .map(|mv| -entry_score(tb.probe(&position.play(mv)).unwrap(), 1))
-            .max()
-            .unwrap();
+        let best_table_score = best_child_table_score(&tb, &position);
         assert_eq!(best_table_score, 0, "the position must be a draw");
         for contempt in [0, 30] {
             let mut params = crate::SearchParams::DEFAULT;
