@@ -52,5 +52,5 @@ pub const fn piece(piece: Piece, square: Square) -> u64 {
         (Color::Black, Role::Man) => 2,
         (Color::Black, Role::King) => 3,
     };
-    PIECE_KEYS[kind][square.bit() as usize]
+    by_kind(kind, square.bit())
 }

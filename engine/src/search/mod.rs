@@ -219,14 +219,12 @@ impl<T: Table> Engine<T> {
                 .build()
                 .ok(),
         };
-        let threads = 1 + helpers
-            .as_ref()
-            .map_or(0, rayon::ThreadPool::current_num_threads);
         Ok(Engine {
             table: T::try_with_size_mb(config.hash_mb)?,
             config,
             stop: Arc::new(AtomicBool::new(false)),
-            heuristics: Mutex::new(vec![Heuristics::default(); threads]),
+            // One per thread, made by the first search (`run` sizes the list to the threads).
+            heuristics: Mutex::new(Vec::new()),
             helpers,
         })
     }

@@ -515,7 +515,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         // Late-move pruning: how many quiet moves a frontier node searches (all without it).
         let searched_quiets =
-            if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !moves[0].is_capture() {
+            if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !capture {
                 self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
             } else {
                 usize::MAX

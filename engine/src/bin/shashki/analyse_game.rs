@@ -19,6 +19,7 @@ use shashki::pdn::{self, PdnGame};
 use shashki::{Engine, EngineConfig, Game, Score, SearchLimit};
 
 use crate::CliError;
+use crate::atomic_file::write_atomically;
 
 /// Arguments of `shashki analyse-game`.
 #[derive(clap::Args)]
@@ -87,30 +88,8 @@ fn read_text(path: &Path) -> Result<String, CliError> {
     })
 }
 
-/// Writes `text` to `path` atomically: a temporary file in the same directory, then a rename.
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let directory = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
-    std::fs::write(&temporary, text).map_err(|e| {
-        // A full disk leaves no half-written temporary file behind.
-        let _ = std::fs::remove_file(&temporary);
-        fail(e)
-    })?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        fail(e)
-    })
-}
-
 /// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
-/// file can be created next to it (the temporary file of [`write_atomically`]).
+/// file can be created next to it (the temporary file of [`write_atomically`](crate::atomic_file::write_atomically)).
 fn check_writable(path: &Path) -> Result<(), CliError> {
     let cannot = |reason: String| {
         CliError::input(format!(

@@ -4,6 +4,7 @@
 
 mod analyse;
 mod analyse_game;
+mod atomic_file;
 mod bench;
 mod book;
 mod cli_error;

@@ -28,7 +28,6 @@
 //! --openings ../shared/data/russian_ballots.json --save-data /tmp/labels.txt --out /tmp/w.json`.
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -41,6 +40,7 @@ use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, Features, features, is_d
 use shashki::{Color, Engine, EngineConfig, Position, Score, SearchLimit};
 
 use crate::CliError;
+use crate::atomic_file::write_atomically;
 use crate::matches::{DEFAULT_OPENINGS, open_tablebases, read_openings, read_weights, spread};
 
 /// Positions labelled one after the other by one engine (sharing its table: they mostly come
@@ -213,17 +213,6 @@ fn format_data(data: &Data) -> String {
         text.push_str(&format!("{};{label}\n", p.to_fen()));
     }
     text
-}
-
-/// Writes `text` to `path` atomically (temporary file, then rename).
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let temp = path.with_extension("tmp");
-    let mut file = std::fs::File::create(&temp)
-        .map_err(|e| CliError::failure(format!("{}: {e}", temp.display())))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| CliError::failure(format!("{}: {e}", temp.display())))?;
-    std::fs::rename(&temp, path).map_err(|e| CliError::failure(format!("{}: {e}", path.display())))
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {
