@@ -10,10 +10,21 @@
 //! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
 //! [`features`] the search uses, so tuned weights mean exactly what the search will see.
 //!
+//! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
+//! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
+//! same tuner; they are off in [`EvalParams::DEFAULT`] unless the games say otherwise
+//! (`engine/SEARCH.md`, "Pattern evaluation, session 5").
+//!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
 
+use std::sync::Arc;
+
 use crate::{Bitboard, Color, Position};
+
+pub mod pattern;
+
+pub use pattern::{PatternError, PatternTables, Patterns};
 
 /// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,6 +151,8 @@ pub struct EvalParams {
     /// Divisor applied to the score in endings the draw rules make (nearly) impossible to win:
     /// a lone king against at most three pieces.
     pub drawish_divisor: i32,
+    /// Pattern tables added to the linear terms ([`pattern`]).
+    pub patterns: Patterns,
 }
 
 impl EvalParams {
@@ -167,6 +180,7 @@ impl EvalParams {
             8,   // man_mobility (round 2; round 1 6, hand-set 0)
         ],
         drawish_divisor: 8,
+        patterns: Patterns::Off,
     };
 
     /// The weight of `feature`.
@@ -405,6 +419,8 @@ pub struct Evaluator {
     /// Bit `1 << feature` set when the feature's weight is not 0.
     nonzero: u32,
     drawish_divisor: i32,
+    /// The pattern tables, if any.
+    patterns: Option<Arc<PatternTables>>,
 }
 
 /// The dot product of the features with the weights, accumulated as they are computed.
@@ -442,7 +458,15 @@ impl Evaluator {
             weights: params.weights,
             nonzero,
             drawish_divisor: params.drawish_divisor.max(1),
+            patterns: params.patterns.tables(),
         }
+    }
+
+    /// The pattern tables' score of `position` for White in centi-men (0 without tables).
+    #[must_use]
+    #[inline]
+    pub fn pattern_score(&self, position: &Position) -> i32 {
+        self.patterns.as_ref().map_or(0, |t| t.score(position))
     }
 
     /// The static evaluation of `position` for the side to move, in centi-men (see
@@ -455,7 +479,7 @@ impl Evaluator {
             sum: 0,
         };
         accumulate(position, &mut sum);
-        let mut score = sum.sum;
+        let mut score = sum.sum + self.pattern_score(position);
         // The piece count first, inline: is_drawish is a call, and rarely true.
         if position.piece_count() <= 4 && is_drawish(position) {
             score /= self.drawish_divisor;
@@ -768,8 +792,23 @@ mod tests {
         let all = EvalParams {
             weights: std::array::from_fn(|i| 3 + 2 * i as i32),
             drawish_divisor: 1,
+            patterns: Patterns::Off,
         };
-        for params in [&EvalParams::DEFAULT, &all] {
+        // Pattern tables of both shapes on top: the built-in ones, and noisy ones.
+        let noisy = |phases: usize| {
+            let values = (0..pattern::WINDOWS * phases * pattern::STATES)
+                .map(|i| ((i * 7919 + phases * 31) % 4001) as i16 - 2000)
+                .collect();
+            Patterns::Tables(Arc::new(PatternTables::new(phases, values).unwrap()))
+        };
+        let with_patterns = [Patterns::Builtin, noisy(1), noisy(2)].map(|patterns| EvalParams {
+            patterns,
+            ..all.clone()
+        });
+        for params in [&EvalParams::DEFAULT, &all]
+            .into_iter()
+            .chain(with_patterns.iter())
+        {
             for fen in positions {
                 let position: Position = fen.parse().unwrap();
                 assert_eq!(
@@ -830,15 +869,26 @@ mod tests {
                 3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41, 43, -47, 53, 59, -61, 67,
             ],
             drawish_divisor: 1,
+            patterns: Patterns::Off,
         };
-        for params in [every_weight, EvalParams::default()] {
+        let values = (0..pattern::WINDOWS * pattern::STATES)
+            .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
+            .collect();
+        let with_patterns = EvalParams {
+            patterns: Patterns::Tables(Arc::new(PatternTables::new(1, values).unwrap())),
+            ..every_weight.clone()
+        };
+        for params in [every_weight, EvalParams::default(), with_patterns] {
+            let tables = params.patterns.tables();
             let mut position = Position::start();
             for ply in 0..80 {
                 let moves = position.legal_moves();
                 let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
                     break;
                 };
-                let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
+                let patterns = tables.as_ref().map_or(0, |t| t.score(&position));
+                let expected = (dot(&params, &features(&position)) + patterns)
+                    * position.side_to_move().sign();
                 let expected = if is_drawish(&position) {
                     expected / params.drawish_divisor.max(1)
                 } else {
