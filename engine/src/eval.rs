@@ -12,8 +12,9 @@
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
-//! same tuner; they are off in [`EvalParams::DEFAULT`] unless the games say otherwise
-//! (`engine/SEARCH.md`, "Pattern evaluation, session 5").
+//! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
+//! (`engine/SEARCH.md`, "Pattern evaluation, session 5"; [`EvalParams::LINEAR`] is the linear
+//! evaluation before them).
 //!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
@@ -136,14 +137,19 @@ pub const FEATURE_COUNT: usize = 19;
 /// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
 pub type Features = [i32; FEATURE_COUNT];
 
-/// The weight of every [`Feature`], in centi-men per unit of the feature.
+/// The weight of every [`Feature`], in centi-men per unit of the feature, and the pattern
+/// tables on top.
 ///
-/// The man is 100, the unit, so scores read as centi-men. The other defaults were fitted by
-/// `shashki tune --label-depth` (session 4, distillation): quiet positions from self-play, each
-/// labelled by a search of the engine itself. Round 1 (92 912 positions, depth-10 labels, from
-/// the hand-set weights) beat the hand-set weights by +69 ± 17 Elo in 800 games; round 2
-/// (121 109 positions, depth-11 labels, from round 1's weights) beat round 1 by +28 ± 16 in 800
-/// (`engine/SEARCH.md`, "Evaluation round, session 4"). Fits on game results alone had lost.
+/// The man is 100, the unit, so scores read as centi-men. The other weights are fitted by
+/// `shashki tune --label-depth` (distillation): quiet positions from self-play, each labelled by
+/// a search of the engine itself. [`EvalParams::LINEAR`] is session 4's linear evaluation: round
+/// 1 (92 912 positions, depth-10 labels, from the hand-set weights) beat the hand-set weights by
+/// +69 ± 17 Elo in 800 games; round 2 (121 109 positions, depth-11 labels, from round 1's
+/// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
+/// 4"). [`EvalParams::DEFAULT`] (session 5) adds the built-in two-phase pattern tables, fitted
+/// together with its linear weights on 357 316 positions; it beat [`EvalParams::LINEAR`] by
+/// +113 ± 21 Elo in 400 games at 50 ms a move (`engine/SEARCH.md`, "Pattern evaluation, session
+/// 5"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -156,8 +162,37 @@ pub struct EvalParams {
 }
 
 impl EvalParams {
-    /// The default weights.
+    /// The default weights: linear weights fitted with the built-in pattern tables (session 5;
+    /// in brackets [`EvalParams::LINEAR`]'s).
     pub const DEFAULT: EvalParams = EvalParams {
+        weights: [
+            100, // man (the unit)
+            307, // king (276)
+            84,  // first_king (33)
+            4,   // advancement (-4)
+            5,   // late_advancement (6)
+            -12, // centre (-1)
+            34,  // back_rank (17)
+            2,   // edge (-6)
+            0,   // blocked (4)
+            16,  // runaway (62)
+            5,   // main_road (4)
+            3,   // king_mobility (3)
+            10,  // turn (11)
+            -13, // late_material (-1)
+            -4,  // balance (-7)
+            -31, // threatened (-27)
+            15,  // backed (-4)
+            11,  // key_guard (2)
+            32,  // man_mobility (8)
+        ],
+        drawish_divisor: 8,
+        patterns: Patterns::Builtin,
+    };
+
+    /// Session 4's linear evaluation (round 2 of the distillation, no pattern tables): the
+    /// default before session 5.
+    pub const LINEAR: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
             276, // king (round 2; round 1 261, hand-set 250)

@@ -6,7 +6,8 @@
 //! A player is `seed`, or `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
-//! score against the seed), `eval=FILE` for a weights file written by `shashki tune`, or
+//! score against the seed), `eval=FILE` for a weights file written by `shashki tune` (or
+//! `eval=linear`: session 4's linear evaluation, [`EvalParams::LINEAR`]), or
 //! `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file).
 
 use std::path::{Path, PathBuf};
@@ -96,7 +97,8 @@ pub fn read_patterns(value: &str) -> Result<Patterns, CliError> {
 
 /// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`, optionally
 /// `"patterns": "off" | "builtin" | FILE`, a pattern file's path relative to the weights file;
-/// without it the default tables).
+/// without it no tables: files from before the pattern tables are linear evaluations). Weights
+/// the file does not name keep their default values.
 ///
 /// # Errors
 /// Unreadable file, bad JSON, unknown feature, non-integer value or bad pattern file.
@@ -111,7 +113,7 @@ pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
         .ok_or_else(|| CliError::input(format!("{}: no \"weights\" object", path.display())))?;
     let mut params = EvalParams::DEFAULT;
     match value.get("patterns") {
-        None => {}
+        None => params.patterns = Patterns::Off,
         Some(serde_json::Value::String(name)) => {
             let name = match name.as_str() {
                 "off" | "builtin" => name.clone(),
@@ -176,7 +178,10 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
             CliError::input(format!("player {text:?}: {part:?} is not name=value"))
         })?;
         if name == "eval" {
-            config.eval = read_weights(Path::new(value))?;
+            config.eval = match value {
+                "linear" => EvalParams::LINEAR,
+                file => read_weights(Path::new(file))?,
+            };
             continue;
         }
         if name == "patterns" {
@@ -418,6 +423,10 @@ mod tests {
             panic!("an engine spec");
         };
         assert_eq!(config.eval.patterns, Patterns::Off);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,eval=linear", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval, EvalParams::LINEAR);
         let missing = parse_spec("default,patterns=/nonexistent.shpt", 16)
             .err()
             .map(|e| e.to_string());

@@ -119,7 +119,8 @@ pub struct Args {
     /// Write the tuned weights (JSON) here.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Also fit pattern tables (written next to `--out`, extension `.shpt`).
+    /// Also fit pattern tables (written next to `--out`, extension `.shpt`); without it the
+    /// fitted evaluation is linear (no tables).
     #[arg(long)]
     patterns: bool,
     /// Phases of the fitted pattern tables: 1, or 2 (opening and ending, by piece count).
@@ -531,13 +532,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "weights": object,
     });
     let patterns_path = args.out.as_ref().map(|out| out.with_extension("shpt"));
-    if phases > 0 {
-        let name = patterns_path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(|| "off".to_string(), |n| n.to_string_lossy().into_owned());
-        json["patterns"] = serde_json::Value::from(name);
-    }
+    // A linear fit says so ("off"), so the file reads the same whatever the defaults.
+    let name = match &patterns_path {
+        Some(path) if phases > 0 => path
+            .file_name()
+            .map_or_else(|| "off".to_string(), |n| n.to_string_lossy().into_owned()),
+        _ => "off".to_string(),
+    };
+    json["patterns"] = serde_json::Value::from(name);
     let text = serde_json::to_string_pretty(&json).map_err(CliError::failure)?;
     println!("{text}");
     if let Some(path) = &args.out {
@@ -653,12 +655,13 @@ impl Model {
     }
 
     /// The weights as the engine reads them: integers, and tables in 1/[`SCALE`] centi-man
-    /// (clamped to ±[`MAX_VALUE`]).
+    /// (clamped to ±[`MAX_VALUE`]); no tables for a linear model.
     fn params(&self, start: &EvalParams) -> EvalParams {
         let mut params = start.clone();
         for (w, &v) in params.weights.iter_mut().zip(&self.params) {
             *w = v.round() as i32;
         }
+        params.patterns = Patterns::Off;
         if self.phases > 0 {
             let values = self.params[FEATURE_COUNT..]
                 .iter()
