@@ -147,9 +147,10 @@ pub type Features = [i32; FEATURE_COUNT];
 /// +69 ± 17 Elo in 800 games; round 2 (121 109 positions, depth-11 labels, from round 1's
 /// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
 /// 4"). [`EvalParams::DEFAULT`] (session 5) adds the built-in two-phase pattern tables, fitted
-/// together with its linear weights on 357 316 positions; it beat [`EvalParams::LINEAR`] by
-/// +113 ± 21 Elo in 400 games at 50 ms a move (`engine/SEARCH.md`, "Pattern evaluation, session
-/// 5"). Fits on game results alone had lost.
+/// together with its linear weights: a first fit (357 316 positions) beat
+/// [`EvalParams::LINEAR`] by +113 ± 21 Elo in 400 games at 50 ms a move, and a second one with
+/// positions labelled by the first (478 175) beat the first by +21 ± 12 in 800
+/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -167,23 +168,23 @@ impl EvalParams {
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
-            307, // king (276)
-            84,  // first_king (33)
-            4,   // advancement (-4)
+            316, // king (276)
+            85,  // first_king (33)
+            6,   // advancement (-4)
             5,   // late_advancement (6)
-            -12, // centre (-1)
-            34,  // back_rank (17)
-            2,   // edge (-6)
-            0,   // blocked (4)
-            16,  // runaway (62)
-            5,   // main_road (4)
-            3,   // king_mobility (3)
+            -14, // centre (-1)
+            40,  // back_rank (17)
+            4,   // edge (-6)
+            -2,  // blocked (4)
+            13,  // runaway (62)
+            6,   // main_road (4)
+            4,   // king_mobility (3)
             10,  // turn (11)
             -13, // late_material (-1)
-            -4,  // balance (-7)
-            -31, // threatened (-27)
-            15,  // backed (-4)
-            11,  // key_guard (2)
+            -5,  // balance (-7)
+            -29, // threatened (-27)
+            16,  // backed (-4)
+            18,  // key_guard (2)
             32,  // man_mobility (8)
         ],
         drawish_divisor: 8,
