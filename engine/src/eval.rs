@@ -149,8 +149,9 @@ pub type Features = [i32; FEATURE_COUNT];
 /// 4"). [`EvalParams::DEFAULT`] (session 5) adds the built-in two-phase pattern tables, fitted
 /// together with its linear weights: a first fit (357 316 positions) beat
 /// [`EvalParams::LINEAR`] by +113 ± 21 Elo in 400 games at 50 ms a move, and a second one with
-/// positions labelled by the first (478 175) beat the first by +21 ± 12 in 800
-/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). Fits on game results alone had lost.
+/// positions labelled by the first (478 175) beat the first by +21 ± 12 in 800; end to end
+/// +162 ± 23 against [`EvalParams::LINEAR`] in 400 (`engine/SEARCH.md`, "Pattern evaluation,
+/// session 5"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
