@@ -269,7 +269,7 @@ impl Sides {
                 promotion_rank,
                 moves,
             };
-            search.king(1 << king.bit(), None, false, 0, self.enemies, false);
+            search.king_steps(1 << king.bit(), None, false, 0, self.enemies, false);
         }
     }
 
@@ -378,6 +378,21 @@ impl CaptureSearch<'_> {
     /// `skip_forward`, the direction it arrived in is not searched: a nearer landing square on the
     /// same ray already searched it. Returns whether it could capture at all.
     fn king(
+        &mut self,
+        at: u64,
+        arrived: Option<usize>,
+        skip_forward: bool,
+        captured: u64,
+        capturable: u64,
+        promoted: bool,
+    ) -> bool {
+        self.king_steps(at, arrived, skip_forward, captured, capturable, promoted)
+    }
+
+    /// The body of [`Self::king`], inlined into the first level of every king's capture (as
+    /// [`Self::man_steps`] for men).
+    #[inline(always)]
+    fn king_steps(
         &mut self,
         at: u64,
         arrived: Option<usize>,
