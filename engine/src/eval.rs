@@ -10,10 +10,22 @@
 //! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
 //! [`features`] the search uses, so tuned weights mean exactly what the search will see.
 //!
+//! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
+//! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
+//! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
+//! (`engine/SEARCH.md`, "Pattern evaluation, session 5"; [`EvalParams::LINEAR`] is the linear
+//! evaluation before them).
+//!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
 
+use std::sync::Arc;
+
 use crate::{Bitboard, Color, Position};
+
+pub mod pattern;
+
+pub use pattern::{PatternError, PatternTables, Patterns};
 
 /// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,14 +137,19 @@ pub const FEATURE_COUNT: usize = 19;
 /// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
 pub type Features = [i32; FEATURE_COUNT];
 
-/// The weight of every [`Feature`], in centi-men per unit of the feature.
+/// The weight of every [`Feature`], in centi-men per unit of the feature, and the pattern
+/// tables on top.
 ///
-/// The man is 100, the unit, so scores read as centi-men. The other defaults were fitted by
-/// `shashki tune --label-depth` (session 4, distillation): quiet positions from self-play, each
-/// labelled by a search of the engine itself. Round 1 (92 912 positions, depth-10 labels, from
-/// the hand-set weights) beat the hand-set weights by +69 ± 17 Elo in 800 games; round 2
-/// (121 109 positions, depth-11 labels, from round 1's weights) beat round 1 by +28 ± 16 in 800
-/// (`engine/SEARCH.md`, "Evaluation round, session 4"). Fits on game results alone had lost.
+/// The man is 100, the unit, so scores read as centi-men. The other weights are fitted by
+/// `shashki tune --label-depth` (distillation): quiet positions from self-play, each labelled by
+/// a search of the engine itself. [`EvalParams::LINEAR`] is session 4's linear evaluation: round
+/// 1 (92 912 positions, depth-10 labels, from the hand-set weights) beat the hand-set weights by
+/// +69 ± 17 Elo in 800 games; round 2 (121 109 positions, depth-11 labels, from round 1's
+/// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
+/// 4"). [`EvalParams::DEFAULT`] (session 5) adds the built-in two-phase pattern tables, fitted
+/// together with its linear weights on 357 316 positions; it beat [`EvalParams::LINEAR`] by
+/// +113 ± 21 Elo in 400 games at 50 ms a move (`engine/SEARCH.md`, "Pattern evaluation, session
+/// 5"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -140,11 +157,42 @@ pub struct EvalParams {
     /// Divisor applied to the score in endings the draw rules make (nearly) impossible to win:
     /// a lone king against at most three pieces.
     pub drawish_divisor: i32,
+    /// Pattern tables added to the linear terms ([`pattern`]).
+    pub patterns: Patterns,
 }
 
 impl EvalParams {
-    /// The default weights.
+    /// The default weights: linear weights fitted with the built-in pattern tables (session 5;
+    /// in brackets [`EvalParams::LINEAR`]'s).
     pub const DEFAULT: EvalParams = EvalParams {
+        weights: [
+            100, // man (the unit)
+            307, // king (276)
+            84,  // first_king (33)
+            4,   // advancement (-4)
+            5,   // late_advancement (6)
+            -12, // centre (-1)
+            34,  // back_rank (17)
+            2,   // edge (-6)
+            0,   // blocked (4)
+            16,  // runaway (62)
+            5,   // main_road (4)
+            3,   // king_mobility (3)
+            10,  // turn (11)
+            -13, // late_material (-1)
+            -4,  // balance (-7)
+            -31, // threatened (-27)
+            15,  // backed (-4)
+            11,  // key_guard (2)
+            32,  // man_mobility (8)
+        ],
+        drawish_divisor: 8,
+        patterns: Patterns::Builtin,
+    };
+
+    /// Session 4's linear evaluation (round 2 of the distillation, no pattern tables): the
+    /// default before session 5.
+    pub const LINEAR: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
             276, // king (round 2; round 1 261, hand-set 250)
@@ -167,6 +215,7 @@ impl EvalParams {
             8,   // man_mobility (round 2; round 1 6, hand-set 0)
         ],
         drawish_divisor: 8,
+        patterns: Patterns::Off,
     };
 
     /// The weight of `feature`.
@@ -405,6 +454,8 @@ pub struct Evaluator {
     /// Bit `1 << feature` set when the feature's weight is not 0.
     nonzero: u32,
     drawish_divisor: i32,
+    /// The pattern tables, if any.
+    patterns: Option<Arc<PatternTables>>,
 }
 
 /// The dot product of the features with the weights, accumulated as they are computed.
@@ -442,7 +493,15 @@ impl Evaluator {
             weights: params.weights,
             nonzero,
             drawish_divisor: params.drawish_divisor.max(1),
+            patterns: params.patterns.tables(),
         }
+    }
+
+    /// The pattern tables' score of `position` for White in centi-men (0 without tables).
+    #[must_use]
+    #[inline]
+    pub fn pattern_score(&self, position: &Position) -> i32 {
+        self.patterns.as_ref().map_or(0, |t| t.score(position))
     }
 
     /// The static evaluation of `position` for the side to move, in centi-men (see
@@ -455,7 +514,7 @@ impl Evaluator {
             sum: 0,
         };
         accumulate(position, &mut sum);
-        let mut score = sum.sum;
+        let mut score = sum.sum + self.pattern_score(position);
         // The piece count first, inline: is_drawish is a call, and rarely true.
         if position.piece_count() <= 4 && is_drawish(position) {
             score /= self.drawish_divisor;
@@ -768,8 +827,23 @@ mod tests {
         let all = EvalParams {
             weights: std::array::from_fn(|i| 3 + 2 * i as i32),
             drawish_divisor: 1,
+            patterns: Patterns::Off,
         };
-        for params in [&EvalParams::DEFAULT, &all] {
+        // Pattern tables of both shapes on top: the built-in ones, and noisy ones.
+        let noisy = |phases: usize| {
+            let values = (0..pattern::WINDOWS * phases * pattern::STATES)
+                .map(|i| ((i * 7919 + phases * 31) % 4001) as i16 - 2000)
+                .collect();
+            Patterns::Tables(Arc::new(PatternTables::new(phases, values).unwrap()))
+        };
+        let with_patterns = [Patterns::Builtin, noisy(1), noisy(2)].map(|patterns| EvalParams {
+            patterns,
+            ..all.clone()
+        });
+        for params in [&EvalParams::DEFAULT, &all]
+            .into_iter()
+            .chain(with_patterns.iter())
+        {
             for fen in positions {
                 let position: Position = fen.parse().unwrap();
                 assert_eq!(
@@ -830,15 +904,26 @@ mod tests {
                 3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41, 43, -47, 53, 59, -61, 67,
             ],
             drawish_divisor: 1,
+            patterns: Patterns::Off,
         };
-        for params in [every_weight, EvalParams::default()] {
+        let values = (0..pattern::WINDOWS * pattern::STATES)
+            .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
+            .collect();
+        let with_patterns = EvalParams {
+            patterns: Patterns::Tables(Arc::new(PatternTables::new(1, values).unwrap())),
+            ..every_weight.clone()
+        };
+        for params in [every_weight, EvalParams::default(), with_patterns] {
+            let tables = params.patterns.tables();
             let mut position = Position::start();
             for ply in 0..80 {
                 let moves = position.legal_moves();
                 let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
                     break;
                 };
-                let expected = dot(&params, &features(&position)) * position.side_to_move().sign();
+                let patterns = tables.as_ref().map_or(0, |t| t.score(&position));
+                let expected = (dot(&params, &features(&position)) + patterns)
+                    * position.side_to_move().sign();
                 let expected = if is_drawish(&position) {
                     expected / params.drawish_divisor.max(1)
                 } else {

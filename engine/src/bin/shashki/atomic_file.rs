@@ -13,6 +13,14 @@ use crate::CliError;
 /// # Errors
 /// The temporary file cannot be created, written or renamed (the message names `path`).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+    write_bytes_atomically(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically (see [`write_atomically`]).
+///
+/// # Errors
+/// The temporary file cannot be created, written or renamed (the message names `path`).
+pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let directory = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -27,7 +35,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
         CliError::failure(format!("writing {}: {e}", path.display()))
     };
     let mut file = std::fs::File::create(&temporary).map_err(fail)?;
-    file.write_all(text.as_bytes())
+    file.write_all(bytes)
         .and_then(|()| file.sync_all())
         .map_err(fail)?;
     std::fs::rename(&temporary, path).map_err(fail)

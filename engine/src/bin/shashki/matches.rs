@@ -6,7 +6,9 @@
 //! A player is `seed`, or `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
-//! score against the seed), or `eval=FILE` for a weights file written by `shashki tune`.
+//! score against the seed), `eval=FILE` for a weights file written by `shashki tune` (or
+//! `eval=linear`: session 4's linear evaluation, [`EvalParams::LINEAR`]), or
+//! `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -16,7 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::arena::{self, EnginePlayer, Outcome, Player, SeedPlayer, Tally};
 use shashki::egtb::Tablebases;
-use shashki::eval::EvalParams;
+use shashki::eval::{EvalParams, PatternTables, Patterns};
 use shashki::{Color, EngineConfig, Game, SearchLimit};
 
 use crate::CliError;
@@ -79,10 +81,27 @@ pub enum Spec {
     },
 }
 
-/// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`).
+/// The pattern tables named by `value`: `off`, `builtin`, or a pattern file (`.shpt`).
 ///
 /// # Errors
-/// Unreadable file, bad JSON, unknown feature or non-integer value.
+/// The file cannot be read or is not a valid pattern file.
+pub fn read_patterns(value: &str) -> Result<Patterns, CliError> {
+    Ok(match value {
+        "off" => Patterns::Off,
+        "builtin" => Patterns::Builtin,
+        path => Patterns::Tables(Arc::new(
+            PatternTables::load(Path::new(path)).map_err(CliError::input)?,
+        )),
+    })
+}
+
+/// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`, optionally
+/// `"patterns": "off" | "builtin" | FILE`, a pattern file's path relative to the weights file;
+/// without it no tables: files from before the pattern tables are linear evaluations). Weights
+/// the file does not name keep their default values.
+///
+/// # Errors
+/// Unreadable file, bad JSON, unknown feature, non-integer value or bad pattern file.
 pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
@@ -93,6 +112,27 @@ pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
         .and_then(serde_json::Value::as_object)
         .ok_or_else(|| CliError::input(format!("{}: no \"weights\" object", path.display())))?;
     let mut params = EvalParams::DEFAULT;
+    match value.get("patterns") {
+        None => params.patterns = Patterns::Off,
+        Some(serde_json::Value::String(name)) => {
+            let name = match name.as_str() {
+                "off" | "builtin" => name.clone(),
+                file => path
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join(file)
+                    .display()
+                    .to_string(),
+            };
+            params.patterns = read_patterns(&name)?;
+        }
+        Some(_) => {
+            return Err(CliError::input(format!(
+                "{}: \"patterns\" is not a string",
+                path.display()
+            )));
+        }
+    }
     for (name, v) in weights {
         let v = v
             .as_i64()
@@ -138,7 +178,14 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
             CliError::input(format!("player {text:?}: {part:?} is not name=value"))
         })?;
         if name == "eval" {
-            config.eval = read_weights(Path::new(value))?;
+            config.eval = match value {
+                "linear" => EvalParams::LINEAR,
+                file => read_weights(Path::new(file))?,
+            };
+            continue;
+        }
+        if name == "patterns" {
+            config.eval.patterns = read_patterns(value)?;
             continue;
         }
         let number: i64 = value.parse().map_err(|_| {
@@ -368,6 +415,27 @@ mod tests {
         assert_eq!(config.hash_mb, 8);
         assert_eq!(config.params.lmr_min_index, 5);
         assert_eq!(config.eval.weight(shashki::eval::Feature::Man), 90);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,patterns=builtin", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval.patterns, Patterns::Builtin);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,patterns=off", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval.patterns, Patterns::Off);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,eval=linear", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval, EvalParams::LINEAR);
+        let missing = parse_spec("default,patterns=/nonexistent.shpt", 16)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            missing
+                .as_deref()
+                .is_some_and(|e| e.contains("/nonexistent.shpt: cannot read")),
+            "{missing:?}"
+        );
         let Ok(Spec::Engine { config, movetime }) = parse_spec("default", 16) else {
             panic!("an engine spec");
         };

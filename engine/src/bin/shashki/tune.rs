@@ -21,8 +21,17 @@
 //!    they come from the search, otherwise fitted first with the current weights; then all
 //!    weights but the man (fixed at 100, the unit) follow the gradient of the mean squared error
 //!    (Adam steps).
-//! 5. The weights are written as JSON (`--out`, atomically), usable by `shashki match` as
-//!    `default,eval=FILE`.
+//! 5. Pattern tables (`--patterns`): the fit also learns the evaluation's pattern tables
+//!    ([`shashki::eval::pattern`]: nine windows × 6 561 men configurations, one or two phases
+//!    with `--phases`), together with the linear weights, the model's prediction adding
+//!    `Σ_w T_w[c_w] − T_{8−w}[mirror(c_w)]` (interpolated by the piece count with two phases).
+//!    Every step is a full-batch Adam step; a configuration absent from the data gets no
+//!    gradient but its L2 penalty (`--l2`), which keeps rare configurations near 0. A share of
+//!    the positions (`--validation`, chosen by their Zobrist key, so duplicates stay on one
+//!    side) is held out of the fit and its error reported, to see overfitting.
+//! 6. The weights are written as JSON (`--out`, atomically), usable by `shashki match` as
+//!    `default,eval=FILE`; fitted pattern tables go next to it (same name, `.shpt`), named in
+//!    the JSON's `"patterns"`.
 //!
 //! Example: `shashki tune --games 745 --depth 4,5,6 --label-depth 8 --tablebases /work/egtb
 //! --openings ../shared/data/russian_ballots.json --save-data /tmp/labels.txt --out /tmp/w.json`.
@@ -36,11 +45,14 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use shashki::arena::{self, EnginePlayer};
 use shashki::egtb::Tablebases;
-use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, Features, features, is_drawish};
+use shashki::eval::pattern::{self, MAX_VALUE, SCALE, STATES, WINDOWS};
+use shashki::eval::{
+    EvalParams, FEATURE_COUNT, Feature, Features, PatternTables, Patterns, features, is_drawish,
+};
 use shashki::{Color, Engine, EngineConfig, Position, Score, SearchLimit};
 
 use crate::CliError;
-use crate::atomic_file::write_atomically;
+use crate::atomic_file::{write_atomically, write_bytes_atomically};
 use crate::matches::{DEFAULT_OPENINGS, open_tablebases, read_openings, read_weights, spread};
 
 /// Positions labelled one after the other by one engine (sharing its table: they mostly come
@@ -62,9 +74,10 @@ pub struct Args {
     #[arg(long, default_value = DEFAULT_OPENINGS)]
     openings: PathBuf,
     /// Read labelled positions (`FEN;label` lines, label in [0, 1] for White) instead of playing
-    /// games.
-    #[arg(long)]
-    data: Option<PathBuf>,
+    /// games; several files (comma-separated) are joined, their labels brought to the first
+    /// file's scale K.
+    #[arg(long, value_delimiter = ',')]
+    data: Vec<PathBuf>,
     /// Label every distinct position by a search of this depth instead of the game's result.
     #[arg(long)]
     label_depth: Option<u32>,
@@ -106,6 +119,22 @@ pub struct Args {
     /// Write the tuned weights (JSON) here.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also fit pattern tables (written next to `--out`, extension `.shpt`); without it the
+    /// fitted evaluation is linear (no tables).
+    #[arg(long)]
+    patterns: bool,
+    /// Phases of the fitted pattern tables: 1, or 2 (opening and ending, by piece count).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    phases: u8,
+    /// Adam learning rate of the pattern values (centi-men per step).
+    #[arg(long, default_value_t = 1.0)]
+    pattern_rate: f64,
+    /// L2 penalty on the pattern values: `l2 · Σ T²` (T in centi-men) added to the mean error.
+    #[arg(long, default_value_t = 1e-8)]
+    l2: f64,
+    /// Share of the positions held out of the fit to measure its error (0 to use all).
+    #[arg(long, default_value_t = 0.1)]
+    validation: f64,
 }
 
 /// Labelled positions: White's expected score in each.
@@ -201,6 +230,42 @@ fn read_data(path: &Path) -> Result<Data, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     parse_data(&text, path)
+}
+
+/// `label` made with scale `from` brought to scale `to`: the same search score on the new scale
+/// (labels 0 and 1, forced results, stay).
+fn rescale(label: f64, from: f64, to: f64) -> f64 {
+    if label <= 0.0 || label >= 1.0 {
+        return label;
+    }
+    let logit = (label / (1.0 - label)).log10();
+    let scale = 10f64.powi(LABEL_DECIMALS);
+    (1.0 / (1.0 + 10f64.powf(-logit * to / from)) * scale).round() / scale
+}
+
+/// Reads and joins data files; labels of a file made with another K than the first file's are
+/// rescaled to the first's.
+fn read_all_data(paths: &[PathBuf]) -> Result<Data, CliError> {
+    let mut joined = Data::default();
+    for path in paths {
+        let data = read_data(path)?;
+        match (joined.k, data.k) {
+            (Some(to), Some(from)) if (to - from).abs() > 1e-9 => {
+                joined.positions.extend(
+                    data.positions
+                        .into_iter()
+                        .map(|(p, label)| (p, rescale(label, from, to))),
+                );
+            }
+            _ => {
+                if joined.positions.is_empty() {
+                    joined.k = data.k;
+                }
+                joined.positions.extend(data.positions);
+            }
+        }
+    }
+    Ok(joined)
 }
 
 /// The data file's text (see [`parse_data`]).
@@ -337,9 +402,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .as_deref()
         .map(open_tablebases)
         .transpose()?;
-    let mut data = match &args.data {
-        Some(path) => read_data(path)?,
-        None => {
+    let mut data = match args.data.as_slice() {
+        [_, ..] => read_all_data(&args.data)?,
+        [] => {
             let clock = Instant::now();
             let positions = generate(args, &start, tables.as_ref())?;
             println!(
@@ -405,89 +470,307 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .ok_or_else(|| CliError::input(format!("--fix: no feature called {name:?}")))?;
         fixed[feature as usize] = true;
     }
-    let samples: Vec<(Features, f64)> = data
-        .positions
-        .iter()
-        .filter(|(p, _)| {
-            !args.skip_threats
-                || !p
-                    .with_side_to_move(p.side_to_move().opposite())
-                    .has_capture()
-        })
-        .map(|(p, r)| (features(p), *r))
-        .collect();
-    let mut weights = start_weights;
+    let holdout = (args.validation.clamp(0.0, 0.9) * 1000.0).round() as u64;
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (p, label) in &data.positions {
+        if args.skip_threats
+            && p.with_side_to_move(p.side_to_move().opposite())
+                .has_capture()
+        {
+            continue;
+        }
+        let sample = Sample::new(p, *label);
+        // A mixed key, so the held-out share does not follow the key's low bits' structure.
+        if p.zobrist_key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 < holdout {
+            valid.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    let linear_only: Vec<(Features, f64)> = train.iter().map(|s| (s.features, s.label)).collect();
     let k = match args.k.or(data.k) {
         Some(k) => k,
-        None => fit_k(&samples, &weights).0,
+        None => fit_k(&linear_only, &start_weights).0,
+    };
+    let phases = if args.patterns {
+        usize::from(args.phases)
+    } else {
+        0
+    };
+    let mut model = Model::new(&start, phases);
+    let fit = Fit {
+        k,
+        iterations: args.iterations,
+        linear_rate: args.learning_rate,
+        pattern_rate: args.pattern_rate,
+        l2: args.l2,
+        fixed,
     };
     println!(
-        "{} positions, K = {k:.2}, start error {:.6}",
-        samples.len(),
-        mean_error(&samples, &weights, k)
+        "{} positions ({} held out), K = {k:.2}, start error {:.6} (held out {:.6})",
+        train.len() + valid.len(),
+        valid.len(),
+        model.error(&train, k),
+        model.error(&valid, k)
     );
-    let (mut m, mut v) = ([0f64; FEATURE_COUNT], [0f64; FEATURE_COUNT]);
-    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
-    let scale = k * std::f64::consts::LN_10 / 400.0;
-    for iteration in 1..=args.iterations {
-        let gradient = samples
-            .par_iter()
-            .fold(
-                || [0f64; FEATURE_COUNT],
-                |mut g, (f, r)| {
-                    let eval: f64 = f.iter().zip(&weights).map(|(&x, w)| f64::from(x) * w).sum();
-                    let s = sigmoid(k, eval);
-                    let common = -2.0 * (r - s) * s * (1.0 - s) * scale;
-                    for (gi, &x) in g.iter_mut().zip(f.iter()) {
-                        *gi += common * f64::from(x);
-                    }
-                    g
-                },
-            )
-            .reduce(
-                || [0f64; FEATURE_COUNT],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
-        let n = samples.len() as f64;
-        for i in 0..FEATURE_COUNT {
-            if fixed[i] {
-                continue;
-            }
-            let g = gradient[i] / n;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let m_hat = m[i] / (1.0 - beta1.powi(iteration as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(iteration as i32));
-            weights[i] -= args.learning_rate * m_hat / (v_hat.sqrt() + epsilon);
-        }
-        if iteration % 50 == 0 || iteration == args.iterations {
-            println!(
-                "iteration {iteration}: error {:.6}",
-                mean_error(&samples, &weights, k)
-            );
-        }
-    }
-    let rounded: Vec<(&str, i64)> = Feature::ALL
-        .iter()
-        .zip(weights)
-        .map(|(f, w)| (f.name(), w.round() as i64))
-        .collect();
+    fit.run(&mut model, &train, &valid);
+    let params = model.params(&start);
+    let rounded = Model::new(&params, phases);
+    println!(
+        "rounded as the engine reads them: error {:.6} (held out {:.6})",
+        rounded.error(&train, k),
+        rounded.error(&valid, k)
+    );
     let mut object = serde_json::Map::new();
-    for (name, w) in &rounded {
-        object.insert((*name).to_string(), serde_json::Value::from(*w));
+    for (f, w) in Feature::ALL.iter().zip(params.weights) {
+        object.insert(f.name().to_string(), serde_json::Value::from(w));
     }
-    let json = serde_json::json!({ "k": k, "positions": samples.len(), "weights": object });
+    let mut json = serde_json::json!({
+        "k": k,
+        "positions": train.len(),
+        "held_out": valid.len(),
+        "weights": object,
+    });
+    let patterns_path = args.out.as_ref().map(|out| out.with_extension("shpt"));
+    // A linear fit says so ("off"), so the file reads the same whatever the defaults.
+    let name = match &patterns_path {
+        Some(path) if phases > 0 => path
+            .file_name()
+            .map_or_else(|| "off".to_string(), |n| n.to_string_lossy().into_owned()),
+        _ => "off".to_string(),
+    };
+    json["patterns"] = serde_json::Value::from(name);
     let text = serde_json::to_string_pretty(&json).map_err(CliError::failure)?;
     println!("{text}");
     if let Some(path) = &args.out {
+        if let (Some(tables_path), Patterns::Tables(tables)) = (&patterns_path, &params.patterns) {
+            write_bytes_atomically(tables_path, &tables.to_bytes())?;
+        }
         write_atomically(path, &(text + "\n"))?;
     }
     Ok(())
+}
+
+/// One labelled position as the fit sees it.
+struct Sample {
+    /// The linear features.
+    features: Features,
+    /// The configuration of every pattern window (White's view).
+    windows: [u16; WINDOWS],
+    /// Weight of the opening table with two phases: min(pieces, 24) / 24.
+    opening: f64,
+    /// White's expected score.
+    label: f64,
+}
+
+impl Sample {
+    fn new(position: &Position, label: f64) -> Sample {
+        let pieces = position.piece_count().min(pattern::FULL_PHASE as u32);
+        Sample {
+            features: features(position),
+            windows: pattern::indices(position),
+            opening: f64::from(pieces) / f64::from(pattern::FULL_PHASE),
+            label,
+        }
+    }
+}
+
+/// The fitted model: the linear weights then the pattern tables `T` (centi-men, ordered as in
+/// the pattern file), in one parameter vector.
+struct Model {
+    params: Vec<f64>,
+    /// Pattern phases (0: no tables).
+    phases: usize,
+    /// [`pattern::mirror_state`] of every configuration.
+    mirror: Vec<u16>,
+}
+
+impl Model {
+    /// The model of `start`'s weights, with its pattern tables if they have `phases` phases
+    /// (else zero tables).
+    fn new(start: &EvalParams, phases: usize) -> Model {
+        let mut params: Vec<f64> = start.weights.iter().map(|&w| f64::from(w)).collect();
+        let tables = start.patterns.tables().filter(|t| t.phases() == phases);
+        for w in 0..WINDOWS {
+            for p in 0..phases {
+                for state in 0..STATES {
+                    let value = tables
+                        .as_ref()
+                        .map_or(0.0, |t| f64::from(t.value(w, p, state)) / f64::from(SCALE));
+                    params.push(value);
+                }
+            }
+        }
+        Model {
+            params,
+            phases,
+            mirror: (0..STATES)
+                .map(|s| pattern::mirror_state(s) as u16)
+                .collect(),
+        }
+    }
+
+    /// Where `T[window][phase][state]` is in the parameter vector.
+    fn at(&self, window: usize, phase: usize, state: usize) -> usize {
+        FEATURE_COUNT + (window * self.phases + phase) * STATES + state
+    }
+
+    /// The phase weights of `sample`.
+    fn shares(&self, sample: &Sample) -> [f64; 2] {
+        if self.phases == 2 {
+            [sample.opening, 1.0 - sample.opening]
+        } else {
+            [1.0, 0.0]
+        }
+    }
+
+    /// The evaluation of `sample` for White, in centi-men.
+    fn eval(&self, sample: &Sample) -> f64 {
+        let mut eval: f64 = sample
+            .features
+            .iter()
+            .zip(&self.params)
+            .map(|(&x, w)| f64::from(x) * w)
+            .sum();
+        let shares = self.shares(sample);
+        for (p, share) in shares.iter().enumerate().take(self.phases) {
+            for (w, &state) in sample.windows.iter().enumerate() {
+                let state = usize::from(state);
+                let mirrored = usize::from(self.mirror[state]);
+                eval += share
+                    * (self.params[self.at(w, p, state)]
+                        - self.params[self.at(pattern::mirror_window(w), p, mirrored)]);
+            }
+        }
+        eval
+    }
+
+    /// The mean squared error of the predictions σ(K · eval / 400) on `samples`.
+    fn error(&self, samples: &[Sample], k: f64) -> f64 {
+        let total: f64 = samples
+            .par_iter()
+            .map(|s| (s.label - sigmoid(k, self.eval(s))).powi(2))
+            .sum();
+        total / samples.len().max(1) as f64
+    }
+
+    /// The weights as the engine reads them: integers, and tables in 1/[`SCALE`] centi-man
+    /// (clamped to ±[`MAX_VALUE`]); no tables for a linear model.
+    fn params(&self, start: &EvalParams) -> EvalParams {
+        let mut params = start.clone();
+        for (w, &v) in params.weights.iter_mut().zip(&self.params) {
+            *w = v.round() as i32;
+        }
+        params.patterns = Patterns::Off;
+        if self.phases > 0 {
+            let values = self.params[FEATURE_COUNT..]
+                .iter()
+                .map(|&v| {
+                    (v * f64::from(SCALE))
+                        .round()
+                        .clamp(-f64::from(MAX_VALUE), f64::from(MAX_VALUE))
+                        as i16
+                })
+                .collect();
+            let tables = PatternTables::new(self.phases, values)
+                .unwrap_or_else(|_| unreachable!("values clamped, shape from the model"));
+            params.patterns = Patterns::Tables(Arc::new(tables));
+        }
+        params
+    }
+}
+
+/// How the model is fitted.
+struct Fit {
+    k: f64,
+    iterations: usize,
+    linear_rate: f64,
+    pattern_rate: f64,
+    l2: f64,
+    /// Linear weights kept at their start values.
+    fixed: [bool; FEATURE_COUNT],
+}
+
+impl Fit {
+    /// The gradient of the mean squared error (plus the L2 penalty) on `samples`.
+    fn gradient(&self, model: &Model, samples: &[Sample]) -> Vec<f64> {
+        let len = model.params.len();
+        let scale = self.k * std::f64::consts::LN_10 / 400.0;
+        let chunk = samples
+            .len()
+            .div_ceil(2 * rayon::current_num_threads())
+            .max(1);
+        let mut gradient = samples
+            .par_chunks(chunk)
+            .map(|chunk| {
+                let mut g = vec![0f64; len];
+                for sample in chunk {
+                    let s = sigmoid(self.k, model.eval(sample));
+                    let common = -2.0 * (sample.label - s) * s * (1.0 - s) * scale;
+                    for (gi, &x) in g.iter_mut().zip(sample.features.iter()) {
+                        *gi += common * f64::from(x);
+                    }
+                    let shares = model.shares(sample);
+                    for (p, share) in shares.iter().enumerate().take(model.phases) {
+                        for (w, &state) in sample.windows.iter().enumerate() {
+                            let state = usize::from(state);
+                            let mirrored = usize::from(model.mirror[state]);
+                            g[model.at(w, p, state)] += common * share;
+                            g[model.at(pattern::mirror_window(w), p, mirrored)] -= common * share;
+                        }
+                    }
+                }
+                g
+            })
+            .reduce_with(|mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            })
+            .unwrap_or_else(|| vec![0f64; len]);
+        let n = samples.len().max(1) as f64;
+        for (i, g) in gradient.iter_mut().enumerate() {
+            *g /= n;
+            if i >= FEATURE_COUNT {
+                *g += 2.0 * self.l2 * model.params[i];
+            }
+        }
+        gradient
+    }
+
+    /// Adam steps on `train`, reporting the errors on `train` and `valid` every 50 steps.
+    fn run(&self, model: &mut Model, train: &[Sample], valid: &[Sample]) {
+        let len = model.params.len();
+        let (mut m, mut v) = (vec![0f64; len], vec![0f64; len]);
+        let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+        for iteration in 1..=self.iterations {
+            let gradient = self.gradient(model, train);
+            let correction1 = 1.0 - beta1.powi(iteration as i32);
+            let correction2 = 1.0 - beta2.powi(iteration as i32);
+            for (i, g) in gradient.into_iter().enumerate() {
+                let rate = if i < FEATURE_COUNT {
+                    if self.fixed[i] {
+                        continue;
+                    }
+                    self.linear_rate
+                } else {
+                    self.pattern_rate
+                };
+                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+                let step = rate * (m[i] / correction1) / ((v[i] / correction2).sqrt() + epsilon);
+                model.params[i] -= step;
+            }
+            if iteration % 50 == 0 || iteration == self.iterations {
+                println!(
+                    "iteration {iteration}: error {:.6} (held out {:.6})",
+                    model.error(train, self.k),
+                    model.error(valid, self.k)
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -571,6 +854,108 @@ mod tests {
             "drawish dropped, duplicate labelled once"
         );
         assert_eq!(labelled[0].0, Position::start());
+    }
+
+    /// Positions of a game played by a fixed choice of moves.
+    fn game_positions(plies: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut position = Position::start();
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply * 3 % moves.len().max(1)) else {
+                break;
+            };
+            if !position.has_capture() {
+                out.push(position);
+            }
+            position = position.play(mv);
+        }
+        out
+    }
+
+    /// A model with noisy pattern values.
+    fn noisy_model(phases: usize) -> Model {
+        let mut model = Model::new(&EvalParams::DEFAULT, phases);
+        for (i, v) in model.params.iter_mut().enumerate().skip(FEATURE_COUNT) {
+            *v = ((i * 7919) % 41) as f64 - 20.0;
+        }
+        model
+    }
+
+    #[test]
+    fn the_fitted_model_evaluates_like_the_engine() {
+        for phases in [0, 1, 2] {
+            let model = noisy_model(phases);
+            let params = model.params(&EvalParams::DEFAULT);
+            assert_eq!(params.patterns == Patterns::Off, phases == 0);
+            let evaluator = shashki::eval::Evaluator::new(&params);
+            for position in game_positions(60) {
+                let sample = Sample::new(&position, 0.5);
+                let engine = evaluator.evaluate(&position) * position.side_to_move().sign();
+                // The engine truncates the pattern sum to whole centi-men.
+                assert!(
+                    (f64::from(engine) - model.eval(&sample)).abs() < 1.0,
+                    "{position}: engine {engine}, model {}",
+                    model.eval(&sample)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_gradient_is_the_error_s_slope() {
+        let samples: Vec<Sample> = game_positions(40)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Sample::new(p, (i % 5) as f64 / 4.0))
+            .collect();
+        let fit = Fit {
+            k: 1.0,
+            iterations: 0,
+            linear_rate: 1.0,
+            pattern_rate: 1.0,
+            l2: 1e-4,
+            fixed: [false; FEATURE_COUNT],
+        };
+        let mut model = noisy_model(2);
+        let gradient = fit.gradient(&model, &samples);
+        let objective = |model: &Model| {
+            let penalty: f64 = model.params[FEATURE_COUNT..].iter().map(|v| v * v).sum();
+            model.error(&samples, fit.k) + fit.l2 * penalty
+        };
+        // The parameters touched by the first position, the mirrored ones, and a linear weight.
+        let state = usize::from(samples[0].windows[0]);
+        let touched = [
+            Feature::King as usize,
+            Feature::Advancement as usize,
+            model.at(0, 0, state),
+            model.at(0, 1, state),
+            model.at(pattern::mirror_window(0), 0, pattern::mirror_state(state)),
+        ];
+        for i in touched {
+            let h = 1e-3;
+            model.params[i] += h;
+            let up = objective(&model);
+            model.params[i] -= 2.0 * h;
+            let down = objective(&model);
+            model.params[i] += h;
+            let numeric = (up - down) / (2.0 * h);
+            assert!(
+                (numeric - gradient[i]).abs() <= 1e-4 * numeric.abs().max(1e-6),
+                "parameter {i}: numeric {numeric}, analytic {}",
+                gradient[i]
+            );
+            assert!(gradient[i] != 0.0, "parameter {i} has a gradient");
+        }
+    }
+
+    #[test]
+    fn rescaled_labels_mean_the_same_score() {
+        let score = 123.0;
+        let label = sigmoid(1.1, score);
+        assert!((rescale(label, 1.1, 1.0) - sigmoid(1.0, score)).abs() < 1e-4);
+        assert_eq!(rescale(1.0, 1.1, 1.0), 1.0);
+        assert_eq!(rescale(0.0, 1.1, 1.0), 0.0);
     }
 
     #[test]
