@@ -35,8 +35,9 @@ pub struct SearchParams {
     pub rfp_margin: i32,
     /// Lazy evaluation: a quiescence leaf whose material alone (the evaluation's man and king
     /// weights) is beyond the alpha-beta window by this many centi-men returns that bound
-    /// without the full evaluation (0 = off). The rest of the evaluation is within ±100 of the
-    /// material in 92 % of the leaves of `analyse --depth 17` from the start, ±150 in 98.6 %.
+    /// without the full evaluation (0 = off). With the pattern evaluation the rest lies within
+    /// ±150 of the material in 90 % of the leaves of `analyse --depth 17` from the start (±200:
+    /// 96 %). 150: +18 ± 16 Elo against 0 at 50 ms/move (`engine/SEARCH.md`, session 5).
     pub lazy_eval_margin: i32,
     /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
     /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
