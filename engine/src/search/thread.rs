@@ -174,6 +174,8 @@ pub struct Searcher<'a, T: Table> {
     eval: &'a EvalParams,
     /// `eval`'s weights prepared for evaluating.
     evaluator: Evaluator,
+    /// `eval`'s man and king weights (the material of [`SearchParams::lazy_eval_margin`]).
+    material_weights: (i32, i32),
     shared: &'a Shared<'a>,
     heuristics: &'a mut Heuristics,
     is_main: bool,
@@ -222,6 +224,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             params,
             eval,
             evaluator: Evaluator::new(eval),
+            material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
             heuristics,
             is_main,
@@ -681,17 +684,47 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
     fn static_eval(&self, position: &Position) -> i32 {
-        let eval = self.evaluator.evaluate(position);
+        self.evaluator.evaluate(position) + self.keep_bonus(position)
+    }
+
+    /// The [`SearchParams::keep_pieces`] bonus of `position` for its side to move.
+    #[inline]
+    fn keep_bonus(&self, position: &Position) -> i32 {
         let keep = self.params.keep_pieces;
         if keep == 0 {
-            return eval;
+            return 0;
         }
         let bonus = keep * position.piece_count() as i32;
         if position.side_to_move() == self.root_side {
-            eval + bonus
+            bonus
         } else {
-            eval - bonus
+            -bonus
         }
+    }
+
+    /// The evaluation of a quiescence leaf searched with the window (`alpha`, `beta`): the
+    /// [`Self::static_eval`], or with [`SearchParams::lazy_eval_margin`] only a bound when the
+    /// material alone is beyond the window by the margin (fail-soft: the bound is the material
+    /// minus or plus the margin, where the full evaluation would almost always lie).
+    #[inline]
+    fn leaf_eval(&self, position: &Position, alpha: i32, beta: i32) -> i32 {
+        let margin = self.params.lazy_eval_margin;
+        // Not in the endings of ≤ 4 pieces, whose evaluation may be divided (drawish).
+        if margin > 0 && position.piece_count() > 4 {
+            let us = position.side_to_move();
+            let them = us.opposite();
+            let (man, king) = self.material_weights;
+            let men = position.men(us).count() as i32 - position.men(them).count() as i32;
+            let kings = position.kings(us).count() as i32 - position.kings(them).count() as i32;
+            let material = man * men + king * kings + self.keep_bonus(position);
+            if material - margin >= beta {
+                return material - margin;
+            }
+            if material + margin <= alpha {
+                return material + margin;
+            }
+        }
+        self.static_eval(position)
     }
 
     /// The score of a draw at `ply` for the side to move there: 0, or with
@@ -839,7 +872,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             let threatened = threats_left > 0 && opponent_can_capture(position);
             if !threatened {
-                return self.static_eval(position);
+                return self.leaf_eval(position, alpha, beta);
             }
             threats_left -= 1;
         }
@@ -891,5 +924,94 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{AtomicTable, SearchLimit};
+
+    /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
+    /// move at each ply), where the lazy evaluation may apply.
+    fn quiet_positions() -> Vec<Position> {
+        let mut positions = Vec::new();
+        for game in 0..8 {
+            let mut position = Position::start();
+            for ply in 0..60 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if !position.has_capture() && position.piece_count() > 4 {
+                    positions.push(position);
+                }
+                position = position.play(&moves[(game * 7 + ply * 3) % moves.len()]);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn a_lazy_leaf_is_exact_inside_its_window_and_a_true_bound_outside() {
+        let mut params = SearchParams::DEFAULT;
+        params.lazy_eval_margin = 150;
+        let eval = EvalParams::default();
+        let table = AtomicTable::with_size_mb(1);
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            stop: &stop,
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            budget: Budget::new(SearchLimit::Depth(1), &params, MAX_PLY as u32 - 1),
+            tablebases: None,
+        };
+        let mut heuristics = Heuristics::default();
+        let searcher = Searcher::new(
+            &table,
+            &params,
+            &eval,
+            &shared,
+            &mut heuristics,
+            true,
+            &[0],
+            0,
+        );
+        let (man, king) = searcher.material_weights;
+        let positions = quiet_positions();
+        assert!(positions.len() > 100, "{}", positions.len());
+        let mut lazy = 0;
+        for position in &positions {
+            let exact = searcher.static_eval(position);
+            let us = position.side_to_move();
+            let them = us.opposite();
+            let material = man
+                * (position.men(us).count() as i32 - position.men(them).count() as i32)
+                + king * (position.kings(us).count() as i32 - position.kings(them).count() as i32);
+            for (alpha, beta) in [
+                (-1000, -400),
+                (-300, -100),
+                (-60, 60),
+                (100, 300),
+                (400, 1000),
+            ] {
+                let score = searcher.leaf_eval(position, alpha, beta);
+                if material - 150 < beta && material + 150 > alpha {
+                    // The window reaches within the margin of the material: evaluated in full.
+                    assert_eq!(score, exact, "{position:?} ({alpha}, {beta})");
+                } else if score != exact {
+                    lazy += 1;
+                    // Beyond the window by the margin: a fail-soft bound on the same side as
+                    // the full evaluation whenever it lies within the margin of the material.
+                    if (exact - material).abs() <= 150 {
+                        assert!(
+                            (score >= beta && exact >= score) || (score <= alpha && exact <= score),
+                            "{position:?} ({alpha}, {beta}): {score} for {exact}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(lazy > 0);
     }
 }

@@ -34,6 +34,9 @@ pub struct Args {
     /// Print JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Search parameter overrides `name=value` (see `shashki match --help`).
+    #[arg(long = "set")]
+    set: Vec<String>,
 }
 
 fn line(position: &Position, pv: &[Move]) -> Vec<String> {
@@ -50,7 +53,7 @@ fn line(position: &Position, pv: &[Move]) -> Vec<String> {
 /// Runs `shashki analyse`.
 ///
 /// # Errors
-/// A bad FEN or an illegal move in `--moves`.
+/// A bad FEN, an illegal move in `--moves` or a bad `--set`.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut game = Game::from_fen(&args.fen)
         .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
@@ -67,6 +70,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
+        params: crate::bench::search_params(&args.set)?,
         ..EngineConfig::default()
     })
     .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;

@@ -47,14 +47,13 @@ pub struct Args {
     eval: Option<std::path::PathBuf>,
 }
 
-/// Runs `shashki bench`.
+/// The default search parameters with `--set name=value` overrides (bench and analyse).
 ///
 /// # Errors
-/// A bad `--set`, `--eval` file or `--hash` size.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let mut total_nodes = 0;
+/// An unknown parameter or a value that does not fit it.
+pub fn search_params(set: &[String]) -> Result<shashki::SearchParams, CliError> {
     let mut params = shashki::SearchParams::DEFAULT;
-    for text in &args.set {
+    for text in set {
         let ok = text
             .split_once('=')
             .and_then(|(name, value)| Some((name, value.parse::<i64>().ok()?)))
@@ -65,6 +64,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             )));
         }
     }
+    Ok(params)
+}
+
+/// Runs `shashki bench`.
+///
+/// # Errors
+/// A bad `--set`, `--eval` file or `--hash` size.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let mut total_nodes = 0;
+    let params = search_params(&args.set)?;
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
