@@ -791,7 +791,8 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
 }
 
 /// The static evaluation of `position` for the side to move, in centi-men: the dot product of
-/// its [`features`] with the weights, turned to the side to move, divided by
+/// its [`features`] with the weights plus the [`EvalParams::patterns`] score, turned to the side
+/// to move, divided by
 /// [`EvalParams::drawish_divisor`] in [`is_drawish`] endings. (The search keeps an
 /// [`Evaluator`] instead of preparing the weights at every call.)
 #[must_use]

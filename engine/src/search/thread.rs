@@ -171,10 +171,10 @@ type Pv = ArrayVec<Move, MAX_PLY>;
 pub struct Searcher<'a, T: Table> {
     table: &'a T,
     params: &'a SearchParams,
-    eval: &'a EvalParams,
-    /// `eval`'s weights prepared for evaluating.
+    /// The evaluation weights prepared for evaluating.
     evaluator: Evaluator,
-    /// `eval`'s man and king weights (the material of [`SearchParams::lazy_eval_margin`]).
+    /// The evaluation's man and king weights: the material of
+    /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
     material_weights: (i32, i32),
     shared: &'a Shared<'a>,
     heuristics: &'a mut Heuristics,
@@ -222,7 +222,6 @@ impl<'a, T: Table> Searcher<'a, T> {
         Searcher {
             table,
             params,
-            eval,
             evaluator: Evaluator::new(eval),
             material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
@@ -711,12 +710,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let margin = self.params.lazy_eval_margin;
         // Not in the endings of ≤ 4 pieces, whose evaluation may be divided (drawish).
         if margin > 0 && position.piece_count() > 4 {
-            let us = position.side_to_move();
-            let them = us.opposite();
-            let (man, king) = self.material_weights;
-            let men = position.men(us).count() as i32 - position.men(them).count() as i32;
-            let kings = position.kings(us).count() as i32 - position.kings(them).count() as i32;
-            let material = man * men + king * kings + self.keep_bonus(position);
+            let material = self.material_balance(position) + self.keep_bonus(position);
             if material - margin >= beta {
                 return material - margin;
             }
@@ -750,15 +744,19 @@ impl<'a, T: Table> Searcher<'a, T> {
         if divisor <= 0 {
             return draw;
         }
+        draw + self.material_balance(position) / divisor
+    }
+
+    /// The material of the side to move minus the opponent's, by the evaluation's man and king
+    /// weights.
+    #[inline]
+    fn material_balance(&self, position: &Position) -> i32 {
         let us = position.side_to_move();
-        let (man, king) = (
-            self.eval.weight(Feature::Man),
-            self.eval.weight(Feature::King),
-        );
-        let material = |color: Color| {
-            man * position.men(color).count() as i32 + king * position.kings(color).count() as i32
-        };
-        draw + (material(us) - material(us.opposite())) / divisor
+        let them = us.opposite();
+        let (man, king) = self.material_weights;
+        let men = position.men(us).count() as i32 - position.men(them).count() as i32;
+        let kings = position.kings(us).count() as i32 - position.kings(them).count() as i32;
+        man * men + king * kings
     }
 
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high

@@ -357,38 +357,19 @@ fn label_positions(
     Ok(chunks?.into_iter().flatten().collect())
 }
 
-fn mean_error(samples: &[(Features, f64)], weights: &[f64; FEATURE_COUNT], k: f64) -> f64 {
-    let total: f64 = samples
-        .par_iter()
-        .map(|(f, r)| {
-            let eval: f64 = f.iter().zip(weights).map(|(&x, w)| f64::from(x) * w).sum();
-            (r - sigmoid(k, eval)).powi(2)
-        })
-        .sum();
-    total / samples.len().max(1) as f64
-}
-
-/// The K in 0.05, 0.10, …, 3.00 that fits `samples` best with `weights`, and its error.
-fn fit_k(samples: &[(Features, f64)], weights: &[f64; FEATURE_COUNT]) -> (f64, f64) {
+/// The K in 0.05, 0.10, …, 3.00 with which `model` fits `samples` best, and its error.
+fn fit_k(model: &Model, samples: &[Sample]) -> (f64, f64) {
     let mut k = 1.0;
     let mut best = f64::MAX;
     for step in 1..=60 {
         let candidate = f64::from(step) * 0.05;
-        let error = mean_error(samples, weights, candidate);
+        let error = model.error(samples, candidate);
         if error < best {
             best = error;
             k = candidate;
         }
     }
     (k, best)
-}
-
-fn as_f64(weights: &Features) -> [f64; FEATURE_COUNT] {
-    let mut out = [0f64; FEATURE_COUNT];
-    for (w, &s) in out.iter_mut().zip(weights.iter()) {
-        *w = f64::from(s);
-    }
-    out
 }
 
 /// Runs `shashki tune`.
@@ -418,20 +399,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             Data { positions, k: None }
         }
     };
-    let start_weights = as_f64(&start.weights);
     if let Some(depth) = args.label_depth {
         let k = match args.k.or(data.k) {
             Some(k) => k,
             None => {
-                let results: Vec<(Features, f64)> = data
+                let results: Vec<Sample> = data
                     .positions
                     .iter()
-                    .map(|(p, r)| (features(p), *r))
+                    .map(|(p, r)| Sample::new(p, *r))
                     .collect();
                 if results.is_empty() {
                     return Err(CliError::input("no positions to label"));
                 }
-                let (k, error) = fit_k(&results, &start_weights);
+                // The start evaluation as it is, pattern tables included.
+                let start_phases = start.patterns.tables().map_or(0, |t| t.phases());
+                let (k, error) = fit_k(&Model::new(&start, start_phases), &results);
                 println!("K = {k:.2} fitted on the game results (error {error:.6})");
                 k
             }
@@ -492,17 +474,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             train.push(sample);
         }
     }
-    let linear_only: Vec<(Features, f64)> = train.iter().map(|s| (s.features, s.label)).collect();
-    let k = match args.k.or(data.k) {
-        Some(k) => k,
-        None => fit_k(&linear_only, &start_weights).0,
-    };
     let phases = if args.patterns {
         usize::from(args.phases)
     } else {
         0
     };
     let mut model = Model::new(&start, phases);
+    let k = match args.k.or(data.k) {
+        Some(k) => k,
+        None => fit_k(&model, &train).0,
+    };
     let fit = Fit {
         k,
         iterations: args.iterations,
