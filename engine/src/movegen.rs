@@ -8,6 +8,12 @@
 //! its last rank continues as a king (§1.7), and after a king's capture only the landing squares
 //! from which it can capture again are kept, if there are any (§1.8). Two routes with the same
 //! origin, destination and captured set are merged into one move (convention C, §4).
+//!
+//! Kings look along diagonals with ray tables: the ray from a square in one direction, cut at its
+//! nearest occupied square found by one bit scan (`tzcnt` going north, `lzcnt` going south),
+//! instead of a step-by-step slide; men find their first jump for the whole board by shifts, per
+//! direction. Moves are emitted in the order a slide would find them (each piece in bit order,
+//! each direction NE, NW, SE, SW, nearest square first): the search's tie-breaks depend on it.
 
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
@@ -65,8 +71,81 @@ const DIAGONALS: [u64; 36] = {
     table
 };
 
+/// Per direction (NE, NW, SE, SW) and bit: the squares beyond that bit in that direction, to the
+/// edge of the board (none for ghost and off-board bits). A king's view along a diagonal is this
+/// ray cut at its nearest occupied square, found with one bit scan instead of a step-by-step
+/// slide (see [`nearest`]).
+const RAYS: [[u64; 64]; 4] = {
+    let mut table = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut bit = 0;
+        while bit < 36 {
+            if ALL & 1 << bit != 0 {
+                let mut square = shift(1 << bit, d);
+                while square != 0 {
+                    table[d][bit] |= square;
+                    square = shift(square, d);
+                }
+            }
+            bit += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// Per direction and [`nearest`] index: the nearest occupied square of a ray and everything beyond
+/// it; empty for index 64 (no occupied square). `ray & !BLOCKED[d][nearest(ray & occupied, d)]` is
+/// the free part of the ray.
+const BLOCKED: [[u64; 65]; 4] = {
+    let mut table = [[0u64; 65]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut index = 0;
+        while index < 64 {
+            let bit = if d < 2 { index } else { 63 - index };
+            table[d][index] = (1 << bit | RAYS[d][bit]) & ALL;
+            index += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// Where the nearest square of `blockers` (a subset of one ray in `direction`) is, as an index
+/// into [`BLOCKED`]: rays in the north directions go to higher bits, so the nearest is the lowest
+/// bit (`tzcnt`); in the south directions the highest (`lzcnt`). 64 when `blockers` is empty.
+#[inline(always)]
+const fn nearest(blockers: u64, direction: usize) -> usize {
+    if direction < 2 {
+        blockers.trailing_zeros() as usize
+    } else {
+        blockers.leading_zeros() as usize
+    }
+}
+
+/// The nearest square of `blockers` (a subset of one ray in `direction`) as a bit; when
+/// `blockers` is empty, nothing or bit 63 (off the board), which no piece set contains.
+#[inline(always)]
+const fn nearest_bit(blockers: u64, direction: usize) -> u64 {
+    if direction < 2 {
+        blockers & blockers.wrapping_neg()
+    } else {
+        (1u64 << 63).wrapping_shr(blockers.leading_zeros())
+    }
+}
+
 /// Per direction (NE, NW, SE, SW): how far one step moves a bit.
 const STEP: [i32; 4] = [5, 4, -4, -5];
+
+/// One step of every square in `direction` without removing what falls off the board: those bits
+/// land on ghost bits or bits 36–63, so the step is exact as soon as its result is intersected
+/// with a set of squares (pieces, empty squares). Saves the mask where that follows anyway.
+#[inline(always)]
+const fn rotate(bits: u64, direction: usize) -> u64 {
+    bits.rotate_left(ROTATION[direction])
+}
 
 /// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
 ///
@@ -150,17 +229,20 @@ pub(crate) fn capturers(position: &Position) -> Bitboard {
     let sides = Sides::of(position);
     let mut result = sides.men_that_capture();
     for king in Bitboard(sides.kings) {
-        let bit = 1u64 << king.bit();
-        if (0..4).any(|d| sides.king_victim(bit, d).is_some()) {
-            result |= Bitboard(bit);
+        if sides.king_can_capture(king.bit() as usize) {
+            result |= Bitboard::from_square(king);
         }
     }
-    Bitboard(result.0)
+    result
 }
 
 /// Removes moves equal to an earlier one. Different routes to the same outcome need at least four
 /// captures (a closed loop); shorter captures are unique by construction.
 fn merge_duplicates(moves: &mut MoveList) {
+    if moves.len() < 2 {
+        // The usual capture: one move, nothing to compare.
+        return;
+    }
     let mut i = 0;
     while i < moves.len() {
         if moves[i].captured().count() >= 4 && moves[..i].contains(&moves[i]) {
@@ -202,25 +284,29 @@ impl Sides {
         }
     }
 
-    /// Men that have an enemy piece next to them with an empty square behind it.
+    /// Men that have an enemy piece next to them with an empty square behind it. (Unmasked
+    /// steps: each is intersected with a set of squares, which drops what fell off the board.)
     #[inline(always)]
     fn men_that_capture(&self) -> Bitboard {
         let mut result = 0;
         for d in 0..4 {
-            let jumpable = shift(self.empty, reverse(d)) & self.enemies;
-            result |= shift(jumpable, reverse(d));
+            let jumpable = rotate(self.empty, reverse(d)) & self.enemies;
+            result |= rotate(jumpable, reverse(d));
         }
         Bitboard(result & self.men)
     }
 
-    /// The first enemy piece a king on `king` meets in `direction` with an empty square behind.
+    /// Whether the king on bit `king` can capture: in some direction the nearest occupied square
+    /// holds an enemy piece with an empty square right behind it. Four bit scans on ray tables.
     #[inline(always)]
-    fn king_victim(&self, king: u64, direction: usize) -> Option<u64> {
-        let mut square = shift(king, direction);
-        while square & self.empty != 0 {
-            square = shift(square, direction);
+    fn king_can_capture(&self, king: usize) -> bool {
+        let occupied = ALL & !self.empty;
+        let mut targets = 0;
+        for (d, rays) in RAYS.iter().enumerate() {
+            let victim = nearest_bit(rays[king] & occupied, d) & self.enemies;
+            targets |= rotate(victim, d) & self.empty;
         }
-        (square & self.enemies != 0 && shift(square, direction) & self.empty != 0).then_some(square)
+        targets != 0
     }
 
     /// Whether any piece of the side to move can capture.
@@ -229,20 +315,12 @@ impl Sides {
         if self.men_that_capture().any() {
             return true;
         }
-        if self.kings == 0 {
-            return false;
-        }
-        for d in 0..4 {
-            // Slide all kings at once; stop each ray at its first occupied square.
-            let mut front = shift(self.kings, d);
-            let mut hits = 0;
-            while front != 0 {
-                hits |= front & !self.empty;
-                front = shift(front & self.empty, d);
-            }
-            if shift(hits & self.enemies, d) & self.empty != 0 {
+        let mut kings = self.kings;
+        while kings != 0 {
+            if self.king_can_capture(kings.trailing_zeros() as usize) {
                 return true;
             }
+            kings &= kings - 1;
         }
         false
     }
@@ -250,14 +328,27 @@ impl Sides {
     #[inline(always)]
     fn captures(&self, moves: &mut MoveList) {
         let promotion_rank = self.promotion_rank();
-        for man in self.men_that_capture() {
+        // Per direction, the men that can jump that way: the first jump of every man's capture
+        // without testing each direction for a victim and a landing square.
+        let mut jumpers = [0u64; 4];
+        for (d, set) in jumpers.iter_mut().enumerate() {
+            *set = rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)) & self.men;
+        }
+        for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
+            let at = 1 << man.bit();
             let mut search = CaptureSearch {
                 origin: man,
-                empty: self.empty | 1 << man.bit(),
+                empty: self.empty | at,
                 promotion_rank,
                 moves,
             };
-            search.man_steps(1 << man.bit(), 0, self.enemies);
+            for (d, &set) in jumpers.iter().enumerate() {
+                if set & at != 0 {
+                    // On the board: the jump exists.
+                    let victim = rotate(at, d);
+                    search.man_jump(rotate(victim, d), d, victim, 0, self.enemies);
+                }
+            }
         }
         for king in Bitboard(self.kings) {
             if DIAGONALS[king.bit() as usize] & self.enemies == 0 {
@@ -286,14 +377,20 @@ impl Sides {
         }
         for king in Bitboard(self.kings) {
             for d in 0..4 {
-                let mut square = shift(1 << king.bit(), d) & self.empty;
-                while square != 0 {
-                    let to = Square::from_bit_unchecked(square.trailing_zeros());
+                // Nearest square first, as a slide would find them.
+                for_each_nearest_first(self.free_run(king.bit() as usize, d), d, |to| {
                     moves.push(Move::new(king, to, Bitboard::EMPTY, false));
-                    square = shift(square, d) & self.empty;
-                }
+                });
             }
         }
+    }
+
+    /// The empty squares a king on bit `king` reaches in `direction` before the first occupied
+    /// square.
+    #[inline(always)]
+    fn free_run(&self, king: usize, direction: usize) -> u64 {
+        let ray = RAYS[direction][king];
+        ray & !BLOCKED[direction][nearest(ray & !self.empty, direction)]
     }
 
     #[inline(always)]
@@ -303,13 +400,9 @@ impl Sides {
         for d in forward {
             count += (shift(self.men, d) & self.empty).count_ones();
         }
-        if self.kings != 0 {
+        for king in Bitboard(self.kings) {
             for d in 0..4 {
-                let mut front = shift(self.kings, d) & self.empty;
-                while front != 0 {
-                    count += front.count_ones();
-                    front = shift(front, d) & self.empty;
-                }
+                count += self.free_run(king.bit() as usize, d).count_ones();
             }
         }
         count as usize
@@ -328,23 +421,23 @@ struct CaptureSearch<'a> {
 impl CaptureSearch<'_> {
     #[inline(always)]
     fn emit(&mut self, to: u64, captured: u64, promotes: bool) {
-        let to = Square::from_bit_unchecked(to.trailing_zeros());
+        self.emit_square(
+            Square::from_bit_unchecked(to.trailing_zeros()),
+            captured,
+            promotes,
+        );
+    }
+
+    #[inline(always)]
+    fn emit_square(&mut self, to: Square, captured: u64, promotes: bool) {
         self.moves
             .push(Move::new(self.origin, to, Bitboard(captured), promotes));
     }
 
     /// A man on `at` with `captured` jumped so far and `capturable` enemies left; returns whether
-    /// it could capture at all. Emits every completed sequence. (The recursive call of
-    /// [`Self::man_steps`].)
+    /// it could capture at all. Emits every completed sequence. (The first jump of a capture is
+    /// found for all men at once, see [`Sides::captures`]; this follows the later ones.)
     fn man(&mut self, at: u64, captured: u64, capturable: u64) -> bool {
-        self.man_steps(at, captured, capturable)
-    }
-
-    /// The body of [`Self::man`], inlined into the first level of every man's capture: most
-    /// captures are a single jump, and the call of a recursive function (not inlinable) cost
-    /// about a fifth of the capture generator's instructions in saving and restoring registers.
-    #[inline(always)]
-    fn man_steps(&mut self, at: u64, captured: u64, capturable: u64) -> bool {
         let mut found = false;
         for d in 0..4 {
             let victim = shift(at, d) & capturable;
@@ -356,22 +449,29 @@ impl CaptureSearch<'_> {
                 continue;
             }
             found = true;
-            let captured = captured | victim;
-            let capturable = capturable & !victim;
-            if landing & self.promotion_rank != 0 {
-                // Crowned mid-capture: continue as a king if it can (§1.7).
-                if !self.king(landing, Some(d), false, captured, capturable, true) {
-                    self.emit(landing, captured, true);
-                }
-            } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
-                || !self.man(landing, captured, capturable)
-            {
-                // No enemy left next to the landing square (the usual end of a capture, tested
-                // without the recursive call), or none the man can jump.
-                self.emit(landing, captured, false);
-            }
+            self.man_jump(landing, d, victim, captured, capturable);
         }
         found
+    }
+
+    /// A man jumping `victim` in direction `d` to `landing`, with `captured` jumped before and
+    /// `capturable` enemies left before this jump: continues the capture or emits it.
+    #[inline(always)]
+    fn man_jump(&mut self, landing: u64, d: usize, victim: u64, captured: u64, capturable: u64) {
+        let captured = captured | victim;
+        let capturable = capturable & !victim;
+        if landing & self.promotion_rank != 0 {
+            // Crowned mid-capture: continue as a king if it can (§1.7).
+            if !self.king(landing, Some(d), false, captured, capturable, true) {
+                self.emit(landing, captured, true);
+            }
+        } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
+            || !self.man(landing, captured, capturable)
+        {
+            // No enemy left next to the landing square (the usual end of a capture, tested
+            // without the recursive call), or none the man can jump.
+            self.emit(landing, captured, false);
+        }
     }
 
     /// A king on `at`, having arrived moving in `arrived` (None at the start). With
@@ -389,8 +489,8 @@ impl CaptureSearch<'_> {
         self.king_steps(at, arrived, skip_forward, captured, capturable, promoted)
     }
 
-    /// The body of [`Self::king`], inlined into the first level of every king's capture (as
-    /// [`Self::man_steps`] for men).
+    /// The body of [`Self::king`], inlined into the first level of every king's capture: the call
+    /// of a recursive function (not inlinable) costs in saving and restoring registers.
     #[inline(always)]
     fn king_steps(
         &mut self,
@@ -408,40 +508,206 @@ impl CaptureSearch<'_> {
             {
                 continue;
             }
-            let mut victim = shift(at, d);
-            while victim & self.empty != 0 {
-                victim = shift(victim, d);
-            }
-            if victim & capturable == 0 {
+            // The nearest occupied square on the ray (jumped pieces still stand, §1.6).
+            let victim =
+                nearest_bit(RAYS[d][at.trailing_zeros() as usize] & !self.empty, d) & capturable;
+            if victim == 0 {
                 continue;
             }
-            let mut landing = shift(victim, d) & self.empty;
-            if landing == 0 {
+            // The empty squares right beyond it, up to the next occupied square.
+            let beyond = RAYS[d][victim.trailing_zeros() as usize];
+            let landings = beyond & !BLOCKED[d][nearest(beyond & !self.empty, d)];
+            if landings == 0 {
                 continue;
             }
             found = true;
             let captured = captured | victim;
             let capturable = capturable & !victim;
-            // Landing squares beyond the victim, nearest first; keep only those that continue (§1.8).
-            let mut landings = [0u64; 7];
-            let mut count = 0;
-            while landing != 0 {
-                landings[count] = landing;
-                count += 1;
-                landing = shift(landing, d) & self.empty;
-            }
+            // Landing squares nearest first; keep only those that continue (§1.8).
             let mut continued = false;
-            for (i, &square) in landings[..count].iter().enumerate() {
+            let mut first = true;
+            for_each_nearest_first(landings, d, |square| {
                 // No enemy left on the landing square's diagonals: no need to look along them.
-                continued |= DIAGONALS[square.trailing_zeros() as usize] & capturable != 0
-                    && self.king(square, Some(d), i > 0, captured, capturable, promoted);
-            }
+                let bit = 1 << square.bit();
+                continued |= DIAGONALS[square.bit() as usize] & capturable != 0
+                    && self.king(bit, Some(d), !first, captured, capturable, promoted);
+                first = false;
+            });
             if !continued {
-                for &square in &landings[..count] {
-                    self.emit(square, captured, promoted);
-                }
+                for_each_nearest_first(landings, d, |square| {
+                    self.emit_square(square, captured, promoted);
+                });
             }
         }
         found
+    }
+}
+
+/// Calls `f` on the squares of `run` (part of one ray in `direction`) nearest first: lowest bit
+/// first going north, highest first going south.
+#[inline(always)]
+fn for_each_nearest_first(mut run: u64, direction: usize, mut f: impl FnMut(Square)) {
+    if direction < 2 {
+        while run != 0 {
+            f(Square::from_bit_unchecked(run.trailing_zeros()));
+            run &= run - 1;
+        }
+    } else {
+        while run != 0 {
+            let bit = 63 - run.leading_zeros();
+            f(Square::from_bit_unchecked(bit));
+            run ^= 1 << bit;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*), for random placements.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random legal placement, kings on average a third of the pieces, either side to move.
+    fn random_position(rng: &mut Rng) -> Position {
+        let density = 4 + rng.below(10);
+        let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+        for square in Square::ALL {
+            if rng.below(32) >= density {
+                continue;
+            }
+            let bit = 1 << square.bit();
+            let is_white = rng.below(2) == 0;
+            let side = if is_white { &mut white } else { &mut black };
+            if side.count_ones() == 12 {
+                continue;
+            }
+            *side |= bit;
+            let last_rank = if is_white {
+                Bitboard::RANK_8.0
+            } else {
+                Bitboard::RANK_1.0
+            };
+            if rng.below(3) == 0 || last_rank & bit != 0 {
+                kings |= bit;
+            }
+        }
+        let side = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Position::new(Bitboard(white), Bitboard(black), Bitboard(kings), side)
+            .expect("a legal placement")
+    }
+
+    /// The squares a slide from `bit` in `direction` passes while `free` holds them.
+    fn slide(bit: usize, direction: usize, free: u64) -> Vec<u64> {
+        let mut squares = Vec::new();
+        let mut square = shift(1 << bit, direction) & free;
+        while square != 0 {
+            squares.push(square);
+            square = shift(square, direction) & free;
+        }
+        squares
+    }
+
+    #[test]
+    fn rays_cut_at_the_nearest_blocker_match_a_slide() {
+        let mut rng = Rng(0x5EED_4A75);
+        for _ in 0..2_000 {
+            let occupied = rng.next() & rng.next() & ALL;
+            let sides = Sides {
+                men: 0,
+                kings: 0,
+                enemies: 0,
+                empty: ALL & !occupied,
+                white: true,
+            };
+            for square in Square::ALL {
+                let bit = square.bit() as usize;
+                assert_eq!(
+                    RAYS[0][bit] | RAYS[1][bit] | RAYS[2][bit] | RAYS[3][bit],
+                    DIAGONALS[bit]
+                );
+                for (d, rays) in RAYS.iter().enumerate() {
+                    let expected = slide(bit, d, !occupied);
+                    let mut order = Vec::new();
+                    for_each_nearest_first(sides.free_run(bit, d), d, |s| {
+                        order.push(1 << s.bit());
+                    });
+                    assert_eq!(order, expected, "{square} direction {d}");
+                    let beyond = expected.last().map_or(shift(1 << bit, d), |&s| shift(s, d));
+                    assert_eq!(nearest_bit(rays[bit] & occupied, d) & ALL, beyond);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn capture_tests_agree_with_the_generator() {
+        let mut rng = Rng(0x5EED_CA97);
+        let (mut captures, mut king_captures) = (0, 0);
+        for _ in 0..20_000 {
+            let position = random_position(&mut rng);
+            let mut moves = MoveList::new();
+            generate_captures(&position, &mut moves);
+            assert_eq!(any_capture(&position), !moves.is_empty(), "{position:?}");
+            let from: Bitboard = moves.iter().map(|mv| mv.from()).collect();
+            assert_eq!(capturers(&position), from, "{position:?}");
+            captures += usize::from(!moves.is_empty());
+            king_captures += usize::from((from & position.all_kings()).any());
+            if moves.is_empty() {
+                let mut quiet = MoveList::new();
+                generate_quiet(&position, &mut quiet);
+                assert_eq!(count(&position), quiet.len(), "{position:?}");
+            }
+        }
+        // The random placements exercise both answers and the kings' rays.
+        assert!(captures > 5_000 && captures < 15_000, "{captures}");
+        assert!(king_captures > 1_000, "{king_captures}");
+    }
+
+    #[test]
+    fn king_quiet_moves_come_nearest_first() {
+        let mut rng = Rng(0x5EED_0C7E);
+        for _ in 0..5_000 {
+            let position = random_position(&mut rng);
+            if any_capture(&position) {
+                continue;
+            }
+            let sides = Sides::of(&position);
+            let mut moves = MoveList::new();
+            sides.quiet_moves(&mut moves);
+            // As the step-by-step slide finds them: each king, each direction, nearest first.
+            let mut expected = Vec::new();
+            for king in Bitboard(sides.kings) {
+                for d in 0..4 {
+                    for square in slide(king.bit() as usize, d, sides.empty) {
+                        let to = Square::from_bit_unchecked(square.trailing_zeros());
+                        expected.push(Move::new(king, to, Bitboard::EMPTY, false));
+                    }
+                }
+            }
+            let kings: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| position.all_kings().contains(mv.from()))
+                .collect();
+            assert_eq!(kings, expected, "{position:?}");
+        }
     }
 }
