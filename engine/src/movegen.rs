@@ -360,7 +360,7 @@ impl Sides {
                 promotion_rank,
                 moves,
             };
-            search.king_steps(1 << king.bit(), None, false, 0, self.enemies, false);
+            search.king_steps(1 << king.bit(), 0, 0, self.enemies, false);
         }
     }
 
@@ -462,7 +462,7 @@ impl CaptureSearch<'_> {
         let capturable = capturable & !victim;
         if landing & self.promotion_rank != 0 {
             // Crowned mid-capture: continue as a king if it can (§1.7).
-            if !self.king(landing, Some(d), false, captured, capturable, true) {
+            if !self.king(landing, 1 << reverse(d), captured, capturable, true) {
                 self.emit(landing, captured, true);
             }
         } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
@@ -474,19 +474,11 @@ impl CaptureSearch<'_> {
         }
     }
 
-    /// A king on `at`, having arrived moving in `arrived` (None at the start). With
-    /// `skip_forward`, the direction it arrived in is not searched: a nearer landing square on the
-    /// same ray already searched it. Returns whether it could capture at all.
-    fn king(
-        &mut self,
-        at: u64,
-        arrived: Option<usize>,
-        skip_forward: bool,
-        captured: u64,
-        capturable: u64,
-        promoted: bool,
-    ) -> bool {
-        self.king_steps(at, arrived, skip_forward, captured, capturable, promoted)
+    /// A king on `at`; `skip` holds a bit per direction not to search: the way back (its last
+    /// victim stands there, §1.6) and, from a farther landing square of the same ray, the way on
+    /// (the nearer landing square already searched it). Returns whether it could capture at all.
+    fn king(&mut self, at: u64, skip: u32, captured: u64, capturable: u64, promoted: bool) -> bool {
+        self.king_steps(at, skip, captured, capturable, promoted)
     }
 
     /// The body of [`Self::king`], inlined into the first level of every king's capture: the call
@@ -495,17 +487,14 @@ impl CaptureSearch<'_> {
     fn king_steps(
         &mut self,
         at: u64,
-        arrived: Option<usize>,
-        skip_forward: bool,
+        skip: u32,
         captured: u64,
         capturable: u64,
         promoted: bool,
     ) -> bool {
         let mut found = false;
         for d in 0..4 {
-            if let Some(arrived) = arrived
-                && (d == reverse(arrived) || (skip_forward && d == arrived))
-            {
+            if skip & 1 << d != 0 {
                 continue;
             }
             // The nearest occupied square on the ray (jumped pieces still stand, §1.6).
@@ -529,8 +518,9 @@ impl CaptureSearch<'_> {
             for_each_nearest_first(landings, d, |square| {
                 // No enemy left on the landing square's diagonals: no need to look along them.
                 let bit = 1 << square.bit();
+                let skip = 1 << reverse(d) | u32::from(!first) << d;
                 continued |= DIAGONALS[square.bit() as usize] & capturable != 0
-                    && self.king(bit, Some(d), !first, captured, capturable, promoted);
+                    && self.king(bit, skip, captured, capturable, promoted);
                 first = false;
             });
             if !continued {
