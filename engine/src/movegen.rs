@@ -75,7 +75,14 @@ const DIAGONALS: [u64; 36] = {
 /// edge of the board (none for ghost and off-board bits). A king's view along a diagonal is this
 /// ray cut at its nearest occupied square, found with one bit scan instead of a step-by-step
 /// slide (see [`nearest`]).
-const RAYS: [[u64; 64]; 4] = {
+///
+/// A `static`, not a `const`: indexing a large `const` array at run time may copy the whole
+/// array to the stack first, and in the release build it did (a 2 KB `memcpy` per use, 8 % of
+/// the bench's instructions), while the profiling build happened to fold it.
+static RAYS: [[u64; 64]; 4] = RAY_TABLE;
+
+/// [`RAYS`] as a constant, for building [`BLOCKED`].
+const RAY_TABLE: [[u64; 64]; 4] = {
     let mut table = [[0u64; 64]; 4];
     let mut d = 0;
     while d < 4 {
@@ -97,15 +104,15 @@ const RAYS: [[u64; 64]; 4] = {
 
 /// Per direction and [`nearest`] index: the nearest occupied square of a ray and everything beyond
 /// it; empty for index 64 (no occupied square). `ray & !BLOCKED[d][nearest(ray & occupied, d)]` is
-/// the free part of the ray.
-const BLOCKED: [[u64; 65]; 4] = {
+/// the free part of the ray. (A `static` for the reason given at [`RAYS`].)
+static BLOCKED: [[u64; 65]; 4] = {
     let mut table = [[0u64; 65]; 4];
     let mut d = 0;
     while d < 4 {
         let mut index = 0;
         while index < 64 {
             let bit = if d < 2 { index } else { 63 - index };
-            table[d][index] = (1 << bit | RAYS[d][bit]) & ALL;
+            table[d][index] = (1 << bit | RAY_TABLE[d][bit]) & ALL;
             index += 1;
         }
         d += 1;
