@@ -5,7 +5,9 @@
 //! - `perft`: perft(9) and perft(10) from the start, single-threaded and parallel, and perft(11)
 //!   with the subtree hash table (the target: ≤ 0.35 s on one thread).
 //! - `make`: copy-make (`Position::play`) against make/unmake in place, same perft(8) tree.
-//! - `movegen`: generating and counting the moves of middle-game and king-endgame positions.
+//! - `movegen`: generating and counting the moves of middle-game and king-endgame positions, and
+//!   `has_capture` (asked at every search node, and for the opponent at quiescence nodes) on the
+//!   same positions with either side to move.
 
 use std::hint::black_box;
 
@@ -97,6 +99,24 @@ fn movegen_benches(c: &mut Criterion) {
                 .map(Position::count_legal_moves)
                 .sum();
             assert_eq!(total, expected);
+        });
+    });
+    // Both sides to move: the search also asks whether the side not to move threatens a capture.
+    let both_sides: Vec<Position> = positions
+        .iter()
+        .flat_map(|p| [*p, p.with_side_to_move(p.side_to_move().opposite())])
+        .collect();
+    let capturing = both_sides
+        .iter()
+        .filter(|p| p.legal_moves().first().is_some_and(|m| m.is_capture()))
+        .count();
+    group.bench_function("has_capture", |b| {
+        b.iter(|| {
+            let n = black_box(&both_sides)
+                .iter()
+                .filter(|p| p.has_capture())
+                .count();
+            assert_eq!(n, capturing);
         });
     });
     group.finish();

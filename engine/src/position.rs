@@ -3,7 +3,9 @@
 //! [`Position::new`] is the one place where placements are validated; every other constructor
 //! (FEN, the start position, [`Position::play`]) goes through it or preserves its invariants.
 //! Moves are applied by copy-make: a position is four words, cheaper to copy than to unmake
-//! (measured in `benches/benches/perft.rs`).
+//! (measured in `benches/benches/perft.rs`). [`Position::play`] builds the new position with
+//! masks and shifts, without branches or indexing by the side to move (it is inlined into the
+//! search at every node).
 
 use std::fmt;
 
