@@ -371,6 +371,7 @@ impl Sides {
         }
     }
 
+    #[inline(always)]
     fn quiet_moves(&self, moves: &mut MoveList) {
         let promotion_rank = self.promotion_rank();
         let forward = if self.white { [NE, NW] } else { [SE, SW] };
