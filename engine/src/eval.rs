@@ -6,9 +6,22 @@
 //! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
 //! endings the draw rules make hopeless. The search keeps an [`Evaluator`] (the weights prepared
 //! once) and sums the weighted terms as they are computed, each feature once for both sides as
-//! White's value minus Black's, skipping the features whose weight is 0. Being linear is what makes the weights tunable by
-//! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
+//! White's value minus Black's. Being linear is what makes the weights tunable by logistic
+//! regression on game results (the `shashki tune` subcommand): the tuner reads the same
 //! [`features`] the search uses, so tuned weights mean exactly what the search will see.
+//!
+//! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
+//! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
+//! search). The search's sum has two forms: when every weight is non-zero (the defaults) it
+//! computes every feature with no test per feature; otherwise it skips the features whose weight
+//! is 0, out of line. The features are regrouped for the machine, not for reading: the empty
+//! squares are shifted once by the four diagonal steps and shared by the blocked, mobility and
+//! threat terms, a board shifted onto the men's squares is not masked again (the men are on the
+//! board), the back rank and key guards share one test of the opponent's men, and the late-game
+//! scaling is a shift (at most 24 pieces, so `24 − pieces` is never negative). A unit test keeps
+//! the per-side definitions of the first version as a reference and compares all features on
+//! thousands of positions from random games. Session 6 took the evaluation from about 553 to 472
+//! instructions per call in `shashki bench` (`engine/SEARCH.md`, "Evaluation speed, session 6").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
