@@ -996,7 +996,7 @@ mod tests {
 
     #[test]
     fn features_match_the_per_side_reference() {
-        let positions = random_positions(60);
+        let positions = random_positions(200);
         let kings = positions
             .iter()
             .filter(|p| p.kings(Color::White).0 | p.kings(Color::Black).0 != 0)
@@ -1007,7 +1007,7 @@ mod tests {
             .count();
         let endings = positions.iter().filter(|p| p.piece_count() <= 8).count();
         assert!(
-            positions.len() > 3000 && kings > 500 && black > 1000 && endings > 200,
+            positions.len() > 9000 && kings > 2000 && black > 4000 && endings > 600,
             "{} positions, {kings} with kings, {black} Black to move, {endings} endings",
             positions.len()
         );
