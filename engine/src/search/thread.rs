@@ -180,8 +180,12 @@ pub struct Searcher<'a, T: Table> {
     heuristics: &'a mut Heuristics,
     is_main: bool,
     nodes: u64,
-    unflushed: u64,
+    /// `nodes` when they were last added to [`Shared::nodes`].
+    flushed: u64,
     node_limit: u64,
+    /// The node count at which [`Searcher::visit`] next leaves its fast path: the next check of
+    /// the clock and the stop flag, or the node limit, whichever comes first.
+    next_check: u64,
     seldepth: usize,
     stopped: bool,
     /// Keys of the game's positions then of the tree path (the current node last).
@@ -228,8 +232,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             heuristics,
             is_main,
             nodes: 0,
-            unflushed: 0,
+            flushed: 0,
             node_limit,
+            next_check: NODE_CHECK_INTERVAL.min(node_limit),
             seldepth: 0,
             stopped: false,
             keys,
@@ -249,22 +254,33 @@ impl<'a, T: Table> Searcher<'a, T> {
     pub fn flush(&mut self) {
         self.shared
             .nodes
-            .fetch_add(self.unflushed, Ordering::Relaxed);
-        self.unflushed = 0;
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        self.next_check = (self.flushed + NODE_CHECK_INTERVAL).min(self.node_limit);
     }
 
-    /// Counts a node and checks the limits every [`NODE_CHECK_INTERVAL`] nodes.
+    /// Counts a node; every [`NODE_CHECK_INTERVAL`] nodes, and at the node limit, checks the
+    /// limits ([`Searcher::check_limits`]). One comparison on the way of every node.
     #[inline]
     fn visit(&mut self, ply: usize) {
         self.nodes += 1;
-        self.unflushed += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
         }
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+    }
+
+    /// The slow part of [`Searcher::visit`]: stops at the node limit; flushes the node count,
+    /// and checks the clock (main thread) and the stop flag every [`NODE_CHECK_INTERVAL`] nodes.
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) {
         if self.nodes >= self.node_limit {
             self.stop_all();
         }
-        if self.unflushed >= NODE_CHECK_INTERVAL {
+        if self.nodes - self.flushed >= NODE_CHECK_INTERVAL {
             self.flush();
             if self.is_main {
                 let budget = &self.shared.budget;
@@ -282,6 +298,10 @@ impl<'a, T: Table> Searcher<'a, T> {
                 self.stopped = true;
             }
         }
+        // Past the node limit the search is stopping: check at every node from here on.
+        self.next_check = (self.flushed + NODE_CHECK_INTERVAL)
+            .min(self.node_limit)
+            .max(self.nodes + 1);
     }
 
     fn stop_all(&mut self) {
@@ -442,7 +462,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, ply, alpha, beta, self.params.qs_threat_plies);
         }
-        self.pv[ply].clear();
+        // Only PV nodes write their line; a PV parent clears its children's (below), so that a
+        // child which writes nothing leaves an empty line behind.
+        if pv_node {
+            self.pv[ply].clear();
+        }
         self.visit(ply);
         if self.stopped {
             return DRAW;
@@ -556,6 +580,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
                 continue;
+            }
+            if pv_node {
+                self.pv[ply + 1].clear();
             }
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
@@ -854,7 +881,6 @@ impl<'a, T: Table> Searcher<'a, T> {
         beta: i32,
         threats_left: u32,
     ) -> i32 {
-        self.pv[ply].clear();
         self.visit(ply);
         if self.stopped {
             return DRAW;
