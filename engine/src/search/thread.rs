@@ -575,7 +575,14 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let child_reversible_base = self.keys.len();
-        for i in 0..moves.len() {
+        // Late-move pruning skips every move after the first `searched_quiets` but promotions:
+        // without a promotion among the moves, the loop ends there.
+        let searched = if moves.len() > searched_quiets && !moves.iter().any(|mv| mv.promotes()) {
+            searched_quiets
+        } else {
+            moves.len()
+        };
+        for i in 0..searched {
             let index = pick(&mut keys, i);
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
