@@ -6,9 +6,22 @@
 //! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
 //! endings the draw rules make hopeless. The search keeps an [`Evaluator`] (the weights prepared
 //! once) and sums the weighted terms as they are computed, each feature once for both sides as
-//! White's value minus Black's, skipping the features whose weight is 0. Being linear is what makes the weights tunable by
-//! logistic regression on game results (the `shashki tune` subcommand): the tuner reads the same
+//! White's value minus Black's. Being linear is what makes the weights tunable by logistic
+//! regression on game results (the `shashki tune` subcommand): the tuner reads the same
 //! [`features`] the search uses, so tuned weights mean exactly what the search will see.
+//!
+//! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
+//! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
+//! search). The search's sum has two forms: when every weight is non-zero (the defaults) it
+//! computes every feature with no test per feature; otherwise it skips the features whose weight
+//! is 0, out of line. The features are regrouped for the machine, not for reading: the empty
+//! squares are shifted once by the four diagonal steps and shared by the blocked, mobility and
+//! threat terms, a board shifted onto the men's squares is not masked again (the men are on the
+//! board), the back rank and key guards share one test of the opponent's men, and the late-game
+//! scaling is a shift (at most 24 pieces, so `24 − pieces` is never negative). A unit test keeps
+//! the per-side definitions of the first version as a reference and compares all features on
+//! thousands of positions from random games. Session 6 took the evaluation from about 553 to 472
+//! instructions per call in `shashki bench` (`engine/SEARCH.md`, "Evaluation speed, session 6").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
@@ -356,9 +369,6 @@ const KEY_GUARD: [u64; 2] = {
     [mask_where(pred[0]), mask_where(pred[1])]
 };
 
-/// Per colour: the shifts of its men's two forward directions.
-const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
-
 /// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
 /// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
 /// `Σ popcount(men & RANK_BITS[colour][k]) << k`: three popcounts instead of a loop over the men.
@@ -385,6 +395,13 @@ const RANK_BITS: [[u64; 3]; 2] = {
 
 /// Per colour: its own back rank.
 const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
+
+/// Per colour, per rear diagonal (White's −5 and −4, Black's +4 and +5 in bits): the squares
+/// whose rear square that way is off the board.
+const NO_REAR: [[u64; 2]; 2] = [
+    [ALL & !(ALL << 5), ALL & !(ALL << 4)],
+    [ALL & !(ALL >> 4), ALL & !(ALL >> 5)],
+];
 
 /// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
 const RUNAWAY_RANKS: [u64; 2] = [
@@ -460,13 +477,19 @@ pub struct Evaluator {
     patterns: Option<Arc<PatternTables>>,
 }
 
-/// The dot product of the features with the weights, accumulated as they are computed.
-struct WeightedSum<'a> {
+/// Every feature's bit (`1 << feature`).
+const ALL_FEATURES: u32 = (1 << FEATURE_COUNT) - 1;
+
+/// The dot product of the features with the weights, accumulated as they are computed. With
+/// `SKIP_ZEROS` the features whose weight is 0 are not computed; without, every feature is (the
+/// search's path when every weight is non-zero, as in [`EvalParams::DEFAULT`]: no test per
+/// feature).
+struct WeightedSum<'a, const SKIP_ZEROS: bool> {
     evaluator: &'a Evaluator,
     sum: i32,
 }
 
-impl Terms for WeightedSum<'_> {
+impl<const SKIP_ZEROS: bool> Terms for WeightedSum<'_, SKIP_ZEROS> {
     #[inline(always)]
     fn add(&mut self, feature: Feature, value: i32) {
         self.sum += self.evaluator.weights[feature as usize] * value;
@@ -474,12 +497,12 @@ impl Terms for WeightedSum<'_> {
 
     #[inline(always)]
     fn wants(&self, feature: Feature) -> bool {
-        self.evaluator.nonzero & 1 << feature as u32 != 0
+        !SKIP_ZEROS || self.evaluator.nonzero & 1 << feature as u32 != 0
     }
 
     #[inline(always)]
     fn wants_any(&self, set: u32) -> bool {
-        self.evaluator.nonzero & set != 0
+        !SKIP_ZEROS || self.evaluator.nonzero & set != 0
     }
 }
 
@@ -506,17 +529,34 @@ impl Evaluator {
         self.patterns.as_ref().map_or(0, |t| t.score(position))
     }
 
+    /// The linear terms when some weights are 0: those features are not computed. Out of line,
+    /// so the search's inlined evaluation holds only the path of the default weights.
+    #[inline(never)]
+    fn linear_skipping_zeros(&self, position: &Position) -> i32 {
+        let mut sum = WeightedSum::<true> {
+            evaluator: self,
+            sum: 0,
+        };
+        accumulate(position, &mut sum);
+        sum.sum
+    }
+
     /// The static evaluation of `position` for the side to move, in centi-men (see
     /// [`evaluate`]).
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
-        let mut sum = WeightedSum {
-            evaluator: self,
-            sum: 0,
+        let linear = if self.nonzero == ALL_FEATURES {
+            let mut sum = WeightedSum::<false> {
+                evaluator: self,
+                sum: 0,
+            };
+            accumulate(position, &mut sum);
+            sum.sum
+        } else {
+            self.linear_skipping_zeros(position)
         };
-        accumulate(position, &mut sum);
-        let mut score = sum.sum + self.pattern_score(position);
+        let mut score = linear + self.pattern_score(position);
         // The piece count first, inline: is_drawish is a call, and rarely true.
         if position.piece_count() <= 4 && is_drawish(position) {
             score /= self.drawish_divisor;
@@ -561,17 +601,6 @@ impl Side {
             + 4 * count(men & RANK_BITS[c][2])
     }
 
-    /// Men with both forward squares occupied or off the board.
-    #[inline(always)]
-    fn blocked(&self, empty: u64) -> i32 {
-        // A man can move when the square 4 or 5 bits ahead (its two forward diagonals) is empty.
-        let movable = match self.color {
-            Color::White => (empty >> 5) | (empty >> 4),
-            Color::Black => (empty << 4) | (empty << 5),
-        };
-        count(self.men & !movable)
-    }
-
     /// Men on the runaway ranks with no piece of `enemies` in the cone in front of them.
     #[inline(always)]
     fn runaways(&self, enemies: u64) -> i32 {
@@ -613,55 +642,55 @@ fn count(bits: u64) -> i32 {
 /// Adds the features (White's value minus Black's) and the turn into `out`.
 ///
 /// Each feature is computed for both sides and added once as their difference, so the weighted
-/// sum multiplies each weight once.
+/// sum multiplies each weight once. The directional features (blocked, mobility, threats) share
+/// the empty squares shifted by the four diagonal steps, and no shifted board is masked to the
+/// playable squares where it is intersected with men (which are on them): the counts are those of
+/// the per-side definitions in the documentation of each [`Feature`], regrouped (the unit test
+/// `features_match_the_per_side_reference` checks it on thousands of positions).
 #[inline(always)]
 fn accumulate(position: &Position, out: &mut impl Terms) {
-    let total = position.piece_count() as i32;
+    let total = position.piece_count();
+    // At most 12 pieces a side (`Position::new` refuses more, and moves never add pieces), so the
+    // late-game factor is never negative and its division by 8 is a shift.
+    debug_assert!(total <= 24, "{total} pieces");
+    let late = 24u32.saturating_sub(total);
     let empty = position.empty_squares().0;
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
+    let (w, b) = (white.men, black.men);
+    // Bit x of `empty_up5` is set when square x + 5 is empty (White's forward steps are +4 and
+    // +5, Black's −4 and −5; a man at x captures over x ± s into x ± 2s).
+    let empty_up5 = empty >> 5;
+    let empty_up4 = empty >> 4;
+    let empty_down4 = empty << 4;
+    let empty_down5 = empty << 5;
+
     out.add(Feature::Man, white.man_count - black.man_count);
-    // A black man's rank from its own side is 7 minus its rank from White's, so the difference
-    // of the advancements is the sum of all men's ranks (from White's side) minus 7 per black
-    // man: three popcounts instead of six.
-    let all_men = white.men | black.men;
-    let ranks = count(all_men & RANK_BITS[0][0])
-        + 2 * count(all_men & RANK_BITS[0][1])
-        + 4 * count(all_men & RANK_BITS[0][2]);
-    out.add(Feature::Advancement, ranks - 7 * black.man_count);
-    out.add(
-        Feature::Centre,
-        count(white.men & CENTRE) - count(black.men & CENTRE),
-    );
-    // Men on the own back rank count while the opponent has men that could promote.
-    let back_rank = |side: &Side, them: &Side| {
-        if them.men != 0 {
-            count(side.men & BACK_RANK[side.color.index()])
-        } else {
-            0
-        }
-    };
+    let (white_advancement, black_advancement) = (white.advancement(), black.advancement());
+    out.add(Feature::Advancement, white_advancement - black_advancement);
+    out.add(Feature::Centre, count(w & CENTRE) - count(b & CENTRE));
+    // The back rank and the key guards count while the opponent has men that could promote.
+    let white_guards = if b != 0 { w } else { 0 };
+    let black_guards = if w != 0 { b } else { 0 };
     out.add(
         Feature::BackRank,
-        back_rank(&white, &black) - back_rank(&black, &white),
+        count(white_guards & BACK_RANK[0]) - count(black_guards & BACK_RANK[1]),
     );
-    out.add(
-        Feature::Edge,
-        count(white.men & EDGE) - count(black.men & EDGE),
-    );
+    out.add(Feature::Edge, count(w & EDGE) - count(b & EDGE));
+    // A man can move when one of its two forward squares is empty.
     out.add(
         Feature::Blocked,
-        white.blocked(empty) - black.blocked(empty),
+        count(w & !(empty_up5 | empty_up4)) - count(b & !(empty_down4 | empty_down5)),
     );
     if out.wants(Feature::Runaway) {
         // Runaways count only while the enemy has no king.
         let white_runaways = if black.kings == 0 {
-            white.runaways(black.men)
+            white.runaways(b)
         } else {
             0
         };
         let black_runaways = if white.kings == 0 {
-            black.runaways(white.men)
+            black.runaways(w)
         } else {
             0
         };
@@ -669,85 +698,99 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
     }
     // The king features are all 0 until a king appears.
     if (white.kings | black.kings) != 0 {
-        out.add(Feature::King, white.king_count - black.king_count);
-        out.add(
-            Feature::FirstKing,
-            i32::from(white.kings != 0) - i32::from(black.kings != 0),
-        );
-        out.add(
-            Feature::MainRoad,
-            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
-        );
-        if out.wants(Feature::KingMobility) {
-            out.add(
-                Feature::KingMobility,
-                white.king_mobility(empty) - black.king_mobility(empty),
-            );
-        }
+        add_king_features(&white, &black, empty, out);
     }
     out.add(Feature::Turn, position.side_to_move().sign());
-    if out.wants_any(EXTRAS) {
-        add_extras(&white, &black, total, empty, 1, out);
-        add_extras(&black, &white, total, empty, -1, out);
+    if !out.wants_any(EXTRAS) {
+        return;
     }
-}
-
-/// Adds `side`'s [`EXTRAS`] features into `out` with sign `sign` (`them` is the opponent).
-#[inline(always)]
-fn add_extras(
-    side: &Side,
-    them: &Side,
-    total_pieces: i32,
-    empty: u64,
-    sign: i32,
-    out: &mut impl Terms,
-) {
-    let c = side.color.index();
-    let men = side.men;
     if out.wants(Feature::LateAdvancement) {
         out.add(
             Feature::LateAdvancement,
-            sign * side.advancement() * (24 - total_pieces) / 8,
+            late_scaled(white_advancement, late) - late_scaled(black_advancement, late),
         );
     }
     if out.wants(Feature::LateMaterial) {
+        let white_pieces = count(position.pieces(Color::White).0);
+        let black_pieces = count(position.pieces(Color::Black).0);
         out.add(
             Feature::LateMaterial,
-            sign * (side.man_count + side.king_count) * (24 - total_pieces) / 8,
+            late_scaled(white_pieces, late) - late_scaled(black_pieces, late),
         );
     }
     if out.wants(Feature::Balance) {
-        let left = count(men & LEFT_WING);
-        out.add(Feature::Balance, sign * (2 * left - side.man_count).abs());
+        let imbalance = |men: u64, man_count: i32| (2 * count(men & LEFT_WING) - man_count).abs();
+        out.add(
+            Feature::Balance,
+            imbalance(w, white.man_count) - imbalance(b, black.man_count),
+        );
     }
-    let enemy_men = them.men;
     if out.wants(Feature::Threatened) {
-        let mut threatened = 0;
-        for shift in [5i32, 4, -4, -5] {
-            // An enemy man at x captures a man at x + shift when x + 2·shift is empty.
-            threatened |= men & step(enemy_men, shift) & step(empty, -shift);
-        }
-        out.add(Feature::Threatened, sign * count(threatened));
+        // A man at x is threatened from x − s (enemy man there) when x + s is empty, for each
+        // of the four diagonal steps s.
+        let threatened = |men: u64, enemy: u64| {
+            men & ((enemy << 5 & empty_up5)
+                | (enemy << 4 & empty_up4)
+                | (enemy >> 4 & empty_down4)
+                | (enemy >> 5 & empty_down5))
+        };
+        out.add(
+            Feature::Threatened,
+            count(threatened(w, b)) - count(threatened(b, w)),
+        );
     }
     if out.wants(Feature::Backed) {
-        let own = men | side.kings;
-        let mut backed = men & !BACK_RANK[c];
-        for shift in FORWARD[c] {
-            // The rear square of a man is off the board or holds an own piece.
-            backed &= step(own, shift) | (ALL & !step(ALL, shift));
-        }
-        out.add(Feature::Backed, sign * count(backed));
+        // Both rear squares (x − 5 and x − 4 for White, x + 4 and x + 5 for Black) hold an own
+        // piece or are off the board.
+        let own = w | white.kings;
+        let white_backed =
+            w & !BACK_RANK[0] & ((own << 5) | NO_REAR[0][0]) & ((own << 4) | NO_REAR[0][1]);
+        let own = b | black.kings;
+        let black_backed =
+            b & !BACK_RANK[1] & ((own >> 4) | NO_REAR[1][0]) & ((own >> 5) | NO_REAR[1][1]);
+        out.add(Feature::Backed, count(white_backed) - count(black_backed));
     }
-    if enemy_men != 0 && out.wants(Feature::KeyGuard) {
-        out.add(Feature::KeyGuard, sign * count(men & KEY_GUARD[c]));
+    if out.wants(Feature::KeyGuard) {
+        out.add(
+            Feature::KeyGuard,
+            count(white_guards & KEY_GUARD[0]) - count(black_guards & KEY_GUARD[1]),
+        );
     }
     if out.wants(Feature::ManMobility) {
-        let man_mobility: i32 = FORWARD[c]
-            .iter()
-            .map(|&shift| count(step(men, shift) & empty))
-            .sum();
-        out.add(Feature::ManMobility, sign * man_mobility);
+        // Forward moves: a man at x and an empty square at x + 5 (White), and so on.
+        out.add(
+            Feature::ManMobility,
+            count(w & empty_up5) + count(w & empty_up4)
+                - count(b & empty_down4)
+                - count(b & empty_down5),
+        );
     }
+}
+
+/// Adds the king features (all 0 while there is no king: the caller skips them then).
+#[inline(always)]
+fn add_king_features(white: &Side, black: &Side, empty: u64, out: &mut impl Terms) {
+    out.add(Feature::King, white.king_count - black.king_count);
+    out.add(
+        Feature::FirstKing,
+        i32::from(white.kings != 0) - i32::from(black.kings != 0),
+    );
+    out.add(
+        Feature::MainRoad,
+        count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+    );
+    if out.wants(Feature::KingMobility) {
+        out.add(
+            Feature::KingMobility,
+            white.king_mobility(empty) - black.king_mobility(empty),
+        );
+    }
+}
+
+/// `value × late / 8`, rounded down (both are never negative): the late-game features' scaling.
+#[inline(always)]
+fn late_scaled(value: i32, late: u32) -> i32 {
+    ((value as u32 * late) >> 3) as i32
 }
 
 #[inline(always)]
@@ -803,6 +846,217 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The features as first written (session 4), side by side with each side's own loop over
+    /// directions: the reference the regrouped [`accumulate`] must equal.
+    fn reference_features(position: &Position) -> Features {
+        const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
+        let mut out = [0; FEATURE_COUNT];
+        let total = position.piece_count() as i32;
+        let empty = position.empty_squares().0;
+        let white = Side::of(position, Color::White);
+        let black = Side::of(position, Color::Black);
+        let add = |out: &mut Features, f: Feature, v: i32| out[f as usize] += v;
+        let blocked = |side: &Side| {
+            let movable = match side.color {
+                Color::White => (empty >> 5) | (empty >> 4),
+                Color::Black => (empty << 4) | (empty << 5),
+            };
+            count(side.men & !movable)
+        };
+        add(&mut out, Feature::Man, white.man_count - black.man_count);
+        add(
+            &mut out,
+            Feature::Advancement,
+            white.advancement() - black.advancement(),
+        );
+        add(
+            &mut out,
+            Feature::Centre,
+            count(white.men & CENTRE) - count(black.men & CENTRE),
+        );
+        let back_rank = |side: &Side, them: &Side| {
+            if them.men != 0 {
+                count(side.men & BACK_RANK[side.color.index()])
+            } else {
+                0
+            }
+        };
+        add(
+            &mut out,
+            Feature::BackRank,
+            back_rank(&white, &black) - back_rank(&black, &white),
+        );
+        add(
+            &mut out,
+            Feature::Edge,
+            count(white.men & EDGE) - count(black.men & EDGE),
+        );
+        add(
+            &mut out,
+            Feature::Blocked,
+            blocked(&white) - blocked(&black),
+        );
+        let white_runaways = if black.kings == 0 {
+            white.runaways(black.men)
+        } else {
+            0
+        };
+        let black_runaways = if white.kings == 0 {
+            black.runaways(white.men)
+        } else {
+            0
+        };
+        add(&mut out, Feature::Runaway, white_runaways - black_runaways);
+        add(&mut out, Feature::King, white.king_count - black.king_count);
+        add(
+            &mut out,
+            Feature::FirstKing,
+            i32::from(white.kings != 0) - i32::from(black.kings != 0),
+        );
+        add(
+            &mut out,
+            Feature::MainRoad,
+            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+        );
+        add(
+            &mut out,
+            Feature::KingMobility,
+            white.king_mobility(empty) - black.king_mobility(empty),
+        );
+        add(&mut out, Feature::Turn, position.side_to_move().sign());
+        for (side, them, sign) in [(&white, &black, 1), (&black, &white, -1)] {
+            let c = side.color.index();
+            let men = side.men;
+            add(
+                &mut out,
+                Feature::LateAdvancement,
+                sign * side.advancement() * (24 - total) / 8,
+            );
+            add(
+                &mut out,
+                Feature::LateMaterial,
+                sign * (side.man_count + side.king_count) * (24 - total) / 8,
+            );
+            let left = count(men & LEFT_WING);
+            add(
+                &mut out,
+                Feature::Balance,
+                sign * (2 * left - side.man_count).abs(),
+            );
+            let enemy_men = them.men;
+            let mut threatened = 0;
+            for shift in [5i32, 4, -4, -5] {
+                threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+            }
+            add(&mut out, Feature::Threatened, sign * count(threatened));
+            let own = men | side.kings;
+            let mut backed = men & !BACK_RANK[c];
+            for shift in FORWARD[c] {
+                backed &= step(own, shift) | (ALL & !step(ALL, shift));
+            }
+            add(&mut out, Feature::Backed, sign * count(backed));
+            if enemy_men != 0 {
+                add(
+                    &mut out,
+                    Feature::KeyGuard,
+                    sign * count(men & KEY_GUARD[c]),
+                );
+            }
+            let man_mobility: i32 = FORWARD[c]
+                .iter()
+                .map(|&shift| count(step(men, shift) & empty))
+                .sum();
+            add(&mut out, Feature::ManMobility, sign * man_mobility);
+        }
+        out
+    }
+
+    /// Positions from pseudo-random games (men and kings, both sides to move, down to the
+    /// endings), quiet or not.
+    fn random_positions(games: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (game + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            let mut position = Position::start();
+            for _ in 0..200 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(position);
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                position = position.play(&moves[(x % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn features_match_the_per_side_reference() {
+        let positions = random_positions(200);
+        let kings = positions
+            .iter()
+            .filter(|p| p.kings(Color::White).0 | p.kings(Color::Black).0 != 0)
+            .count();
+        let black = positions
+            .iter()
+            .filter(|p| p.side_to_move() == Color::Black)
+            .count();
+        let endings = positions.iter().filter(|p| p.piece_count() <= 8).count();
+        assert!(
+            positions.len() > 9000 && kings > 2000 && black > 4000 && endings > 600,
+            "{} positions, {kings} with kings, {black} Black to move, {endings} endings",
+            positions.len()
+        );
+        // Every weight non-zero (the search's full path), and some zero (the skipping path).
+        let every_weight = EvalParams {
+            weights: std::array::from_fn(|i| 3 + 2 * i as i32),
+            drawish_divisor: 1,
+            patterns: Patterns::Off,
+        };
+        let mut some_zero = every_weight.clone();
+        for f in [
+            Feature::Runaway,
+            Feature::KingMobility,
+            Feature::Backed,
+            Feature::Balance,
+        ] {
+            some_zero.weights[f as usize] = 0;
+        }
+        let with_patterns = EvalParams {
+            patterns: Patterns::Builtin,
+            ..EvalParams::DEFAULT
+        };
+        let tables = PatternTables::builtin();
+        for position in &positions {
+            let reference = reference_features(position);
+            assert_eq!(features(position), reference, "{position}");
+            for params in [
+                &every_weight,
+                &some_zero,
+                &EvalParams::LINEAR,
+                &with_patterns,
+            ] {
+                let patterns = if params.patterns == Patterns::Off {
+                    0
+                } else {
+                    tables.score(position)
+                };
+                let mut expected = dot(params, &reference) + patterns;
+                if is_drawish(position) {
+                    expected /= params.drawish_divisor.max(1);
+                }
+                assert_eq!(
+                    Evaluator::new(params).evaluate(position),
+                    expected * position.side_to_move().sign(),
+                    "{position}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn start_position_is_balanced_but_for_the_turn() {
