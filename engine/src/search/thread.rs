@@ -491,7 +491,17 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return alpha;
             }
         }
-        // The table first: a cut-off here needs no move generation.
+        // Work that needs no table entry comes before the probe's first load, so that the
+        // bucket the parent prefetched has more time to arrive: whether a capture is pending
+        // (asked once, for reverse futility and the move generation) and reverse futility's
+        // static evaluation. The decisions keep their order: a table cut-off first, then pruning.
+        let capture = position.has_capture();
+        let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
+        let futility_eval = if prunable {
+            self.futility_eval(position, depth, capture)
+        } else {
+            None
+        };
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
@@ -512,12 +522,8 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return score;
             }
         }
-        // Asked once: for reverse futility and for the move generation.
-        let capture = position.has_capture();
-        if !pv_node
-            && ply > 0
-            && beta.abs() < WIN_THRESHOLD
-            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, capture)
+        if prunable
+            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, futility_eval)
         {
             return score;
         }
@@ -793,12 +799,26 @@ impl<'a, T: Table> Searcher<'a, T> {
         man * men + king * kings
     }
 
+    /// The static evaluation reverse futility pruning needs at a non-PV node with `depth` units
+    /// left, if it applies there: close to the frontier, in a quiet position (no capture pending
+    /// for either side, `capture` saying whether the side to move must capture) with a move to
+    /// play.
+    #[inline]
+    fn futility_eval(&self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
+        let params = self.params;
+        (params.rfp_max_depth > 0
+            && depth <= params.rfp_max_depth * ONE_PLY
+            && !capture
+            && has_quiet_move(position)
+            && !opponent_can_capture(position))
+        .then(|| self.static_eval(position))
+    }
+
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
-    /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
-    /// capture pending for either side, a move to play) close to the frontier whose static
-    /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
-    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin. `capture`: whether the
-    /// side to move must capture.
+    /// at `beta` without a full search, or `None`. Reverse futility: a position whose static
+    /// evaluation `futility_eval` (see [`Self::futility_eval`]) beats `beta` by a margin per ply
+    /// left. ProbCut: a search shallower by [`SearchParams::probcut_reduction`] that beats
+    /// `beta` + a margin.
     #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
@@ -808,17 +828,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: i32,
         ply: usize,
         beta: i32,
-        capture: bool,
+        futility_eval: Option<i32>,
     ) -> Option<i32> {
         let params = self.params;
-        if params.rfp_max_depth > 0
-            && depth <= params.rfp_max_depth * ONE_PLY
-            && !capture
-            && has_quiet_move(position)
-            && !opponent_can_capture(position)
-        {
+        if let Some(eval) = futility_eval {
             let margin = params.rfp_margin * (depth / ONE_PLY).max(1);
-            let eval = self.static_eval(position);
             if eval - margin >= beta {
                 return Some(eval - margin);
             }
