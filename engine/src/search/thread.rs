@@ -180,8 +180,12 @@ pub struct Searcher<'a, T: Table> {
     heuristics: &'a mut Heuristics,
     is_main: bool,
     nodes: u64,
-    unflushed: u64,
+    /// `nodes` when they were last added to [`Shared::nodes`].
+    flushed: u64,
     node_limit: u64,
+    /// The node count at which [`Searcher::visit`] next leaves its fast path: the next check of
+    /// the clock and the stop flag, or the node limit, whichever comes first.
+    next_check: u64,
     seldepth: usize,
     stopped: bool,
     /// Keys of the game's positions then of the tree path (the current node last).
@@ -228,8 +232,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             heuristics,
             is_main,
             nodes: 0,
-            unflushed: 0,
+            flushed: 0,
             node_limit,
+            next_check: NODE_CHECK_INTERVAL.min(node_limit),
             seldepth: 0,
             stopped: false,
             keys,
@@ -249,22 +254,33 @@ impl<'a, T: Table> Searcher<'a, T> {
     pub fn flush(&mut self) {
         self.shared
             .nodes
-            .fetch_add(self.unflushed, Ordering::Relaxed);
-        self.unflushed = 0;
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        self.next_check = (self.flushed + NODE_CHECK_INTERVAL).min(self.node_limit);
     }
 
-    /// Counts a node and checks the limits every [`NODE_CHECK_INTERVAL`] nodes.
+    /// Counts a node; every [`NODE_CHECK_INTERVAL`] nodes, and at the node limit, checks the
+    /// limits ([`Searcher::check_limits`]). One comparison on the way of every node.
     #[inline]
     fn visit(&mut self, ply: usize) {
         self.nodes += 1;
-        self.unflushed += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
         }
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+    }
+
+    /// The slow part of [`Searcher::visit`]: stops at the node limit; flushes the node count,
+    /// and checks the clock (main thread) and the stop flag every [`NODE_CHECK_INTERVAL`] nodes.
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) {
         if self.nodes >= self.node_limit {
             self.stop_all();
         }
-        if self.unflushed >= NODE_CHECK_INTERVAL {
+        if self.nodes - self.flushed >= NODE_CHECK_INTERVAL {
             self.flush();
             if self.is_main {
                 let budget = &self.shared.budget;
@@ -282,6 +298,10 @@ impl<'a, T: Table> Searcher<'a, T> {
                 self.stopped = true;
             }
         }
+        // Past the node limit the search is stopping: check at every node from here on.
+        self.next_check = (self.flushed + NODE_CHECK_INTERVAL)
+            .min(self.node_limit)
+            .max(self.nodes + 1);
     }
 
     fn stop_all(&mut self) {
@@ -442,7 +462,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, ply, alpha, beta, self.params.qs_threat_plies);
         }
-        self.pv[ply].clear();
+        // Only PV nodes write their line; a PV parent clears its children's (below), so that a
+        // child which writes nothing leaves an empty line behind.
+        if pv_node {
+            self.pv[ply].clear();
+        }
         self.visit(ply);
         if self.stopped {
             return DRAW;
@@ -467,7 +491,17 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return alpha;
             }
         }
-        // The table first: a cut-off here needs no move generation.
+        // Work that needs no table entry comes before the probe's first load, so that the
+        // bucket the parent prefetched has more time to arrive: whether a capture is pending
+        // (asked once, for reverse futility and the move generation) and reverse futility's
+        // static evaluation. The decisions keep their order: a table cut-off first, then pruning.
+        let capture = position.has_capture();
+        let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
+        let futility_eval = if prunable {
+            self.futility_eval(position, depth, capture)
+        } else {
+            None
+        };
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
@@ -488,12 +522,8 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return score;
             }
         }
-        // Asked once: for reverse futility and for the move generation.
-        let capture = position.has_capture();
-        if !pv_node
-            && ply > 0
-            && beta.abs() < WIN_THRESHOLD
-            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, capture)
+        if prunable
+            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, futility_eval)
         {
             return score;
         }
@@ -551,11 +581,21 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let child_reversible_base = self.keys.len();
-        for i in 0..moves.len() {
+        // Late-move pruning skips every move after the first `searched_quiets` but promotions:
+        // without a promotion among the moves, the loop ends there.
+        let searched = if moves.len() > searched_quiets && !moves.iter().any(|mv| mv.promotes()) {
+            searched_quiets
+        } else {
+            moves.len()
+        };
+        for i in 0..searched {
             let index = pick(&mut keys, i);
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
                 continue;
+            }
+            if pv_node {
+                self.pv[ply + 1].clear();
             }
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
@@ -759,12 +799,26 @@ impl<'a, T: Table> Searcher<'a, T> {
         man * men + king * kings
     }
 
+    /// The static evaluation reverse futility pruning needs at a non-PV node with `depth` units
+    /// left, if it applies there: close to the frontier, in a quiet position (no capture pending
+    /// for either side, `capture` saying whether the side to move must capture) with a move to
+    /// play.
+    #[inline]
+    fn futility_eval(&self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
+        let params = self.params;
+        (params.rfp_max_depth > 0
+            && depth <= params.rfp_max_depth * ONE_PLY
+            && !capture
+            && has_quiet_move(position)
+            && !opponent_can_capture(position))
+        .then(|| self.static_eval(position))
+    }
+
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
-    /// at `beta` without a full search, or `None`. Reverse futility: a quiet position (no
-    /// capture pending for either side, a move to play) close to the frontier whose static
-    /// evaluation beats `beta` by a margin per ply left. ProbCut: a search shallower by
-    /// [`SearchParams::probcut_reduction`] that beats `beta` + a margin. `capture`: whether the
-    /// side to move must capture.
+    /// at `beta` without a full search, or `None`. Reverse futility: a position whose static
+    /// evaluation `futility_eval` (see [`Self::futility_eval`]) beats `beta` by a margin per ply
+    /// left. ProbCut: a search shallower by [`SearchParams::probcut_reduction`] that beats
+    /// `beta` + a margin.
     #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
@@ -774,17 +828,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: i32,
         ply: usize,
         beta: i32,
-        capture: bool,
+        futility_eval: Option<i32>,
     ) -> Option<i32> {
         let params = self.params;
-        if params.rfp_max_depth > 0
-            && depth <= params.rfp_max_depth * ONE_PLY
-            && !capture
-            && has_quiet_move(position)
-            && !opponent_can_capture(position)
-        {
+        if let Some(eval) = futility_eval {
             let margin = params.rfp_margin * (depth / ONE_PLY).max(1);
-            let eval = self.static_eval(position);
             if eval - margin >= beta {
                 return Some(eval - margin);
             }
@@ -854,7 +902,6 @@ impl<'a, T: Table> Searcher<'a, T> {
         beta: i32,
         threats_left: u32,
     ) -> i32 {
-        self.pv[ply].clear();
         self.visit(ply);
         if self.stopped {
             return DRAW;
