@@ -711,8 +711,8 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
         );
     }
     if out.wants(Feature::LateMaterial) {
-        let white_pieces = count(position.pieces(Color::White).0);
-        let black_pieces = count(position.pieces(Color::Black).0);
+        let white_pieces = white.man_count + white.king_count;
+        let black_pieces = black.man_count + black.king_count;
         out.add(
             Feature::LateMaterial,
             late_scaled(white_pieces, late) - late_scaled(black_pieces, late),

@@ -291,16 +291,21 @@ impl Sides {
         }
     }
 
-    /// Men that have an enemy piece next to them with an empty square behind it. (Unmasked
-    /// steps: each is intersected with a set of squares, which drops what fell off the board.)
+    /// Men that have an enemy piece next to them with an empty square behind it.
     #[inline(always)]
     fn men_that_capture(&self) -> Bitboard {
-        let mut result = 0;
-        for d in 0..4 {
-            let jumpable = rotate(self.empty, reverse(d)) & self.enemies;
-            result |= rotate(jumpable, reverse(d));
-        }
-        Bitboard(result & self.men)
+        let [ne, nw, se, sw] = self.jumpers();
+        Bitboard(ne | nw | se | sw)
+    }
+
+    /// Per direction (NE, NW, SE, SW): the men that can jump that way, an enemy piece next to
+    /// them with an empty square behind it. (Unmasked steps: each is intersected with a set of
+    /// squares, which drops what fell off the board.)
+    #[inline(always)]
+    fn jumpers(&self) -> [u64; 4] {
+        std::array::from_fn(|d| {
+            rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)) & self.men
+        })
     }
 
     /// Whether the king on bit `king` can capture: in some direction the nearest occupied square
@@ -337,10 +342,7 @@ impl Sides {
         let promotion_rank = self.promotion_rank();
         // Per direction, the men that can jump that way: the first jump of every man's capture
         // without testing each direction for a victim and a landing square.
-        let mut jumpers = [0u64; 4];
-        for (d, set) in jumpers.iter_mut().enumerate() {
-            *set = rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)) & self.men;
-        }
+        let jumpers = self.jumpers();
         for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
             let at = 1 << man.bit();
             let mut search = CaptureSearch {
