@@ -12,9 +12,13 @@
 //!
 //! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
 //! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
-//! search). The search's sum has two forms: when every weight is non-zero (the defaults) it
-//! computes every feature with no test per feature; otherwise it skips the features whose weight
-//! is 0, out of line. The features are regrouped for the machine, not for reading: the empty
+//! search). The search's sum is compiled once per set of computed features (a const-generic
+//! mask, chosen once per [`Evaluator`]): every feature when every weight is non-zero, the
+//! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) or those and a few cheap
+//! structure terms when only they have weights, each with no test per feature; for any other
+//! weights it skips the features whose weight is 0, out of line. Features that are a value per
+//! square of the men ([`SQUARE_FEATURES`]) can be folded into the pattern tables by the tuner
+//! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the machine, not for reading: the empty
 //! squares are shifted once by the four diagonal steps and shared by the blocked, mobility and
 //! threat terms, a board shifted onto the men's squares is not masked again (the men are on the
 //! board), the back rank and key guards share one test of the opponent's men, and the late-game
@@ -463,6 +467,93 @@ const EXTRAS: u32 = 1 << Feature::LateAdvancement as u32
     | 1 << Feature::KeyGuard as u32
     | 1 << Feature::ManMobility as u32;
 
+/// The features that are sums, over a side's men, of a value per square (seen from the side's
+/// own back rank): pattern tables can hold them exactly, so a fit may move their weights into
+/// the tables (`shashki tune --fold`) and the evaluation computes them for nothing.
+pub const SQUARE_FEATURES: [Feature; 4] = [
+    Feature::Advancement,
+    Feature::LateAdvancement,
+    Feature::Centre,
+    Feature::Edge,
+];
+
+/// What one White man on the square at `rank` and `file` (0-based, White's side) adds to
+/// `feature`, as the (opening, ending) values of a two-phase pattern table, which the tables
+/// interpolate as `(opening · n + ending · (24 − n)) / 24` for `n` pieces: `Some` for the
+/// [`SQUARE_FEATURES`] on a dark square, else `None`. The late advancement, `rank · (24 − n) / 8`
+/// per man, is `(0, 3 · rank)`; the others are the same in both phases. (The features round
+/// each side's late advancement down, the tables their total towards 0: they may differ by a
+/// unit.) Black's men are White's seen from the other side, as in the tables.
+#[must_use]
+pub fn square_value(feature: Feature, rank: usize, file: usize) -> Option<[i32; 2]> {
+    let square = crate::Square::from_coords(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)?;
+    let on = |mask: u64| i32::from(mask & 1 << square.bit() != 0);
+    let rank = rank as i32;
+    match feature {
+        Feature::Advancement => Some([rank, rank]),
+        Feature::LateAdvancement => Some([0, 3 * rank]),
+        Feature::Centre => Some([on(CENTRE), on(CENTRE)]),
+        Feature::Edge => Some([on(EDGE), on(EDGE)]),
+        _ => None,
+    }
+}
+
+/// The features of the reduced evaluation: the men, the kings' terms, runaways, the turn and the
+/// late material, the terms the pattern tables cannot express (kings read as empty squares there,
+/// a runaway's cone is wider than a window, the piece count is global). Every other feature is a
+/// function of the men on a few neighbouring squares, which the tables' windows see whole, so a
+/// fit with pattern tables can leave them at 0 (`engine/SEARCH.md`, "Evaluation round, session
+/// 7"). With weights only on these, [`Evaluator`] computes nothing else, with no test per feature.
+pub const REDUCED_FEATURES: [Feature; 8] = [
+    Feature::Man,
+    Feature::King,
+    Feature::FirstKing,
+    Feature::Runaway,
+    Feature::MainRoad,
+    Feature::KingMobility,
+    Feature::Turn,
+    Feature::LateMaterial,
+];
+
+/// [`REDUCED_FEATURES`] as a set (bits `1 << feature`).
+const REDUCED: u32 = {
+    let mut set = 0;
+    let mut i = 0;
+    while i < REDUCED_FEATURES.len() {
+        set |= 1 << REDUCED_FEATURES[i] as u32;
+        i += 1;
+    }
+    set
+};
+
+/// The king features: all 0 while there is no king.
+const KING_FEATURES: u32 = 1 << Feature::King as u32
+    | 1 << Feature::FirstKing as u32
+    | 1 << Feature::MainRoad as u32
+    | 1 << Feature::KingMobility as u32;
+
+/// The reduced features and the local structure terms of the men that cost little: back rank,
+/// key guards, backed men and the men's forward moves (`engine/SEARCH.md`, "Evaluation round,
+/// session 7").
+const REDUCED_STRUCTURE: u32 = REDUCED
+    | 1 << Feature::BackRank as u32
+    | 1 << Feature::KeyGuard as u32
+    | 1 << Feature::Backed as u32
+    | 1 << Feature::ManMobility as u32;
+
+/// How [`Evaluator::evaluate`] computes the linear terms, chosen once from the weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LinearPath {
+    /// Every weight is non-zero: every feature, no test per feature.
+    Full,
+    /// Weights only on [`REDUCED_FEATURES`]: those, no test per feature.
+    Reduced,
+    /// Weights only on [`REDUCED_STRUCTURE`]: those, no test per feature.
+    ReducedStructure,
+    /// Any other set of weights: the features whose weight is 0 are skipped, one test each.
+    Skipping,
+}
+
 /// The evaluation prepared for the search: the weights with a mask of the non-zero ones, so that
 /// [`Evaluator::evaluate`] sums weighted terms as it computes them (no feature vector, no dot
 /// product) and skips the features whose weight is 0. The search builds one per thread from its
@@ -472,6 +563,8 @@ pub struct Evaluator {
     weights: Features,
     /// Bit `1 << feature` set when the feature's weight is not 0.
     nonzero: u32,
+    /// Which code computes the linear terms (from `nonzero`).
+    path: LinearPath,
     drawish_divisor: i32,
     /// The pattern tables, if any.
     patterns: Option<Arc<PatternTables>>,
@@ -480,16 +573,15 @@ pub struct Evaluator {
 /// Every feature's bit (`1 << feature`).
 const ALL_FEATURES: u32 = (1 << FEATURE_COUNT) - 1;
 
-/// The dot product of the features with the weights, accumulated as they are computed. With
-/// `SKIP_ZEROS` the features whose weight is 0 are not computed; without, every feature is (the
-/// search's path when every weight is non-zero, as in [`EvalParams::DEFAULT`]: no test per
-/// feature).
-struct WeightedSum<'a, const SKIP_ZEROS: bool> {
+/// The dot product of the features with the weights, accumulated as they are computed. Only the
+/// features of `MASK` (bits `1 << feature`) are computed, with no test at run time; with
+/// `SKIP_ZEROS` also only those whose weight is not 0, tested one by one.
+struct WeightedSum<'a, const MASK: u32, const SKIP_ZEROS: bool> {
     evaluator: &'a Evaluator,
     sum: i32,
 }
 
-impl<const SKIP_ZEROS: bool> Terms for WeightedSum<'_, SKIP_ZEROS> {
+impl<const MASK: u32, const SKIP_ZEROS: bool> Terms for WeightedSum<'_, MASK, SKIP_ZEROS> {
     #[inline(always)]
     fn add(&mut self, feature: Feature, value: i32) {
         self.sum += self.evaluator.weights[feature as usize] * value;
@@ -497,12 +589,12 @@ impl<const SKIP_ZEROS: bool> Terms for WeightedSum<'_, SKIP_ZEROS> {
 
     #[inline(always)]
     fn wants(&self, feature: Feature) -> bool {
-        !SKIP_ZEROS || self.evaluator.nonzero & 1 << feature as u32 != 0
+        self.wants_any(1 << feature as u32)
     }
 
     #[inline(always)]
     fn wants_any(&self, set: u32) -> bool {
-        !SKIP_ZEROS || self.evaluator.nonzero & set != 0
+        MASK & set != 0 && (!SKIP_ZEROS || self.evaluator.nonzero & set != 0)
     }
 }
 
@@ -514,9 +606,19 @@ impl Evaluator {
             .into_iter()
             .filter(|&f| params.weight(f) != 0)
             .fold(0, |mask, f| mask | 1 << f as u32);
+        let path = if nonzero == ALL_FEATURES {
+            LinearPath::Full
+        } else if nonzero & !REDUCED == 0 {
+            LinearPath::Reduced
+        } else if nonzero & !REDUCED_STRUCTURE == 0 {
+            LinearPath::ReducedStructure
+        } else {
+            LinearPath::Skipping
+        };
         Evaluator {
             weights: params.weights,
             nonzero,
+            path,
             drawish_divisor: params.drawish_divisor.max(1),
             patterns: params.patterns.tables(),
         }
@@ -529,11 +631,11 @@ impl Evaluator {
         self.patterns.as_ref().map_or(0, |t| t.score(position))
     }
 
-    /// The linear terms when some weights are 0: those features are not computed. Out of line,
-    /// so the search's inlined evaluation holds only the path of the default weights.
-    #[inline(never)]
-    fn linear_skipping_zeros(&self, position: &Position) -> i32 {
-        let mut sum = WeightedSum::<true> {
+    /// The linear terms of the features in `MASK` (and with `SKIP_ZEROS` only those whose
+    /// weight is not 0).
+    #[inline(always)]
+    fn linear<const MASK: u32, const SKIP_ZEROS: bool>(&self, position: &Position) -> i32 {
+        let mut sum = WeightedSum::<MASK, SKIP_ZEROS> {
             evaluator: self,
             sum: 0,
         };
@@ -541,20 +643,24 @@ impl Evaluator {
         sum.sum
     }
 
+    /// The linear terms when the weights are neither all non-zero nor only on the reduced
+    /// features: those features whose weight is 0 are not computed. Out of line, so the search's
+    /// inlined evaluation holds only the fast paths.
+    #[inline(never)]
+    fn linear_skipping_zeros(&self, position: &Position) -> i32 {
+        self.linear::<ALL_FEATURES, true>(position)
+    }
+
     /// The static evaluation of `position` for the side to move, in centi-men (see
     /// [`evaluate`]).
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
-        let linear = if self.nonzero == ALL_FEATURES {
-            let mut sum = WeightedSum::<false> {
-                evaluator: self,
-                sum: 0,
-            };
-            accumulate(position, &mut sum);
-            sum.sum
-        } else {
-            self.linear_skipping_zeros(position)
+        let linear = match self.path {
+            LinearPath::Reduced => self.linear::<REDUCED, false>(position),
+            LinearPath::ReducedStructure => self.linear::<REDUCED_STRUCTURE, false>(position),
+            LinearPath::Full => self.linear::<ALL_FEATURES, false>(position),
+            LinearPath::Skipping => self.linear_skipping_zeros(position),
         };
         let mut score = linear + self.pattern_score(position);
         // The piece count first, inline: is_drawish is a call, and rarely true.
@@ -665,23 +771,35 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
     let empty_down4 = empty << 4;
     let empty_down5 = empty << 5;
 
-    out.add(Feature::Man, white.man_count - black.man_count);
+    if out.wants(Feature::Man) {
+        out.add(Feature::Man, white.man_count - black.man_count);
+    }
     let (white_advancement, black_advancement) = (white.advancement(), black.advancement());
-    out.add(Feature::Advancement, white_advancement - black_advancement);
-    out.add(Feature::Centre, count(w & CENTRE) - count(b & CENTRE));
+    if out.wants(Feature::Advancement) {
+        out.add(Feature::Advancement, white_advancement - black_advancement);
+    }
+    if out.wants(Feature::Centre) {
+        out.add(Feature::Centre, count(w & CENTRE) - count(b & CENTRE));
+    }
     // The back rank and the key guards count while the opponent has men that could promote.
     let white_guards = if b != 0 { w } else { 0 };
     let black_guards = if w != 0 { b } else { 0 };
-    out.add(
-        Feature::BackRank,
-        count(white_guards & BACK_RANK[0]) - count(black_guards & BACK_RANK[1]),
-    );
-    out.add(Feature::Edge, count(w & EDGE) - count(b & EDGE));
-    // A man can move when one of its two forward squares is empty.
-    out.add(
-        Feature::Blocked,
-        count(w & !(empty_up5 | empty_up4)) - count(b & !(empty_down4 | empty_down5)),
-    );
+    if out.wants(Feature::BackRank) {
+        out.add(
+            Feature::BackRank,
+            count(white_guards & BACK_RANK[0]) - count(black_guards & BACK_RANK[1]),
+        );
+    }
+    if out.wants(Feature::Edge) {
+        out.add(Feature::Edge, count(w & EDGE) - count(b & EDGE));
+    }
+    if out.wants(Feature::Blocked) {
+        // A man can move when one of its two forward squares is empty.
+        out.add(
+            Feature::Blocked,
+            count(w & !(empty_up5 | empty_up4)) - count(b & !(empty_down4 | empty_down5)),
+        );
+    }
     if out.wants(Feature::Runaway) {
         // Runaways count only while the enemy has no king.
         let white_runaways = if black.kings == 0 {
@@ -697,10 +815,12 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
         out.add(Feature::Runaway, white_runaways - black_runaways);
     }
     // The king features are all 0 until a king appears.
-    if (white.kings | black.kings) != 0 {
+    if out.wants_any(KING_FEATURES) && (white.kings | black.kings) != 0 {
         add_king_features(&white, &black, empty, out);
     }
-    out.add(Feature::Turn, position.side_to_move().sign());
+    if out.wants(Feature::Turn) {
+        out.add(Feature::Turn, position.side_to_move().sign());
+    }
     if !out.wants_any(EXTRAS) {
         return;
     }
@@ -770,15 +890,21 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
 /// Adds the king features (all 0 while there is no king: the caller skips them then).
 #[inline(always)]
 fn add_king_features(white: &Side, black: &Side, empty: u64, out: &mut impl Terms) {
-    out.add(Feature::King, white.king_count - black.king_count);
-    out.add(
-        Feature::FirstKing,
-        i32::from(white.kings != 0) - i32::from(black.kings != 0),
-    );
-    out.add(
-        Feature::MainRoad,
-        count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
-    );
+    if out.wants(Feature::King) {
+        out.add(Feature::King, white.king_count - black.king_count);
+    }
+    if out.wants(Feature::FirstKing) {
+        out.add(
+            Feature::FirstKing,
+            i32::from(white.kings != 0) - i32::from(black.kings != 0),
+        );
+    }
+    if out.wants(Feature::MainRoad) {
+        out.add(
+            Feature::MainRoad,
+            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+        );
+    }
     if out.wants(Feature::KingMobility) {
         out.add(
             Feature::KingMobility,
@@ -1030,6 +1156,34 @@ mod tests {
             patterns: Patterns::Builtin,
             ..EvalParams::DEFAULT
         };
+        // Weights on the reduced features only (their own path), with and without tables.
+        let mut reduced = every_weight.clone();
+        for f in Feature::ALL {
+            if !REDUCED_FEATURES.contains(&f) {
+                reduced.weights[f as usize] = 0;
+            }
+        }
+        let reduced_with_patterns = EvalParams {
+            patterns: Patterns::Builtin,
+            ..reduced.clone()
+        };
+        let mut structure = every_weight.clone();
+        for f in Feature::ALL {
+            if REDUCED_STRUCTURE & 1 << f as u32 == 0 {
+                structure.weights[f as usize] = 0;
+            }
+        }
+        let paths =
+            [&every_weight, &some_zero, &reduced, &structure].map(|p| Evaluator::new(p).path);
+        assert_eq!(
+            paths,
+            [
+                LinearPath::Full,
+                LinearPath::Skipping,
+                LinearPath::Reduced,
+                LinearPath::ReducedStructure
+            ]
+        );
         let tables = PatternTables::builtin();
         for position in &positions {
             let reference = reference_features(position);
@@ -1039,6 +1193,9 @@ mod tests {
                 &some_zero,
                 &EvalParams::LINEAR,
                 &with_patterns,
+                &reduced,
+                &reduced_with_patterns,
+                &structure,
             ] {
                 let patterns = if params.patterns == Patterns::Off {
                     0
@@ -1190,6 +1347,46 @@ mod tests {
                 position = position.play(mv);
             }
         }
+    }
+
+    #[test]
+    fn square_values_sum_to_the_square_features() {
+        // Every feature of SQUARE_FEATURES is, for White's men, the sum of its square values
+        // interpolated by the piece count; Black's is the same on the flipped board.
+        for position in random_positions(20) {
+            let n = position.piece_count().min(24) as i32;
+            let white_only = |p: &Position| {
+                let mut sum = [0i32; 4];
+                for sq in p.men(Color::White) {
+                    let (rank, file) = coords(sq.bit() as usize);
+                    for (i, f) in SQUARE_FEATURES.into_iter().enumerate() {
+                        let [o, e] = square_value(f, rank, file).unwrap();
+                        sum[i] += o * n + e * (24 - n);
+                    }
+                }
+                sum
+            };
+            let (white, black) = (white_only(&position), white_only(&position.flipped()));
+            let f = features(&position);
+            for (i, feature) in SQUARE_FEATURES.into_iter().enumerate() {
+                let folded = (white[i] - black[i]) as f64 / 24.0;
+                let exact = f64::from(f[feature as usize]);
+                // The late advancement's features round each side down.
+                let slack = if feature == Feature::LateAdvancement {
+                    1.0
+                } else {
+                    0.0
+                };
+                assert!(
+                    (folded - exact).abs() <= slack,
+                    "{feature:?} {position}: {folded} {exact}"
+                );
+            }
+        }
+        assert_eq!(square_value(Feature::Man, 0, 0), None);
+        assert_eq!(square_value(Feature::Edge, 0, 1), None, "a light square");
+        assert_eq!(square_value(Feature::Edge, 2, 0), Some([1, 1]));
+        assert_eq!(square_value(Feature::LateAdvancement, 5, 1), Some([0, 15]));
     }
 
     #[test]
