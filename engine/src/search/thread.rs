@@ -673,7 +673,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                             this.node::<D, false>(child, key, draw, depth, ply + 1, alpha, beta)
                         }
                     };
-                let score = if i == 0 {
+                if i == 0 {
                     search_child(self, new_depth, -beta, -alpha, pv_node)
                 } else {
                     let quiet = !mv.is_capture() && !mv.promotes();
@@ -698,8 +698,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                         score = search_child(self, new_depth, -beta, -alpha, true);
                     }
                     score
-                };
-                score
+                }
             };
             if self.stopped {
                 return DRAW;
