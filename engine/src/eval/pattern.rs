@@ -31,7 +31,7 @@
 //! the search's evaluation, cachegrind put 89 instructions per evaluation on this module's lines
 //! (session 6). Since session 7 a two-phase entry packs both phases in one `i64` (`ending · 2³²
 //! + opening`), so each window is one addition instead of a load, a widening and a SIMD add:
-//! 15 instructions fewer per evaluation, for tables twice as large (590 KB, 472 KB of them
+//! 8–15 instructions fewer per evaluation, for tables twice as large (590 KB, 472 KB of them
 //! used). Indices by `PEXT` (BMI2: two per window and a
 //! 256-entry binary → base-3 table) measured 13 instructions more per evaluation, and the
 //! intrinsic would need `unsafe`, so the portable method serves every CPU.

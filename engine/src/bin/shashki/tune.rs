@@ -145,6 +145,12 @@ pub struct Args {
     /// without those terms. Needs `--patterns`.
     #[arg(long, requires = "patterns")]
     fold: bool,
+    /// With `--fold`, also fold back_rank, key_guard, backed and man_mobility, which the tables
+    /// hold only approximately (a king reads as an empty square there, and the back rank and
+    /// key guards count even when the opponent has no men left); the error printed after the
+    /// fold shows what it costs.
+    #[arg(long, requires = "fold")]
+    fold_approx: bool,
 }
 
 /// Labelled positions: White's expected score in each.
@@ -508,7 +514,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     );
     fit.run(&mut model, &train, &valid);
     if args.fold {
-        let folded = model.fold_square_features();
+        let folded = model.fold_square_features(args.fold_approx);
         let names: Vec<&str> = folded.iter().map(|f| f.name()).collect();
         println!(
             "folded into the tables: {}; error {:.6} (held out {:.6})",
@@ -614,47 +620,57 @@ impl Model {
     }
 
     /// Moves the weights of the [`SQUARE_FEATURES`] into the tables (the late advancement only
-    /// with two phases) and sets them to 0; returns the features moved. Each square's value goes
-    /// to one window covering it (the first), into every configuration with a White man there;
-    /// Black's men read the same tables mirrored, so they get theirs too.
-    fn fold_square_features(&mut self) -> Vec<Feature> {
+    /// with two phases) and sets them to 0; with `approximate`, also those of the
+    /// [`LOCAL_FEATURES`] (see [`local_terms`] for how they differ). Returns the features moved.
+    /// Each term goes to one window holding all its squares (the first), into every
+    /// configuration that matches it; Black's men read the same tables mirrored, so they get
+    /// theirs too.
+    fn fold_square_features(&mut self, approximate: bool) -> Vec<Feature> {
         let folded: Vec<Feature> = SQUARE_FEATURES
             .into_iter()
             .filter(|&f| self.phases == 2 || f != Feature::LateAdvancement)
+            .chain(LOCAL_FEATURES.into_iter().filter(|_| approximate))
             .filter(|&f| self.params[f as usize] != 0.0)
             .collect();
         if self.phases == 0 || folded.is_empty() {
             return Vec::new();
         }
-        // Per window and trit: the (opening, ending) value of a White man there, if the window
-        // owns the square.
-        let mut owned = std::collections::HashSet::new();
-        let mut values = [[[0.0f64; 2]; pattern::WINDOW_SQUARES]; WINDOWS];
-        for (w, window) in values.iter_mut().enumerate() {
-            for (k, value) in window.iter_mut().enumerate() {
-                let square = pattern::window_square(w, k);
-                if !owned.insert(square) {
-                    continue;
-                }
-                for &f in &folded {
-                    let per_phase = square_value(f, square.0, square.1)
-                        .unwrap_or_else(|| unreachable!("square features on dark squares"));
-                    for p in 0..2 {
-                        value[p] += self.params[f as usize] * f64::from(per_phase[p]);
-                    }
-                }
+        // Per window: the terms it owns, as (trit, required state) lists and their value.
+        let mut owned: Vec<Vec<OwnedTerm>> = vec![Vec::new(); WINDOWS];
+        for &f in &folded {
+            let weight = self.params[f as usize];
+            for (squares, per_phase) in local_terms(f) {
+                let trits = (0..WINDOWS).find_map(|w| {
+                    squares
+                        .iter()
+                        .map(|&(square, state)| {
+                            (0..pattern::WINDOW_SQUARES)
+                                .find(|&k| pattern::window_square(w, k) == square)
+                                .map(|k| (k, state))
+                        })
+                        .collect::<Option<Vec<_>>>()
+                        .map(|trits| (w, trits))
+                });
+                let (w, trits) =
+                    trits.unwrap_or_else(|| unreachable!("every local term fits a window"));
+                let value = per_phase.map(|v| weight * f64::from(v));
+                owned[w].push((trits, value));
             }
         }
-        for (w, window) in values.iter().enumerate() {
+        for (w, terms) in owned.iter().enumerate() {
             for state in 0..STATES {
+                let mut digits = [0usize; pattern::WINDOW_SQUARES];
                 let mut rest = state;
+                for digit in &mut digits {
+                    *digit = rest % 3;
+                    rest /= 3;
+                }
                 let mut add = [0.0; 2];
-                for value in window {
-                    if rest % 3 == 1 {
+                for (trits, value) in terms {
+                    if trits.iter().all(|&(k, required)| digits[k] == required) {
                         add[0] += value[0];
                         add[1] += value[1];
                     }
-                    rest /= 3;
                 }
                 for (p, add) in add.iter().enumerate().take(self.phases) {
                     let at = self.at(w, p, state);
@@ -736,6 +752,70 @@ impl Model {
         }
         params
     }
+}
+
+/// A term of a foldable feature: its squares ((rank, file), White's side) with the trit each
+/// must hold, and its (opening, ending) value per unit of the feature.
+type LocalTerm = (Vec<((usize, usize), usize)>, [i32; 2]);
+
+/// A term placed in its window: (trit, required trit) pairs and its (opening, ending) value.
+type OwnedTerm = (Vec<(usize, usize)>, [f64; 2]);
+
+/// Features of the men on a few neighbouring squares that the tables can hold only
+/// approximately (`--fold-approx`): a king reads as an empty square in the tables, and the back
+/// rank and key guards would count even when the opponent has no men left.
+const LOCAL_FEATURES: [Feature; 4] = [
+    Feature::BackRank,
+    Feature::KeyGuard,
+    Feature::Backed,
+    Feature::ManMobility,
+];
+
+/// The terms of a foldable feature for White's men, as the squares ((rank, file), White's side)
+/// with the trit each must hold (1 a White man, 0 empty) and the (opening, ending) value per unit
+/// of the feature. [`SQUARE_FEATURES`] are exact; the [`LOCAL_FEATURES`] are approximations:
+/// the back rank and key guards count without the opponent's men, the men's forward moves count
+/// a square with a king as empty, and a man backed by a king does not count.
+fn local_terms(feature: Feature) -> Vec<LocalTerm> {
+    let dark = |rank: usize, file: usize| (rank + file).is_multiple_of(2);
+    let on_board = |rank: i32, file: i32| (0..8).contains(&rank) && (0..8).contains(&file);
+    let mut terms = Vec::new();
+    for rank in 0..8usize {
+        for file in (0..8usize).filter(|&f| dark(rank, f)) {
+            let man = ((rank, file), 1);
+            let (r, f) = (rank as i32, file as i32);
+            match feature {
+                _ if SQUARE_FEATURES.contains(&feature) => {
+                    if let Some(value) = square_value(feature, rank, file) {
+                        terms.push((vec![man], value));
+                    }
+                }
+                Feature::BackRank if rank == 0 => terms.push((vec![man], [1, 1])),
+                Feature::KeyGuard if rank == 0 && (file == 2 || file == 4) => {
+                    terms.push((vec![man], [1, 1]));
+                }
+                Feature::ManMobility => {
+                    for df in [-1, 1] {
+                        if on_board(r + 1, f + df) {
+                            let ahead = ((rank + 1, (f + df) as usize), 0);
+                            terms.push((vec![man, ahead], [1, 1]));
+                        }
+                    }
+                }
+                Feature::Backed if rank > 0 => {
+                    let mut squares = vec![man];
+                    for df in [-1, 1] {
+                        if on_board(r - 1, f + df) {
+                            squares.push(((rank - 1, (f + df) as usize), 1));
+                        }
+                    }
+                    terms.push((squares, [1, 1]));
+                }
+                _ => {}
+            }
+        }
+    }
+    terms
 }
 
 /// How the model is fitted.
@@ -974,7 +1054,7 @@ mod tests {
                 .collect();
             assert!(samples.iter().any(|s| s.opening < 0.5), "no endings");
             let before: Vec<f64> = samples.iter().map(|s| model.eval(s)).collect();
-            let folded = model.fold_square_features();
+            let folded = model.fold_square_features(false);
             let expected: Vec<Feature> = SQUARE_FEATURES
                 .into_iter()
                 .filter(|&f| phases == 2 || f != Feature::LateAdvancement)
@@ -989,6 +1069,40 @@ mod tests {
                 let after = model.eval(sample);
                 assert!((after - before).abs() <= slack, "{before} -> {after}");
             }
+        }
+    }
+
+    #[test]
+    fn approximate_folding_is_exact_without_kings() {
+        let mut model = noisy_model(2);
+        for (f, w) in SQUARE_FEATURES
+            .into_iter()
+            .chain(LOCAL_FEATURES)
+            .zip([7.0, -5.0, 3.0, -11.0, 13.0, -17.0, 19.0, 23.0])
+        {
+            model.params[f as usize] = w;
+        }
+        let late = model.params[Feature::LateAdvancement as usize];
+        let positions: Vec<Position> = game_positions(300)
+            .into_iter()
+            .filter(|p| {
+                p.kings(Color::White).is_empty()
+                    && p.kings(Color::Black).is_empty()
+                    && !p.men(Color::White).is_empty()
+                    && !p.men(Color::Black).is_empty()
+            })
+            .collect();
+        assert!(positions.len() >= 10, "{} positions", positions.len());
+        let samples: Vec<Sample> = positions.iter().map(|p| Sample::new(p, 0.5)).collect();
+        let before: Vec<f64> = samples.iter().map(|s| model.eval(s)).collect();
+        let folded = model.fold_square_features(true);
+        assert_eq!(folded.len(), SQUARE_FEATURES.len() + LOCAL_FEATURES.len());
+        for (sample, before) in samples.iter().zip(before) {
+            let after = model.eval(sample);
+            assert!(
+                (after - before).abs() <= late.abs() + 1e-9,
+                "{before} -> {after}"
+            );
         }
     }
 
