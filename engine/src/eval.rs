@@ -168,10 +168,11 @@ pub type Features = [i32; FEATURE_COUNT];
 /// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat
 /// the first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
 /// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7)
-/// is a refit on 596 544 positions with weights on 12 features only, the tables taking over the
-/// rest: a third cheaper to compute (465 → 318 instructions per evaluation in `shashki bench`),
-/// a lower held-out error (0.009389 against 0.009464), and even at 50 ms a move against
-/// session 5's (+0.0 ± 16.2 and +6.9 ± 18.2 Elo in two runs of 400 games; `engine/SEARCH.md`,
+/// is a refit on 596 544 positions with weights on 8 features only, the tables taking over the
+/// rest: half as costly to compute (465 → 227 instructions per evaluation in `shashki bench`),
+/// a lower held-out error (0.009423 against 0.009464), and at least as strong at 50 ms a move:
+/// a first refit with weights on 12 features played session 5's default evenly (+3.5 ± 12 Elo
+/// in 800 games), and this one beat that by +8.3 ± 10.6 in 800 (`engine/SEARCH.md`,
 /// "Evaluation round, session 7"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
@@ -187,32 +188,33 @@ pub struct EvalParams {
 impl EvalParams {
     /// The default weights: linear weights fitted with the built-in pattern tables (session 7;
     /// in brackets session 5's, fitted with all 19 features). Only the terms the tables cannot
-    /// express (kings, runaways, turn, late material) and four cheap structure terms of the men
-    /// have weights; the per-square terms (advancement, late advancement, centre, edge) were
-    /// fitted as features and then folded into the tables (`shashki tune --fold`), and the
-    /// others (blocked men, wing balance, threatened men) left to the tables, so the search
-    /// computes 12 features instead of 19 (`engine/SEARCH.md`, "Evaluation round, session 7").
+    /// express ([`REDUCED_FEATURES`]: men, kings, runaways, turn, late material) have weights;
+    /// the per-square terms (advancement, late advancement, centre, edge) and the local ones
+    /// (back rank, key guards, backed men, forward moves) were fitted as features and then
+    /// folded into the tables (`shashki tune --fold --fold-approx`), and the others (blocked
+    /// men, wing balance, threatened men) left to the tables, so the search computes 8 features
+    /// instead of 19 (`engine/SEARCH.md`, "Evaluation round, session 7").
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
-            336, // king (316)
-            82,  // first_king (85)
+            337, // king (316)
+            78,  // first_king (85)
             0,   // advancement (6; folded into the tables)
             0,   // late_advancement (5; folded into the tables)
             0,   // centre (-14; folded into the tables)
-            8,   // back_rank (40)
+            0,   // back_rank (40; folded into the tables)
             0,   // edge (4; folded into the tables)
             0,   // blocked (-2)
-            12,  // runaway (13)
-            7,   // main_road (6)
+            14,  // runaway (13)
+            6,   // main_road (6)
             4,   // king_mobility (4)
             10,  // turn (10)
             -18, // late_material (-13)
             0,   // balance (-5)
             0,   // threatened (-29)
-            13,  // backed (16)
-            7,   // key_guard (18)
-            28,  // man_mobility (32)
+            0,   // backed (16; folded into the tables)
+            0,   // key_guard (18; folded into the tables)
+            0,   // man_mobility (32; folded into the tables)
         ],
         drawish_divisor: 8,
         patterns: Patterns::Builtin,
