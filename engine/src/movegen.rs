@@ -17,6 +17,9 @@
 
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
+#[cfg(test)]
+mod order_reference;
+
 const ALL: u64 = Bitboard::ALL.0;
 const NE: usize = 0;
 const NW: usize = 1;
@@ -679,6 +682,74 @@ mod tests {
         // The random placements exercise both answers and the kings' rays.
         assert!(captures > 5_000 && captures < 15_000, "{captures}");
         assert!(king_captures > 1_000, "{king_captures}");
+    }
+
+    /// Compares every generator entry point on `position` with the slow order reference: the
+    /// same moves in the same order (the search's tie-breaks depend on the order).
+    fn assert_same_order(position: &Position) {
+        for identity in [MoveIdentity::Outcome, MoveIdentity::Trajectory] {
+            let mut moves = MoveList::new();
+            generate_with(position, identity, &mut moves);
+            let expected = order_reference::legal_moves(position, identity);
+            assert_eq!(moves.as_slice(), expected, "{identity:?} {position:?}");
+            assert_eq!(
+                count_with(position, identity),
+                expected.len(),
+                "{position:?}"
+            );
+        }
+        let mut captures = MoveList::new();
+        generate_captures(position, &mut captures);
+        let expected = order_reference::captures(position, MoveIdentity::Outcome);
+        assert_eq!(captures.as_slice(), expected, "captures {position:?}");
+        assert_eq!(any_capture(position), !expected.is_empty(), "{position:?}");
+        if expected.is_empty() {
+            let mut quiet = MoveList::new();
+            generate_quiet(position, &mut quiet);
+            assert_eq!(quiet.as_slice(), order_reference::quiet_moves(position));
+        }
+    }
+
+    #[test]
+    fn moves_come_in_the_reference_order_on_random_placements() {
+        let mut rng = Rng(0x5EED_0DE2);
+        let (mut king_captures, mut crowning, mut long) = (0, 0, 0);
+        for _ in 0..30_000 {
+            let position = random_position(&mut rng);
+            assert_same_order(&position);
+            let mut moves = MoveList::new();
+            generate_captures(&position, &mut moves);
+            king_captures += usize::from(
+                moves
+                    .iter()
+                    .any(|mv| position.all_kings().contains(mv.from())),
+            );
+            crowning += usize::from(moves.iter().any(|mv| mv.promotes()));
+            long += usize::from(moves.iter().any(|mv| mv.captured().count() >= 3));
+        }
+        // The placements reach the cases the fast paths must get right.
+        assert!(king_captures > 2_000, "{king_captures}");
+        assert!(crowning > 200, "{crowning}");
+        assert!(long > 200, "{long}");
+    }
+
+    #[test]
+    fn moves_come_in_the_reference_order_in_random_games() {
+        let mut rng = Rng(0x5EED_6A3E);
+        let mut positions = 0;
+        for _ in 0..500 {
+            let mut position = Position::start();
+            for _ in 0..120 {
+                assert_same_order(&position);
+                positions += 1;
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(positions > 20_000, "{positions}");
     }
 
     #[test]
