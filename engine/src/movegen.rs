@@ -302,13 +302,18 @@ impl Sides {
     }
 
     /// Per direction (NE, NW, SE, SW): the men that can jump that way, an enemy piece next to
-    /// them with an empty square behind it. (Unmasked steps: each is intersected with a set of
-    /// squares, which drops what fell off the board.)
+    /// them with an empty square behind it.
     #[inline(always)]
     fn jumpers(&self) -> [u64; 4] {
-        std::array::from_fn(|d| {
-            rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)) & self.men
-        })
+        self.jump_squares().map(|squares| squares & self.men)
+    }
+
+    /// Per direction (NE, NW, SE, SW): the squares from which a man could jump that way, an enemy
+    /// piece next to them with an empty square behind it, whatever stands on them. (Unmasked
+    /// steps: the result holds bits off the board, which only meet sets of squares.)
+    #[inline(always)]
+    fn jump_squares(&self) -> [u64; 4] {
+        std::array::from_fn(|d| rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)))
     }
 
     /// Whether the king on bit `king` can capture: in some direction the nearest occupied square
@@ -345,7 +350,14 @@ impl Sides {
         let promotion_rank = self.promotion_rank();
         // Per direction, the men that can jump that way: the first jump of every man's capture
         // without testing each direction for a victim and a landing square.
-        let jumpers = self.jumpers();
+        let jump_squares = self.jump_squares();
+        let jumpers = jump_squares.map(|squares| squares & self.men);
+        // Where a man that has made its first jump can jump again: exactly the squares from which
+        // a jump exists on the board as it stands. The jump just made changes nothing on the other
+        // three diagonals of its landing square, and back along its own the landing square sees
+        // its victim (no longer capturable) and its origin (occupied on this board): no jump
+        // either way.
+        let onward = jump_squares[0] | jump_squares[1] | jump_squares[2] | jump_squares[3];
         for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
             let at = 1 << man.bit();
             let mut search = CaptureSearch {
@@ -358,7 +370,7 @@ impl Sides {
                 if set & at != 0 {
                     // On the board: the jump exists.
                     let victim = rotate(at, d);
-                    search.man_jump(rotate(victim, d), d, victim, 0, self.enemies);
+                    search.first_man_jump(rotate(victim, d), d, victim, self.enemies, onward);
                 }
             }
         }
@@ -465,6 +477,18 @@ impl CaptureSearch<'_> {
             self.man_jump(landing, d, victim, captured, capturable);
         }
         found
+    }
+
+    /// The first jump of a man, `victim` in direction `d` to `landing` with `enemies` on the
+    /// board; `onward` holds the squares from which it can jump again (see [`Sides::captures`]):
+    /// the usual capture, a single jump, is emitted without searching for a second one.
+    #[inline(always)]
+    fn first_man_jump(&mut self, landing: u64, d: usize, victim: u64, enemies: u64, onward: u64) {
+        if landing & (onward | self.promotion_rank) == 0 {
+            self.emit(landing, victim, false);
+        } else {
+            self.man_jump(landing, d, victim, 0, enemies);
+        }
     }
 
     /// A man jumping `victim` in direction `d` to `landing`, with `captured` jumped before and
