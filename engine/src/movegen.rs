@@ -82,11 +82,12 @@ const DIAGONALS: [u64; 36] = {
 /// A `static`, not a `const`: indexing a large `const` array at run time may copy the whole
 /// array to the stack first, and in the release build it did (a 2 KB `memcpy` per use, 8 % of
 /// the bench's instructions), while the profiling build happened to fold it.
-static RAYS: [[u64; 64]; 4] = RAY_TABLE;
+/// Index 64, where a bit scan of an empty set points, holds no squares either.
+static RAYS: [[u64; 65]; 4] = RAY_TABLE;
 
 /// [`RAYS`] as a constant, for building [`BLOCKED`].
-const RAY_TABLE: [[u64; 64]; 4] = {
-    let mut table = [[0u64; 64]; 4];
+const RAY_TABLE: [[u64; 65]; 4] = {
+    let mut table = [[0u64; 65]; 4];
     let mut d = 0;
     while d < 4 {
         let mut bit = 0;
@@ -185,9 +186,11 @@ pub(crate) fn generate(position: &Position, moves: &mut MoveList) {
 pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut MoveList) {
     let sides = Sides::of(position);
     if sides.any_capture() {
-        sides.captures(moves);
-        if identity == MoveIdentity::Outcome {
-            merge_duplicates(moves);
+        if !sides.single_jumps(moves) {
+            sides.captures(moves);
+            if identity == MoveIdentity::Outcome {
+                merge_duplicates(moves);
+            }
         }
     } else {
         sides.quiet_moves(moves);
@@ -197,8 +200,10 @@ pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut Mo
 /// Generates the captures of `position` into `moves` (none when nothing can capture), identified
 /// by outcome: the quiescence search needs them and nothing else, without asking twice.
 pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
-    Sides::of(position).captures(moves);
-    merge_duplicates(moves);
+    let sides = Sides::of(position);
+    if !sides.single_jumps(moves) {
+        sides.merged_captures(moves);
+    }
 }
 
 /// Generates the quiet moves of `position` into `moves`: its legal moves when the side to move
@@ -345,6 +350,53 @@ impl Sides {
         false
     }
 
+    /// The captures when every one is a single jump of a man (the usual case): no king of the
+    /// side to move and no man that, after its first jump, can jump again or is crowned. Emits
+    /// them and returns true, or emits nothing and returns false when that is not the case.
+    /// Needs no capture search (nor its state on the stack) and no merging of equal moves.
+    #[inline(always)]
+    fn single_jumps(&self, moves: &mut MoveList) -> bool {
+        if self.kings != 0 {
+            return false;
+        }
+        let jump_squares = self.jump_squares();
+        let jumpers = jump_squares.map(|squares| squares & self.men);
+        // Where first jumps land, and where a man can jump again after its first jump (exact,
+        // see `captures`).
+        let mut landings = 0;
+        for (d, &set) in jumpers.iter().enumerate() {
+            landings |= rotate(rotate(set, d), d);
+        }
+        let onward = jump_squares[0] | jump_squares[1] | jump_squares[2] | jump_squares[3];
+        if landings & (onward | self.promotion_rank()) != 0 {
+            return false;
+        }
+        for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
+            let at = 1 << man.bit();
+            for (d, &set) in jumpers.iter().enumerate() {
+                if set & at != 0 {
+                    let victim = rotate(at, d);
+                    let landing = rotate(victim, d);
+                    moves.push(Move::new(
+                        man,
+                        Square::from_bit_unchecked(landing.trailing_zeros()),
+                        Bitboard(victim),
+                        false,
+                    ));
+                }
+            }
+        }
+        true
+    }
+
+    /// [`Self::captures`] with equal moves merged (convention C): the general case, apart so
+    /// that [`Self::single_jumps`] runs without its registers and stack.
+    #[inline(never)]
+    fn merged_captures(&self, moves: &mut MoveList) {
+        self.captures(moves);
+        merge_duplicates(moves);
+    }
+
     #[inline(always)]
     fn captures(&self, moves: &mut MoveList) {
         let promotion_rank = self.promotion_rank();
@@ -390,15 +442,13 @@ impl Sides {
 
     #[inline(always)]
     fn quiet_moves(&self, moves: &mut MoveList) {
-        let promotion_rank = self.promotion_rank();
-        let forward = if self.white { [NE, NW] } else { [SE, SW] };
-        for d in forward {
-            for to in Bitboard(shift(self.men, d) & self.empty) {
-                // One step back: the bit `STEP[d]` below (no shift and bit scan).
-                let from = Square::from_bit_unchecked(to.bit().wrapping_add_signed(-STEP[d]));
-                let promotes = promotion_rank & 1 << to.bit() != 0;
-                moves.push(Move::new(from, to, Bitboard::EMPTY, promotes));
-            }
+        // Written out per colour, so that directions, steps and the promotion rank are constants.
+        if self.white {
+            self.men_steps(NE, moves);
+            self.men_steps(NW, moves);
+        } else {
+            self.men_steps(SE, moves);
+            self.men_steps(SW, moves);
         }
         for king in Bitboard(self.kings) {
             for d in 0..4 {
@@ -407,6 +457,36 @@ impl Sides {
                     moves.push(Move::new(king, to, Bitboard::EMPTY, false));
                 });
             }
+        }
+    }
+
+    /// The quiet moves of the men that step in `direction` (a forward direction of the side to
+    /// move), by destination bit. The crowning steps are pushed apart from the others: they end
+    /// on the highest bits going north and on the lowest going south, so the order stays the
+    /// same, and no move tests its destination. `extend` keeps the list's length in a register
+    /// until the end (`push` stores it back per move).
+    #[inline(always)]
+    fn men_steps(&self, direction: usize, moves: &mut MoveList) {
+        let targets = shift(self.men, direction) & self.empty;
+        let promotion_rank = self.promotion_rank();
+        let step = |promotes: bool| {
+            move |to: usize| {
+                // One step back: the bit `STEP[d]` below (no shift and bit scan).
+                let from = Square::from_bit_unchecked((to as i32 - STEP[direction]) as u32);
+                Move::new(
+                    from,
+                    Square::from_bit_unchecked(to as u32),
+                    Bitboard::EMPTY,
+                    promotes,
+                )
+            }
+        };
+        if direction < 2 {
+            moves.extend(Bits(targets & !promotion_rank).map(step(false)));
+            moves.extend(Bits(targets & promotion_rank).map(step(true)));
+        } else {
+            moves.extend(Bits(targets & promotion_rank).map(step(true)));
+            moves.extend(Bits(targets & !promotion_rank).map(step(false)));
         }
     }
 
@@ -529,24 +609,30 @@ impl CaptureSearch<'_> {
         capturable: u64,
         promoted: bool,
     ) -> bool {
-        let mut found = false;
+        // First, without branches, per direction: the victim, the nearest occupied square of
+        // the ray if capturable (jumped pieces still stand, §1.6), and the landing squares, the
+        // empty squares right beyond it up to the next occupied square. A missing victim scans
+        // to index 64, where the tables hold no squares, so it has no landing squares.
+        let occupied = !self.empty;
+        let from = at.trailing_zeros() as usize;
+        let mut victims = [0u64; 4];
+        let mut landing_runs = [0u64; 4];
+        let mut directions = 0u32;
         for d in 0..4 {
-            if skip & 1 << d != 0 {
-                continue;
-            }
-            // The nearest occupied square on the ray (jumped pieces still stand, §1.6).
-            let victim =
-                nearest_bit(RAYS[d][at.trailing_zeros() as usize] & !self.empty, d) & capturable;
-            if victim == 0 {
-                continue;
-            }
-            // The empty squares right beyond it, up to the next occupied square.
+            let victim = nearest_bit(RAYS[d][from] & occupied, d) & capturable;
             let beyond = RAYS[d][victim.trailing_zeros() as usize];
-            let landings = beyond & !BLOCKED[d][nearest(beyond & !self.empty, d)];
-            if landings == 0 {
-                continue;
-            }
-            found = true;
+            let landings = beyond & !BLOCKED[d][nearest(beyond & occupied, d)];
+            victims[d] = victim;
+            landing_runs[d] = landings;
+            directions |= u32::from(landings != 0) << d;
+        }
+        // Then the directions with a capture, in order.
+        directions &= !skip;
+        let found = directions != 0;
+        while directions != 0 {
+            let d = directions.trailing_zeros() as usize;
+            directions &= directions - 1;
+            let (victim, landings) = (victims[d], landing_runs[d]);
             let captured = captured | victim;
             let capturable = capturable & !victim;
             // Landing squares nearest first; keep only those that continue (§1.8).
@@ -567,6 +653,23 @@ impl CaptureSearch<'_> {
             }
         }
         found
+    }
+}
+
+/// The set bits of a `u64`, lowest first, as bit indices.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
     }
 }
 
@@ -774,6 +877,52 @@ mod tests {
             }
         }
         assert!(positions > 20_000, "{positions}");
+    }
+
+    #[test]
+    fn single_jump_fast_path_agrees_with_the_capture_search() {
+        let mut rng = Rng(0x5EED_F457);
+        // Random placements (a third of the pieces kings) and the positions of random games
+        // (mostly men: where the fast path serves).
+        let mut positions: Vec<Position> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+        for _ in 0..200 {
+            let mut position = Position::start();
+            for _ in 0..120 {
+                positions.push(position);
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        let (mut taken, mut declined) = (0, 0);
+        for position in positions {
+            let sides = Sides::of(&position);
+            let mut full = MoveList::new();
+            sides.captures(&mut full);
+            merge_duplicates(&mut full);
+            let mut fast = MoveList::new();
+            if sides.single_jumps(&mut fast) {
+                // Taken: exactly the search's moves, in its order, every one a single jump.
+                assert_eq!(fast, full, "{position:?}");
+                assert!(
+                    full.iter()
+                        .all(|mv| mv.captured().count() == 1 && !mv.promotes())
+                );
+                taken += usize::from(!full.is_empty());
+            } else {
+                // Declined: nothing written, and only where a king could move or a man's first
+                // jump could continue or crown (the conditions it checks).
+                assert!(fast.is_empty(), "{position:?}");
+                let continues = full
+                    .iter()
+                    .any(|mv| mv.captured().count() > 1 || mv.promotes());
+                assert!(sides.kings != 0 || continues, "{position:?}");
+                declined += 1;
+            }
+        }
+        assert!(taken > 2_000 && declined > 3_000, "{taken} {declined}");
     }
 
     #[test]
