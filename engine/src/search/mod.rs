@@ -29,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod eval_cache;
 pub mod limits;
 pub mod ordering;
 pub mod params;

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::eval_cache::EvalCache;
 use super::limits::Budget;
 use super::ordering::{Heuristics, OrderKeys, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
@@ -173,6 +174,8 @@ pub struct Searcher<'a, T: Table> {
     params: &'a SearchParams,
     /// The evaluation weights prepared for evaluating.
     evaluator: Evaluator,
+    /// The evaluations this thread computed recently.
+    eval_cache: EvalCache,
     /// The evaluation's man and king weights: the material of
     /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
     material_weights: (i32, i32),
@@ -188,10 +191,15 @@ pub struct Searcher<'a, T: Table> {
     next_check: u64,
     seldepth: usize,
     stopped: bool,
-    /// Keys of the game's positions then of the tree path (the current node last).
+    /// Keys of the game's positions, the root's at `root_index`, then of the tree path: the key
+    /// of the node at ply `p` is at `root_index + p` (written by its parent; the entries past
+    /// the current node are stale). Sized once for [`MAX_PLY`] plies, so the search writes it
+    /// by index, with no pushes and pops.
     keys: Vec<u64>,
+    /// The index of the root's key in `keys`.
+    root_index: usize,
     /// Per ply: the first index of `keys` a repetition can reach (after the last irreversible move).
-    reversible_from: Vec<usize>,
+    reversible_from: [usize; MAX_PLY + 2],
     pv: Vec<Pv>,
     root_best: Option<(Move, i32)>,
     /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
@@ -214,10 +222,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         history: &[u64],
         reversible_from: usize,
     ) -> Searcher<'a, T> {
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        let root_index = history.len().saturating_sub(1);
+        let mut keys = Vec::with_capacity(root_index + MAX_PLY + 2);
         keys.extend_from_slice(history);
-        let mut reversible = Vec::with_capacity(MAX_PLY + 2);
-        reversible.push(reversible_from.min(history.len().saturating_sub(1)));
+        keys.resize(root_index + MAX_PLY + 2, 0);
+        let mut reversible = [0; MAX_PLY + 2];
+        reversible[0] = reversible_from.min(root_index);
         let node_limit = if is_main {
             shared.budget.max_nodes.unwrap_or(u64::MAX)
         } else {
@@ -227,6 +237,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             params,
             evaluator: Evaluator::new(eval),
+            eval_cache: EvalCache::default(),
             material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
             heuristics,
@@ -238,6 +249,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             seldepth: 0,
             stopped: false,
             keys,
+            root_index,
             reversible_from: reversible,
             pv: vec![Pv::new(); MAX_PLY + 1],
             root_best: None,
@@ -436,7 +448,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     #[inline]
     fn is_repetition(&self, key: u64, ply: usize) -> bool {
         let from = self.reversible_from[ply];
-        let mut index = self.keys.len() - 1;
+        let mut index = self.root_index + ply;
         while index >= from + 2 {
             index -= 2;
             if self.keys[index] == key {
@@ -446,7 +458,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         false
     }
 
-    /// The principal-variation search of a node at `ply` with `depth` units left.
+    /// The principal-variation search of a node at `ply` with `depth` units left; `pv_node`:
+    /// whether it lies on the principal variation (searched with an open window).
     #[allow(clippy::too_many_arguments)]
     pub fn search<D: DrawHook>(
         &mut self,
@@ -455,10 +468,31 @@ impl<'a, T: Table> Searcher<'a, T> {
         draw: D,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         pv_node: bool,
     ) -> i32 {
+        if pv_node {
+            self.node::<D, true>(position, key, draw, depth, ply, alpha, beta)
+        } else {
+            self.node::<D, false>(position, key, draw, depth, ply, alpha, beta)
+        }
+    }
+
+    /// [`Searcher::search`] compiled once for PV nodes (`PV`) and once for the others, so that
+    /// the null-window nodes, nearly all of the tree, carry none of the PV nodes' work and tests.
+    #[allow(clippy::too_many_arguments)]
+    fn node<D: DrawHook, const PV: bool>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let pv_node = PV;
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, ply, alpha, beta, self.params.qs_threat_plies);
         }
@@ -572,15 +606,19 @@ impl<'a, T: Table> Searcher<'a, T> {
                 child_keys.push(child_key);
             }
         }
+        // An only move (frequent: a forced capture costs no depth) needs no ordering.
+        let only_move = moves.len() == 1;
         let mut keys = OrderKeys::new();
-        self.heuristics
-            .score_moves(&moves, hash_move, side, ply, &mut keys);
+        if !only_move {
+            self.heuristics
+                .score_moves(&moves, hash_move, side, ply, &mut keys);
+        }
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
-        let child_reversible_base = self.keys.len();
+        let child_reversible_base = self.root_index + ply + 1;
         // Late-move pruning skips every move after the first `searched_quiets` but promotions:
         // without a promotion among the moves, the loop ends there.
         let searched = if moves.len() > searched_quiets && !moves.iter().any(|mv| mv.promotes()) {
@@ -589,7 +627,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             moves.len()
         };
         for i in 0..searched {
-            let index = pick(&mut keys, i);
+            let index = if only_move { 0 } else { pick(&mut keys, i) };
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
                 continue;
@@ -627,23 +665,19 @@ impl<'a, T: Table> Searcher<'a, T> {
                 } else {
                     child_reversible_base
                 };
-                self.keys.push(child_key);
-                self.reversible_from.push(from);
+                self.keys[child_reversible_base] = child_key;
+                self.reversible_from[ply + 1] = from;
                 // The child's search with a given depth, window and node type.
                 let search_child =
                     |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
-                        -this.search(
-                            &child,
-                            child_key,
-                            child_draw,
-                            depth,
-                            ply + 1,
-                            alpha,
-                            beta,
-                            pv,
-                        )
+                        let (child, key, draw) = (&child, child_key, child_draw);
+                        -if pv {
+                            this.node::<D, true>(child, key, draw, depth, ply + 1, alpha, beta)
+                        } else {
+                            this.node::<D, false>(child, key, draw, depth, ply + 1, alpha, beta)
+                        }
                     };
-                let score = if i == 0 {
+                if i == 0 {
                     search_child(self, new_depth, -beta, -alpha, pv_node)
                 } else {
                     let quiet = !mv.is_capture() && !mv.promotes();
@@ -668,10 +702,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                         score = search_child(self, new_depth, -beta, -alpha, true);
                     }
                     score
-                };
-                self.keys.pop();
-                self.reversible_from.pop();
-                score
+                }
             };
             if self.stopped {
                 return DRAW;
@@ -722,8 +753,11 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// The evaluation of a quiet `position` for the side to move, plus the
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
-    fn static_eval(&self, position: &Position) -> i32 {
-        self.evaluator.evaluate(position) + self.keep_bonus(position)
+    fn static_eval(&mut self, position: &Position) -> i32 {
+        let evaluator = &self.evaluator;
+        self.eval_cache
+            .get_or_insert(position, || evaluator.evaluate(position))
+            + self.keep_bonus(position)
     }
 
     /// The [`SearchParams::keep_pieces`] bonus of `position` for its side to move.
@@ -746,7 +780,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// material alone is beyond the window by the margin (fail-soft: the bound is the material
     /// minus or plus the margin, where the full evaluation would almost always lie).
     #[inline]
-    fn leaf_eval(&self, position: &Position, alpha: i32, beta: i32) -> i32 {
+    fn leaf_eval(&mut self, position: &Position, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_eval_margin;
         // Not in the endings of ≤ 4 pieces, whose evaluation may be divided (drawish).
         if margin > 0 && position.piece_count() > 4 {
@@ -804,7 +838,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// for either side, `capture` saying whether the side to move must capture) with a move to
     /// play.
     #[inline]
-    fn futility_eval(&self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
+    fn futility_eval(&mut self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
         let params = self.params;
         (params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
@@ -840,7 +874,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         if params.probcut_min_depth > 0 && depth >= params.probcut_min_depth * ONE_PLY {
             let raised = beta + params.probcut_margin;
             if raised < WIN_THRESHOLD {
-                let score = self.search(
+                let score = self.node::<D, false>(
                     position,
                     key,
                     draw,
@@ -848,7 +882,6 @@ impl<'a, T: Table> Searcher<'a, T> {
                     ply,
                     raised - 1,
                     raised,
-                    false,
                 );
                 if self.stopped {
                     return Some(DRAW);
@@ -1012,7 +1045,7 @@ mod tests {
             tablebases: None,
         };
         let mut heuristics = Heuristics::default();
-        let searcher = Searcher::new(
+        let mut searcher = Searcher::new(
             &table,
             &params,
             &eval,

@@ -41,6 +41,7 @@ pub struct PackedMove(u32);
 impl PackedMove {
     /// Packs the move at `index` of a legal move list.
     #[must_use]
+    #[inline]
     pub fn new(index: usize, mv: &Move) -> PackedMove {
         PackedMove(
             (index.min(255) as u32)
@@ -82,6 +83,7 @@ const NO_MOVE: u64 = (1 << MOVE_BITS) - 1;
 impl TtEntry {
     /// The entry as one word (never 0: the bound bits are non-zero).
     #[must_use]
+    #[inline]
     pub fn pack(self) -> u64 {
         let mv = self.best_move.map_or(NO_MOVE, |m| u64::from(m.0));
         mv | u64::from(self.score as u16) << 18
@@ -92,6 +94,7 @@ impl TtEntry {
 
     /// The entry from its word; `None` for an empty word.
     #[must_use]
+    #[inline]
     pub fn unpack(data: u64) -> Option<TtEntry> {
         let bound = match (data >> 46) & 3 {
             1 => Bound::Lower,
@@ -164,6 +167,7 @@ impl Generation {
         self.0.fetch_add(1, Ordering::Relaxed);
     }
 
+    #[inline]
     fn current(&self) -> u8 {
         (self.0.load(Ordering::Relaxed) & 63) as u8
     }
@@ -342,6 +346,7 @@ impl Table for AtomicTable {
         self.age.advance();
     }
 
+    #[inline]
     fn age(&self) -> u8 {
         self.age.current()
     }
