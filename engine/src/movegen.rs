@@ -37,9 +37,10 @@ const fn reverse(direction: usize) -> usize {
 /// 59–63, outside the board, and the mask removes them.
 const ROTATION: [u32; 4] = [5, 4, 60, 59];
 
-/// Per bit: the diagonal neighbours of that square (on the board).
-const NEIGHBOURS: [u64; 36] = {
-    let mut table = [0u64; 36];
+/// Per bit: the diagonal neighbours of that square (on the board). 64 entries, none for bits 36
+/// and up, so that an index masked to six bits needs no bounds check (the same for [`DIAGONALS`]).
+const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
         let mut d = 0;
@@ -54,8 +55,8 @@ const NEIGHBOURS: [u64; 36] = {
 
 /// Per bit: the squares on the two diagonals through that square (itself excluded): where a
 /// king's victims can be.
-const DIAGONALS: [u64; 36] = {
-    let mut table = [0u64; 36];
+const DIAGONALS: [u64; 64] = {
+    let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
         if ALL & 1 << bit != 0 {
@@ -427,7 +428,7 @@ impl Sides {
             }
         }
         for king in Bitboard(self.kings) {
-            if DIAGONALS[king.bit() as usize] & self.enemies == 0 {
+            if DIAGONALS[king.bit() as usize & 63] & self.enemies == 0 {
                 continue;
             }
             let mut search = CaptureSearch {
@@ -481,11 +482,17 @@ impl Sides {
                 )
             }
         };
+        // Crowning steps are rare: pushed one by one (no loop set-up when there are none).
+        let crowning = |moves: &mut MoveList| {
+            for to in Bits(targets & promotion_rank) {
+                moves.push(step(true)(to));
+            }
+        };
         if direction < 2 {
             moves.extend(Bits(targets & !promotion_rank).map(step(false)));
-            moves.extend(Bits(targets & promotion_rank).map(step(true)));
+            crowning(moves);
         } else {
-            moves.extend(Bits(targets & promotion_rank).map(step(true)));
+            crowning(moves);
             moves.extend(Bits(targets & !promotion_rank).map(step(false)));
         }
     }
@@ -582,7 +589,7 @@ impl CaptureSearch<'_> {
             if !self.king(landing, 1 << reverse(d), captured, capturable, true) {
                 self.emit(landing, captured, true);
             }
-        } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
+        } else if NEIGHBOURS[landing.trailing_zeros() as usize & 63] & capturable == 0
             || !self.man(landing, captured, capturable)
         {
             // No enemy left next to the landing square (the usual end of a capture, tested
@@ -642,7 +649,7 @@ impl CaptureSearch<'_> {
                 // No enemy left on the landing square's diagonals: no need to look along them.
                 let bit = 1 << square.bit();
                 let skip = 1 << reverse(d) | u32::from(!first) << d;
-                continued |= DIAGONALS[square.bit() as usize] & capturable != 0
+                continued |= DIAGONALS[square.bit() as usize & 63] & capturable != 0
                     && self.king(bit, skip, captured, capturable, promoted);
                 first = false;
             });
