@@ -201,10 +201,18 @@ pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut Mo
 /// Generates the captures of `position` into `moves` (none when nothing can capture), identified
 /// by outcome: the quiescence search needs them and nothing else, without asking twice.
 pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
-    let sides = Sides::of(position);
-    if !sides.single_jumps(moves) {
-        sides.merged_captures(moves);
+    if !Sides::of(position).single_jumps(moves) {
+        merged_captures(position, moves);
     }
+}
+
+/// The captures of `position` found by the capture search, equal moves merged (convention C):
+/// the general case, apart so that [`Sides::single_jumps`] runs without its registers and stack.
+#[inline(never)]
+fn merged_captures(position: &Position, moves: &mut MoveList) {
+    let sides = Sides::of(position);
+    sides.captures(moves);
+    merge_duplicates(moves);
 }
 
 /// Generates the quiet moves of `position` into `moves`: its legal moves when the side to move
@@ -388,14 +396,6 @@ impl Sides {
             }
         }
         true
-    }
-
-    /// [`Self::captures`] with equal moves merged (convention C): the general case, apart so
-    /// that [`Self::single_jumps`] runs without its registers and stack.
-    #[inline(never)]
-    fn merged_captures(&self, moves: &mut MoveList) {
-        self.captures(moves);
-        merge_duplicates(moves);
     }
 
     #[inline(always)]
