@@ -617,29 +617,27 @@ impl CaptureSearch<'_> {
         promoted: bool,
     ) -> bool {
         // First, without branches, per direction: the victim, the nearest occupied square of
-        // the ray if capturable (jumped pieces still stand, §1.6), and the landing squares, the
-        // empty squares right beyond it up to the next occupied square. A missing victim scans
-        // to index 64, where the tables hold no squares, so it has no landing squares.
+        // the ray if capturable (jumped pieces still stand, §1.6), and whether the square right
+        // beyond it is empty (the capture exists).
         let occupied = !self.empty;
         let from = at.trailing_zeros() as usize;
         let mut victims = [0u64; 4];
-        let mut landing_runs = [0u64; 4];
         let mut directions = 0u32;
         for d in 0..4 {
             let victim = nearest_bit(RAYS[d][from] & occupied, d) & capturable;
-            let beyond = RAYS[d][victim.trailing_zeros() as usize];
-            let landings = beyond & !BLOCKED[d][nearest(beyond & occupied, d)];
             victims[d] = victim;
-            landing_runs[d] = landings;
-            directions |= u32::from(landings != 0) << d;
+            directions |= u32::from(rotate(victim, d) & self.empty != 0) << d;
         }
-        // Then the directions with a capture, in order.
+        // Then the directions with a capture, in order, and their landing squares: the empty
+        // squares beyond the victim up to the next occupied square.
         directions &= !skip;
         let found = directions != 0;
         while directions != 0 {
             let d = directions.trailing_zeros() as usize;
             directions &= directions - 1;
-            let (victim, landings) = (victims[d], landing_runs[d]);
+            let victim = victims[d];
+            let beyond = RAYS[d][victim.trailing_zeros() as usize];
+            let landings = beyond & !BLOCKED[d][nearest(beyond & occupied, d)];
             let captured = captured | victim;
             let capturable = capturable & !victim;
             // Landing squares nearest first; keep only those that continue (§1.8).
