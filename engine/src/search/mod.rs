@@ -29,7 +29,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod eval_cache;
 pub mod limits;
 pub mod ordering;
 pub mod params;

@@ -21,7 +21,6 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::eval_cache::EvalCache;
 use super::limits::Budget;
 use super::ordering::{Heuristics, OrderKeys, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
@@ -174,8 +173,6 @@ pub struct Searcher<'a, T: Table> {
     params: &'a SearchParams,
     /// The evaluation weights prepared for evaluating.
     evaluator: Evaluator,
-    /// The evaluations this thread computed recently.
-    eval_cache: EvalCache,
     /// The evaluation's man and king weights: the material of
     /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
     material_weights: (i32, i32),
@@ -237,7 +234,6 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             params,
             evaluator: Evaluator::new(eval),
-            eval_cache: EvalCache::default(),
             material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
             heuristics,
@@ -753,11 +749,8 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// The evaluation of a quiet `position` for the side to move, plus the
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
-    fn static_eval(&mut self, position: &Position) -> i32 {
-        let evaluator = &self.evaluator;
-        self.eval_cache
-            .get_or_insert(position, || evaluator.evaluate(position))
-            + self.keep_bonus(position)
+    fn static_eval(&self, position: &Position) -> i32 {
+        self.evaluator.evaluate(position) + self.keep_bonus(position)
     }
 
     /// The [`SearchParams::keep_pieces`] bonus of `position` for its side to move.
@@ -780,7 +773,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// material alone is beyond the window by the margin (fail-soft: the bound is the material
     /// minus or plus the margin, where the full evaluation would almost always lie).
     #[inline]
-    fn leaf_eval(&mut self, position: &Position, alpha: i32, beta: i32) -> i32 {
+    fn leaf_eval(&self, position: &Position, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_eval_margin;
         // Not in the endings of ≤ 4 pieces, whose evaluation may be divided (drawish).
         if margin > 0 && position.piece_count() > 4 {
@@ -838,7 +831,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// for either side, `capture` saying whether the side to move must capture) with a move to
     /// play.
     #[inline]
-    fn futility_eval(&mut self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
+    fn futility_eval(&self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
         let params = self.params;
         (params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
@@ -1045,7 +1038,7 @@ mod tests {
             tablebases: None,
         };
         let mut heuristics = Heuristics::default();
-        let mut searcher = Searcher::new(
+        let searcher = Searcher::new(
             &table,
             &params,
             &eval,
