@@ -230,6 +230,10 @@ pub(crate) fn count(position: &Position) -> usize {
 pub fn count_with(position: &Position, identity: MoveIdentity) -> usize {
     let sides = Sides::of(position);
     if sides.any_capture() {
+        if let Some(jumpers) = sides.single_jumpers() {
+            // One move per jump, all different.
+            return jumpers.iter().map(|set| set.count_ones() as usize).sum();
+        }
         let mut moves = MoveList::new();
         sides.captures(&mut moves);
         if identity == MoveIdentity::Outcome {
@@ -359,14 +363,13 @@ impl Sides {
         false
     }
 
-    /// The captures when every one is a single jump of a man (the usual case): no king of the
-    /// side to move and no man that, after its first jump, can jump again or is crowned. Emits
-    /// them and returns true, or emits nothing and returns false when that is not the case.
-    /// Needs no capture search (nor its state on the stack) and no merging of equal moves.
+    /// When every capture is a single jump of a man (the usual case: no king of the side to
+    /// move, and no man that, after its first jump, can jump again or is crowned), the men that
+    /// jump, per direction (NE, NW, SE, SW); `None` when that is not the case.
     #[inline(always)]
-    fn single_jumps(&self, moves: &mut MoveList) -> bool {
+    fn single_jumpers(&self) -> Option<[u64; 4]> {
         if self.kings != 0 {
-            return false;
+            return None;
         }
         let jump_squares = self.jump_squares();
         let jumpers = jump_squares.map(|squares| squares & self.men);
@@ -378,8 +381,19 @@ impl Sides {
         }
         let onward = jump_squares[0] | jump_squares[1] | jump_squares[2] | jump_squares[3];
         if landings & (onward | self.promotion_rank()) != 0 {
-            return false;
+            return None;
         }
+        Some(jumpers)
+    }
+
+    /// The captures when every one is a single jump of a man (see [`Self::single_jumpers`]):
+    /// emits them and returns true, or emits nothing and returns false when that is not the
+    /// case. Needs no capture search (nor its state on the stack) and no merging of equal moves.
+    #[inline(always)]
+    fn single_jumps(&self, moves: &mut MoveList) -> bool {
+        let Some(jumpers) = self.single_jumpers() else {
+            return false;
+        };
         for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
             let at = 1 << man.bit();
             for (d, &set) in jumpers.iter().enumerate() {
