@@ -13,7 +13,13 @@
 //! nearest occupied square found by one bit scan (`tzcnt` going north, `lzcnt` going south),
 //! instead of a step-by-step slide; men find their first jump for the whole board by shifts, per
 //! direction. Moves are emitted in the order a slide would find them (each piece in bit order,
-//! each direction NE, NW, SE, SW, nearest square first): the search's tie-breaks depend on it.
+//! each direction NE, NW, SE, SW, nearest square first): the search's tie-breaks depend on it,
+//! and `movegen/order_reference.rs` (tests only) pins it.
+//!
+//! The usual capture needs no search: when the side to move has no king and no man's first jump
+//! lands where it could jump again or be crowned (one whole-board test on the same jump sets),
+//! every capture is a single jump, written directly ([`Sides::single_jumps`]); the capture search
+//! runs in a function of its own otherwise, so that the fast path keeps few registers.
 
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
