@@ -89,7 +89,8 @@ const DIAGONALS: [u64; 64] = {
 /// A `static`, not a `const`: indexing a large `const` array at run time may copy the whole
 /// array to the stack first, and in the release build it did (a 2 KB `memcpy` per use, 8 % of
 /// the bench's instructions), while the profiling build happened to fold it.
-/// Index 64, where a bit scan of an empty set points, holds no squares either.
+/// 65 entries per direction: a bit scan gives 0 to 64, so an index taken from one needs no bounds
+/// check (index 64, the scan of an empty set, holds no squares).
 static RAYS: [[u64; 65]; 4] = RAY_TABLE;
 
 /// [`RAYS`] as a constant, for building [`BLOCKED`].
