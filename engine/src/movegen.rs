@@ -13,9 +13,18 @@
 //! nearest occupied square found by one bit scan (`tzcnt` going north, `lzcnt` going south),
 //! instead of a step-by-step slide; men find their first jump for the whole board by shifts, per
 //! direction. Moves are emitted in the order a slide would find them (each piece in bit order,
-//! each direction NE, NW, SE, SW, nearest square first): the search's tie-breaks depend on it.
+//! each direction NE, NW, SE, SW, nearest square first): the search's tie-breaks depend on it,
+//! and `movegen/order_reference.rs` (tests only) pins it.
+//!
+//! The usual capture needs no search: when the side to move has no king and no man's first jump
+//! lands where it could jump again or be crowned (one whole-board test on the same jump sets),
+//! every capture is a single jump, written directly ([`Sides::single_jumps`]); the capture search
+//! runs in a function of its own otherwise, so that the fast path keeps few registers.
 
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
+
+#[cfg(test)]
+mod order_reference;
 
 const ALL: u64 = Bitboard::ALL.0;
 const NE: usize = 0;
@@ -34,9 +43,10 @@ const fn reverse(direction: usize) -> usize {
 /// 59–63, outside the board, and the mask removes them.
 const ROTATION: [u32; 4] = [5, 4, 60, 59];
 
-/// Per bit: the diagonal neighbours of that square (on the board).
-const NEIGHBOURS: [u64; 36] = {
-    let mut table = [0u64; 36];
+/// Per bit: the diagonal neighbours of that square (on the board). 64 entries, none for bits 36
+/// and up, so that an index masked to six bits needs no bounds check (the same for [`DIAGONALS`]).
+const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
         let mut d = 0;
@@ -51,8 +61,8 @@ const NEIGHBOURS: [u64; 36] = {
 
 /// Per bit: the squares on the two diagonals through that square (itself excluded): where a
 /// king's victims can be.
-const DIAGONALS: [u64; 36] = {
-    let mut table = [0u64; 36];
+const DIAGONALS: [u64; 64] = {
+    let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
         if ALL & 1 << bit != 0 {
@@ -79,11 +89,13 @@ const DIAGONALS: [u64; 36] = {
 /// A `static`, not a `const`: indexing a large `const` array at run time may copy the whole
 /// array to the stack first, and in the release build it did (a 2 KB `memcpy` per use, 8 % of
 /// the bench's instructions), while the profiling build happened to fold it.
-static RAYS: [[u64; 64]; 4] = RAY_TABLE;
+/// 65 entries per direction: a bit scan gives 0 to 64, so an index taken from one needs no bounds
+/// check (index 64, the scan of an empty set, holds no squares).
+static RAYS: [[u64; 65]; 4] = RAY_TABLE;
 
 /// [`RAYS`] as a constant, for building [`BLOCKED`].
-const RAY_TABLE: [[u64; 64]; 4] = {
-    let mut table = [[0u64; 64]; 4];
+const RAY_TABLE: [[u64; 65]; 4] = {
+    let mut table = [[0u64; 65]; 4];
     let mut d = 0;
     while d < 4 {
         let mut bit = 0;
@@ -182,9 +194,11 @@ pub(crate) fn generate(position: &Position, moves: &mut MoveList) {
 pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut MoveList) {
     let sides = Sides::of(position);
     if sides.any_capture() {
-        sides.captures(moves);
-        if identity == MoveIdentity::Outcome {
-            merge_duplicates(moves);
+        if !sides.single_jumps(moves) {
+            sides.captures(moves);
+            if identity == MoveIdentity::Outcome {
+                merge_duplicates(moves);
+            }
         }
     } else {
         sides.quiet_moves(moves);
@@ -194,7 +208,17 @@ pub fn generate_with(position: &Position, identity: MoveIdentity, moves: &mut Mo
 /// Generates the captures of `position` into `moves` (none when nothing can capture), identified
 /// by outcome: the quiescence search needs them and nothing else, without asking twice.
 pub(crate) fn generate_captures(position: &Position, moves: &mut MoveList) {
-    Sides::of(position).captures(moves);
+    if !Sides::of(position).single_jumps(moves) {
+        merged_captures(position, moves);
+    }
+}
+
+/// The captures of `position` found by the capture search, equal moves merged (convention C):
+/// the general case, apart so that [`Sides::single_jumps`] runs without its registers and stack.
+#[inline(never)]
+fn merged_captures(position: &Position, moves: &mut MoveList) {
+    let sides = Sides::of(position);
+    sides.captures(moves);
     merge_duplicates(moves);
 }
 
@@ -213,6 +237,10 @@ pub(crate) fn count(position: &Position) -> usize {
 pub fn count_with(position: &Position, identity: MoveIdentity) -> usize {
     let sides = Sides::of(position);
     if sides.any_capture() {
+        if let Some(jumpers) = sides.single_jumpers() {
+            // One move per jump, all different.
+            return jumpers.iter().map(|set| set.count_ones() as usize).sum();
+        }
         let mut moves = MoveList::new();
         sides.captures(&mut moves);
         if identity == MoveIdentity::Outcome {
@@ -299,13 +327,18 @@ impl Sides {
     }
 
     /// Per direction (NE, NW, SE, SW): the men that can jump that way, an enemy piece next to
-    /// them with an empty square behind it. (Unmasked steps: each is intersected with a set of
-    /// squares, which drops what fell off the board.)
+    /// them with an empty square behind it.
     #[inline(always)]
     fn jumpers(&self) -> [u64; 4] {
-        std::array::from_fn(|d| {
-            rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)) & self.men
-        })
+        self.jump_squares().map(|squares| squares & self.men)
+    }
+
+    /// Per direction (NE, NW, SE, SW): the squares from which a man could jump that way, an enemy
+    /// piece next to them with an empty square behind it, whatever stands on them. (Unmasked
+    /// steps: the result holds bits off the board, which only meet sets of squares.)
+    #[inline(always)]
+    fn jump_squares(&self) -> [u64; 4] {
+        std::array::from_fn(|d| rotate(rotate(self.empty, reverse(d)) & self.enemies, reverse(d)))
     }
 
     /// Whether the king on bit `king` can capture: in some direction the nearest occupied square
@@ -337,12 +370,68 @@ impl Sides {
         false
     }
 
+    /// When every capture is a single jump of a man (the usual case: no king of the side to
+    /// move, and no man that, after its first jump, can jump again or is crowned), the men that
+    /// jump, per direction (NE, NW, SE, SW); `None` when that is not the case.
+    #[inline(always)]
+    fn single_jumpers(&self) -> Option<[u64; 4]> {
+        if self.kings != 0 {
+            return None;
+        }
+        let jump_squares = self.jump_squares();
+        let jumpers = jump_squares.map(|squares| squares & self.men);
+        // Where first jumps land, and where a man can jump again after its first jump (exact,
+        // see `captures`).
+        let mut landings = 0;
+        for (d, &set) in jumpers.iter().enumerate() {
+            landings |= rotate(rotate(set, d), d);
+        }
+        let onward = jump_squares[0] | jump_squares[1] | jump_squares[2] | jump_squares[3];
+        if landings & (onward | self.promotion_rank()) != 0 {
+            return None;
+        }
+        Some(jumpers)
+    }
+
+    /// The captures when every one is a single jump of a man (see [`Self::single_jumpers`]):
+    /// emits them and returns true, or emits nothing and returns false when that is not the
+    /// case. Needs no capture search (nor its state on the stack) and no merging of equal moves.
+    #[inline(always)]
+    fn single_jumps(&self, moves: &mut MoveList) -> bool {
+        let Some(jumpers) = self.single_jumpers() else {
+            return false;
+        };
+        for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
+            let at = 1 << man.bit();
+            for (d, &set) in jumpers.iter().enumerate() {
+                if set & at != 0 {
+                    let victim = rotate(at, d);
+                    let landing = rotate(victim, d);
+                    moves.push(Move::new(
+                        man,
+                        Square::from_bit_unchecked(landing.trailing_zeros()),
+                        Bitboard(victim),
+                        false,
+                    ));
+                }
+            }
+        }
+        true
+    }
+
     #[inline(always)]
     fn captures(&self, moves: &mut MoveList) {
         let promotion_rank = self.promotion_rank();
         // Per direction, the men that can jump that way: the first jump of every man's capture
         // without testing each direction for a victim and a landing square.
-        let jumpers = self.jumpers();
+        let jump_squares = self.jump_squares();
+        let jumpers = jump_squares.map(|squares| squares & self.men);
+        // Where a man that has made its first jump can jump again: exactly the squares from which
+        // a jump exists on the board as it stands. The jump just made changes nothing on the other
+        // three diagonals of its landing square, and back along its own the landing square sees
+        // its victim (no longer capturable) and its origin (occupied on this board): no jump
+        // either way.
+        let onward = jump_squares[0] | jump_squares[1] | jump_squares[2] | jump_squares[3];
         for man in Bitboard(jumpers[0] | jumpers[1] | jumpers[2] | jumpers[3]) {
             let at = 1 << man.bit();
             let mut search = CaptureSearch {
@@ -355,12 +444,12 @@ impl Sides {
                 if set & at != 0 {
                     // On the board: the jump exists.
                     let victim = rotate(at, d);
-                    search.man_jump(rotate(victim, d), d, victim, 0, self.enemies);
+                    search.first_man_jump(rotate(victim, d), d, victim, self.enemies, onward);
                 }
             }
         }
         for king in Bitboard(self.kings) {
-            if DIAGONALS[king.bit() as usize] & self.enemies == 0 {
+            if DIAGONALS[king.bit() as usize & 63] & self.enemies == 0 {
                 continue;
             }
             let mut search = CaptureSearch {
@@ -375,15 +464,13 @@ impl Sides {
 
     #[inline(always)]
     fn quiet_moves(&self, moves: &mut MoveList) {
-        let promotion_rank = self.promotion_rank();
-        let forward = if self.white { [NE, NW] } else { [SE, SW] };
-        for d in forward {
-            for to in Bitboard(shift(self.men, d) & self.empty) {
-                // One step back: the bit `STEP[d]` below (no shift and bit scan).
-                let from = Square::from_bit_unchecked(to.bit().wrapping_add_signed(-STEP[d]));
-                let promotes = promotion_rank & 1 << to.bit() != 0;
-                moves.push(Move::new(from, to, Bitboard::EMPTY, promotes));
-            }
+        // Written out per colour, so that directions, steps and the promotion rank are constants.
+        if self.white {
+            self.men_steps(NE, moves);
+            self.men_steps(NW, moves);
+        } else {
+            self.men_steps(SE, moves);
+            self.men_steps(SW, moves);
         }
         for king in Bitboard(self.kings) {
             for d in 0..4 {
@@ -392,6 +479,42 @@ impl Sides {
                     moves.push(Move::new(king, to, Bitboard::EMPTY, false));
                 });
             }
+        }
+    }
+
+    /// The quiet moves of the men that step in `direction` (a forward direction of the side to
+    /// move), by destination bit. The crowning steps are pushed apart from the others: they end
+    /// on the highest bits going north and on the lowest going south, so the order stays the
+    /// same, and no move tests its destination. `extend` keeps the list's length in a register
+    /// until the end (`push` stores it back per move).
+    #[inline(always)]
+    fn men_steps(&self, direction: usize, moves: &mut MoveList) {
+        let targets = shift(self.men, direction) & self.empty;
+        let promotion_rank = self.promotion_rank();
+        let step = |promotes: bool| {
+            move |to: usize| {
+                // One step back: the bit `STEP[d]` below (no shift and bit scan).
+                let from = Square::from_bit_unchecked((to as i32 - STEP[direction]) as u32);
+                Move::new(
+                    from,
+                    Square::from_bit_unchecked(to as u32),
+                    Bitboard::EMPTY,
+                    promotes,
+                )
+            }
+        };
+        // Crowning steps are rare: pushed one by one (no loop set-up when there are none).
+        let crowning = |moves: &mut MoveList| {
+            for to in Bits(targets & promotion_rank) {
+                moves.push(step(true)(to));
+            }
+        };
+        if direction < 2 {
+            moves.extend(Bits(targets & !promotion_rank).map(step(false)));
+            crowning(moves);
+        } else {
+            crowning(moves);
+            moves.extend(Bits(targets & !promotion_rank).map(step(false)));
         }
     }
 
@@ -464,6 +587,18 @@ impl CaptureSearch<'_> {
         found
     }
 
+    /// The first jump of a man, `victim` in direction `d` to `landing` with `enemies` on the
+    /// board; `onward` holds the squares from which it can jump again (see [`Sides::captures`]):
+    /// the usual capture, a single jump, is emitted without searching for a second one.
+    #[inline(always)]
+    fn first_man_jump(&mut self, landing: u64, d: usize, victim: u64, enemies: u64, onward: u64) {
+        if landing & (onward | self.promotion_rank) == 0 {
+            self.emit(landing, victim, false);
+        } else {
+            self.man_jump(landing, d, victim, 0, enemies);
+        }
+    }
+
     /// A man jumping `victim` in direction `d` to `landing`, with `captured` jumped before and
     /// `capturable` enemies left before this jump: continues the capture or emits it.
     #[inline(always)]
@@ -475,7 +610,7 @@ impl CaptureSearch<'_> {
             if !self.king(landing, 1 << reverse(d), captured, capturable, true) {
                 self.emit(landing, captured, true);
             }
-        } else if NEIGHBOURS[landing.trailing_zeros() as usize] & capturable == 0
+        } else if NEIGHBOURS[landing.trailing_zeros() as usize & 63] & capturable == 0
             || !self.man(landing, captured, capturable)
         {
             // No enemy left next to the landing square (the usual end of a capture, tested
@@ -502,24 +637,28 @@ impl CaptureSearch<'_> {
         capturable: u64,
         promoted: bool,
     ) -> bool {
-        let mut found = false;
+        // First, without branches, per direction: the victim, the nearest occupied square of
+        // the ray if capturable (jumped pieces still stand, §1.6), and whether the square right
+        // beyond it is empty (the capture exists).
+        let occupied = !self.empty;
+        let from = at.trailing_zeros() as usize;
+        let mut victims = [0u64; 4];
+        let mut directions = 0u32;
         for d in 0..4 {
-            if skip & 1 << d != 0 {
-                continue;
-            }
-            // The nearest occupied square on the ray (jumped pieces still stand, §1.6).
-            let victim =
-                nearest_bit(RAYS[d][at.trailing_zeros() as usize] & !self.empty, d) & capturable;
-            if victim == 0 {
-                continue;
-            }
-            // The empty squares right beyond it, up to the next occupied square.
+            let victim = nearest_bit(RAYS[d][from] & occupied, d) & capturable;
+            victims[d] = victim;
+            directions |= u32::from(rotate(victim, d) & self.empty != 0) << d;
+        }
+        // Then the directions with a capture, in order, and their landing squares: the empty
+        // squares beyond the victim up to the next occupied square.
+        directions &= !skip;
+        let found = directions != 0;
+        while directions != 0 {
+            let d = directions.trailing_zeros() as usize;
+            directions &= directions - 1;
+            let victim = victims[d];
             let beyond = RAYS[d][victim.trailing_zeros() as usize];
-            let landings = beyond & !BLOCKED[d][nearest(beyond & !self.empty, d)];
-            if landings == 0 {
-                continue;
-            }
-            found = true;
+            let landings = beyond & !BLOCKED[d][nearest(beyond & occupied, d)];
             let captured = captured | victim;
             let capturable = capturable & !victim;
             // Landing squares nearest first; keep only those that continue (§1.8).
@@ -529,7 +668,7 @@ impl CaptureSearch<'_> {
                 // No enemy left on the landing square's diagonals: no need to look along them.
                 let bit = 1 << square.bit();
                 let skip = 1 << reverse(d) | u32::from(!first) << d;
-                continued |= DIAGONALS[square.bit() as usize] & capturable != 0
+                continued |= DIAGONALS[square.bit() as usize & 63] & capturable != 0
                     && self.king(bit, skip, captured, capturable, promoted);
                 first = false;
             });
@@ -540,6 +679,23 @@ impl CaptureSearch<'_> {
             }
         }
         found
+    }
+}
+
+/// The set bits of a `u64`, lowest first, as bit indices.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
     }
 }
 
@@ -679,6 +835,120 @@ mod tests {
         // The random placements exercise both answers and the kings' rays.
         assert!(captures > 5_000 && captures < 15_000, "{captures}");
         assert!(king_captures > 1_000, "{king_captures}");
+    }
+
+    /// Compares every generator entry point on `position` with the slow order reference: the
+    /// same moves in the same order (the search's tie-breaks depend on the order).
+    fn assert_same_order(position: &Position) {
+        for identity in [MoveIdentity::Outcome, MoveIdentity::Trajectory] {
+            let mut moves = MoveList::new();
+            generate_with(position, identity, &mut moves);
+            let expected = order_reference::legal_moves(position, identity);
+            assert_eq!(moves.as_slice(), expected, "{identity:?} {position:?}");
+            assert_eq!(
+                count_with(position, identity),
+                expected.len(),
+                "{position:?}"
+            );
+        }
+        let mut captures = MoveList::new();
+        generate_captures(position, &mut captures);
+        let expected = order_reference::captures(position, MoveIdentity::Outcome);
+        assert_eq!(captures.as_slice(), expected, "captures {position:?}");
+        assert_eq!(any_capture(position), !expected.is_empty(), "{position:?}");
+        if expected.is_empty() {
+            let mut quiet = MoveList::new();
+            generate_quiet(position, &mut quiet);
+            assert_eq!(quiet.as_slice(), order_reference::quiet_moves(position));
+        }
+    }
+
+    #[test]
+    fn moves_come_in_the_reference_order_on_random_placements() {
+        let mut rng = Rng(0x5EED_0DE2);
+        let (mut king_captures, mut crowning, mut long) = (0, 0, 0);
+        for _ in 0..30_000 {
+            let position = random_position(&mut rng);
+            assert_same_order(&position);
+            let mut moves = MoveList::new();
+            generate_captures(&position, &mut moves);
+            king_captures += usize::from(
+                moves
+                    .iter()
+                    .any(|mv| position.all_kings().contains(mv.from())),
+            );
+            crowning += usize::from(moves.iter().any(|mv| mv.promotes()));
+            long += usize::from(moves.iter().any(|mv| mv.captured().count() >= 3));
+        }
+        // The placements reach the cases the fast paths must get right.
+        assert!(king_captures > 2_000, "{king_captures}");
+        assert!(crowning > 200, "{crowning}");
+        assert!(long > 200, "{long}");
+    }
+
+    #[test]
+    fn moves_come_in_the_reference_order_in_random_games() {
+        let mut rng = Rng(0x5EED_6A3E);
+        let mut positions = 0;
+        for _ in 0..500 {
+            let mut position = Position::start();
+            for _ in 0..120 {
+                assert_same_order(&position);
+                positions += 1;
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(positions > 20_000, "{positions}");
+    }
+
+    #[test]
+    fn single_jump_fast_path_agrees_with_the_capture_search() {
+        let mut rng = Rng(0x5EED_F457);
+        // Random placements (a third of the pieces kings) and the positions of random games
+        // (mostly men: where the fast path serves).
+        let mut positions: Vec<Position> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+        for _ in 0..200 {
+            let mut position = Position::start();
+            for _ in 0..120 {
+                positions.push(position);
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        let (mut taken, mut declined) = (0, 0);
+        for position in positions {
+            let sides = Sides::of(&position);
+            let mut full = MoveList::new();
+            sides.captures(&mut full);
+            merge_duplicates(&mut full);
+            let mut fast = MoveList::new();
+            if sides.single_jumps(&mut fast) {
+                // Taken: exactly the search's moves, in its order, every one a single jump.
+                assert_eq!(fast, full, "{position:?}");
+                assert!(
+                    full.iter()
+                        .all(|mv| mv.captured().count() == 1 && !mv.promotes())
+                );
+                taken += usize::from(!full.is_empty());
+            } else {
+                // Declined: nothing written, and only where a king could move or a man's first
+                // jump could continue or crown (the conditions it checks).
+                assert!(fast.is_empty(), "{position:?}");
+                let continues = full
+                    .iter()
+                    .any(|mv| mv.captured().count() > 1 || mv.promotes());
+                assert!(sides.kings != 0 || continues, "{position:?}");
+                declined += 1;
+            }
+        }
+        assert!(taken > 2_000 && declined > 3_000, "{taken} {declined}");
     }
 
     #[test]

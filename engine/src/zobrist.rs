@@ -12,9 +12,11 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// Keys indexed by piece kind (white man, white king, black man, black king) and bit index.
-const PIECE_KEYS: [[u64; 36]; 4] = {
-    let mut keys = [[0u64; 36]; 4];
+/// Keys indexed by piece kind (white man, white king, black man, black king) and bit index
+/// (0–35; the rows have 64 entries, the rest 0, so that an index masked to six bits needs no
+/// bounds check).
+const PIECE_KEYS: [[u64; 64]; 4] = {
+    let mut keys = [[0u64; 64]; 4];
     let mut state = 0x5348_4153_484B_4931; // "SHASHKI1"
     let mut kind = 0;
     while kind < 4 {
@@ -30,6 +32,10 @@ const PIECE_KEYS: [[u64; 36]; 4] = {
     keys
 };
 
+/// [`PIECE_KEYS`] for the search's lookups: a `static`, since a `const` table indexed at run time
+/// may be copied to the stack at each use (engine/SEARCH.md, "Move generation speed, session 6").
+static PIECE_KEY_TABLE: [[u64; 64]; 4] = PIECE_KEYS;
+
 /// The key toggled when Black is to move.
 pub const SIDE: u64 = splitmix(0x5349_4445_544F_4D56).1;
 
@@ -38,8 +44,8 @@ pub const SIDE: u64 = splitmix(0x5349_4445_544F_4D56).1;
 /// update of [`Position::zobrist_key_after`](crate::Position::zobrist_key_after).
 #[must_use]
 #[inline(always)]
-pub(crate) const fn by_kind(kind: usize, bit: u32) -> u64 {
-    PIECE_KEYS[kind][bit as usize]
+pub(crate) fn by_kind(kind: usize, bit: u32) -> u64 {
+    PIECE_KEY_TABLE[kind & 3][bit as usize & 63]
 }
 
 /// The key of `piece` standing on `square`.
@@ -52,5 +58,5 @@ pub const fn piece(piece: Piece, square: Square) -> u64 {
         (Color::Black, Role::Man) => 2,
         (Color::Black, Role::King) => 3,
     };
-    by_kind(kind, square.bit())
+    PIECE_KEYS[kind][square.bit() as usize]
 }
