@@ -168,12 +168,13 @@ pub type Features = [i32; FEATURE_COUNT];
 /// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat
 /// the first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
 /// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7)
-/// is a refit on 596 544 positions with weights on 8 features only, the tables taking over the
-/// rest: half as costly to compute (465 → 227 instructions per evaluation in `shashki bench`),
-/// a lower held-out error (0.009423 against 0.009464), and at least as strong at 50 ms a move:
-/// a first refit with weights on 12 features played session 5's default evenly (+3.5 ± 12 Elo
-/// in 800 games), and this one beat that by +8.3 ± 10.6 in 800 (`engine/SEARCH.md`,
-/// "Evaluation round, session 7"). Fits on game results alone had lost.
+/// is a refit with weights on 8 features only, the tables taking over the rest: half as costly
+/// to compute (465 → 227 instructions per evaluation in `shashki bench`) and stronger at 50 ms
+/// a move. A first refit (596 544 positions) with weights on 12 features played session 5's
+/// default evenly (+3.5 ± 12 Elo in 800 games); a second with 8 (held out 0.009423 against
+/// 0.009464) beat that by +8.3 ± 10.6 in 800 and session 5's default by +24 ± 16 in 400; the
+/// default is a third, fitted with 131 101 more positions labelled by the second: +7.4 ± 10.5 in 800 against it
+/// (`engine/SEARCH.md`, "Evaluation round, session 7"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -197,19 +198,19 @@ impl EvalParams {
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
-            337, // king (316)
-            78,  // first_king (85)
+            340, // king (316)
+            76,  // first_king (85)
             0,   // advancement (6; folded into the tables)
             0,   // late_advancement (5; folded into the tables)
             0,   // centre (-14; folded into the tables)
             0,   // back_rank (40; folded into the tables)
             0,   // edge (4; folded into the tables)
             0,   // blocked (-2)
-            14,  // runaway (13)
+            12,  // runaway (13)
             6,   // main_road (6)
             4,   // king_mobility (4)
             10,  // turn (10)
-            -18, // late_material (-13)
+            -17, // late_material (-13)
             0,   // balance (-5)
             0,   // threatened (-29)
             0,   // backed (16; folded into the tables)
