@@ -169,8 +169,8 @@ pub type Features = [i32; FEATURE_COUNT];
 /// the first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
 /// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7)
 /// is a refit with weights on 8 features only, the tables taking over the rest: half as costly
-/// to compute (465 → 227 instructions per evaluation in `shashki bench`) and stronger at 50 ms
-/// a move. A first refit (596 544 positions) with weights on 12 features played session 5's
+/// to compute (465 → 234 instructions per evaluation in `shashki bench`) and at least as strong
+/// at 50 ms a move (+6.9 ± 10 Elo in 800 games against session 5's default). A first refit (596 544 positions) with weights on 12 features played session 5's
 /// default evenly (+3.5 ± 12 Elo in 800 games); a second with 8 (held out 0.009423 against
 /// 0.009464) beat that by +8.3 ± 10.6 in 800 and session 5's default by +24 ± 16 in 400; the
 /// default is a third, fitted with 131 101 more positions labelled by the second: +7.4 ± 10.5 in 800 against it
