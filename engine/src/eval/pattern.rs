@@ -29,10 +29,11 @@
 //! the disassembly (`engine/SEARCH.md`); the two phases are interpolated as
 //! `24 · ending + phase · (opening − ending)` (one multiply). In `shashki bench`, inlined into
 //! the search's evaluation, cachegrind put 89 instructions per evaluation on this module's lines
-//! (session 6). Since session 7 a two-phase entry packs both phases in one `i64` (`ending · 2³²
-//! + opening`), so each window is one addition instead of a load, a widening and a SIMD add:
-//! 8–15 instructions fewer per evaluation, for tables twice as large (590 KB, 472 KB of them
-//! used). Indices by `PEXT` (BMI2: two per window and a
+//! (session 6). Both phases of an entry sit side by side as `[i16; 2]` (4 bytes): packing them in
+//! one `i64` (one addition per window) saved 8–15 instructions per evaluation in session 7 but
+//! doubled the tables to 590 KB, more than this machine's 512 KB second-level cache, and
+//! `shashki bench --depth 15` ran ×1.048 faster in CPU time with the small entries (15
+//! alternated pairs, same tree). Indices by `PEXT` (BMI2: two per window and a
 //! 256-entry binary → base-3 table) measured 13 instructions more per evaluation, and the
 //! intrinsic would need `unsafe`, so the portable method serves every CPU.
 //!
@@ -243,28 +244,9 @@ pub enum PatternError {
 }
 
 /// The prepared per-window tables `U` (see the module documentation), padded to [`PADDED`].
-/// With two phases an entry packs both in an `i64`, `ending · 2³² + opening` ([`pack`]), so the
-/// nine lookups are nine plain additions and [`unpack`] splits the sums.
 enum Prepared {
     One(Box<[[i16; PADDED]; WINDOWS]>),
-    Two(Box<[[i64; PADDED]; WINDOWS]>),
-}
-
-/// Both phases' values of a configuration in one integer: `ending · 2³² + opening`. A sum of
-/// packed values is the packed pair of the sums as long as the openings' sum fits an `i32`
-/// (nine values of at most 2 · [`MAX_VALUE`]: far from it).
-#[inline(always)]
-const fn pack(opening: i16, ending: i16) -> i64 {
-    ((ending as i64) << 32) + opening as i64
-}
-
-/// The (opening, ending) sums of a sum of [`pack`]ed values.
-#[inline(always)]
-const fn unpack(packed: i64) -> (i32, i32) {
-    // The low half is the openings' sum (mod 2³², and it fits an i32); the rest is exactly the
-    // endings' sum times 2³².
-    let opening = packed as i32;
-    (opening, ((packed - opening as i64) >> 32) as i32)
+    Two(Box<[[[i16; 2]; PADDED]; WINDOWS]>),
 }
 
 /// A set of learned pattern tables and their prepared form for evaluating.
@@ -346,13 +328,13 @@ impl PatternTables {
             }
             Prepared::One(table)
         } else {
-            let mut table: Box<[[i64; PADDED]; WINDOWS]> = vec![[0i64; PADDED]; WINDOWS]
+            let mut table: Box<[[[i16; 2]; PADDED]; WINDOWS]> = vec![[[0i16; 2]; PADDED]; WINDOWS]
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("WINDOWS rows"));
             for (w, row) in table.iter_mut().enumerate() {
                 for (s, entry) in row.iter_mut().enumerate().take(STATES) {
-                    *entry = pack(prepared_value(w, 0, s), prepared_value(w, 1, s));
+                    *entry = [prepared_value(w, 0, s), prepared_value(w, 1, s)];
                 }
             }
             Prepared::Two(table)
@@ -523,11 +505,12 @@ impl PatternTables {
                 sum / SCALE
             }
             Prepared::Two(table) => {
-                let mut packed = 0i64;
+                let (mut opening, mut ending) = (0i32, 0i32);
                 for (w, row) in table.iter().enumerate() {
-                    packed += row[index(w)];
+                    let [o, e] = row[index(w)];
+                    opening += i32::from(o);
+                    ending += i32::from(e);
                 }
-                let (opening, ending) = unpack(packed);
                 let phase = (pieces as i32).min(FULL_PHASE);
                 // opening · phase + ending · (FULL_PHASE − phase), with one multiply.
                 (ending * FULL_PHASE + (opening - ending) * phase) / (FULL_PHASE * SCALE)
@@ -654,25 +637,6 @@ mod tests {
         // Every square of a window, alone, gives its own power of 3.
         let start = indices(&Position::start());
         assert!(start.iter().all(|&s| usize::from(s) < STATES));
-    }
-
-    #[test]
-    fn packed_phases_add_up_and_unpack() {
-        let extremes = [-2 * MAX_VALUE, -1, 0, 1, 2 * MAX_VALUE - 1, 2 * MAX_VALUE];
-        for &o in &extremes {
-            for &e in &extremes {
-                // Nine windows' worth of the same pair, and a mixed sum.
-                let sum: i64 = (0..WINDOWS).map(|_| pack(o, e)).sum();
-                let nine = WINDOWS as i32;
-                assert_eq!(unpack(sum), (nine * i32::from(o), nine * i32::from(e)));
-                let mixed = pack(o, e) + pack(e, o) + pack(-o, 1);
-                let expected = (
-                    i32::from(o) + i32::from(e) - i32::from(o),
-                    i32::from(e) + i32::from(o) + 1,
-                );
-                assert_eq!(unpack(mixed), expected);
-            }
-        }
     }
 
     #[test]
