@@ -12,20 +12,21 @@
 //!
 //! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
 //! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
-//! search). The search's sum is compiled once per set of computed features (a const-generic
-//! mask, chosen once per [`Evaluator`]): every feature when every weight is non-zero, the
+//! search). The search's sum is compiled once per set of computed features (a const-generic mask,
+//! chosen once per [`Evaluator`]): every feature when every weight is non-zero, the
 //! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) or those and a few cheap
 //! structure terms when only they have weights, each with no test per feature; for any other
 //! weights it skips the features whose weight is 0, out of line. Features that are a value per
 //! square of the men ([`SQUARE_FEATURES`]) can be folded into the pattern tables by the tuner
-//! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the machine, not for reading: the empty
-//! squares are shifted once by the four diagonal steps and shared by the blocked, mobility and
-//! threat terms, a board shifted onto the men's squares is not masked again (the men are on the
-//! board), the back rank and key guards share one test of the opponent's men, and the late-game
-//! scaling is a shift (at most 24 pieces, so `24 − pieces` is never negative). A unit test keeps
-//! the per-side definitions of the first version as a reference and compares all features on
-//! thousands of positions from random games. Session 6 took the evaluation from about 553 to 472
-//! instructions per call in `shashki bench` (`engine/SEARCH.md`, "Evaluation speed, session 6").
+//! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the
+//! machine, not for reading: the empty squares are shifted once by the four diagonal steps and
+//! shared by the blocked, mobility and threat terms, a board shifted onto the men's squares is not
+//! masked again (the men are on the board), the back rank and key guards share one test of the
+//! opponent's men, and the late-game scaling is a shift (at most 24 pieces, so `24 − pieces` is
+//! never negative). A unit test keeps the per-side definitions of the first version as a reference
+//! and compares all features on thousands of positions from random games. Session 6 took the
+//! evaluation from about 553 to 472 instructions per call in `shashki bench` (`engine/SEARCH.md`,
+//! "Evaluation speed, session 6").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
@@ -165,16 +166,17 @@ pub type Features = [i32; FEATURE_COUNT];
 /// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
 /// 4"). Session 5 added the built-in two-phase pattern tables, fitted together with the linear
 /// weights: a first fit (357 316 positions) beat [`EvalParams::LINEAR`] by +113 ± 21 Elo in 400
-/// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat
-/// the first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
-/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7)
-/// is a refit with weights on 8 features only, the tables taking over the rest: half as costly
-/// to compute (465 → 234 instructions per evaluation in `shashki bench`) and at least as strong
-/// at 50 ms a move (+6.9 ± 10 Elo in 800 games against session 5's default). A first refit (596 544 positions) with weights on 12 features played session 5's
-/// default evenly (+3.5 ± 12 Elo in 800 games); a second with 8 (held out 0.009423 against
-/// 0.009464) beat that by +8.3 ± 10.6 in 800 and session 5's default by +24 ± 16 in 400; the
-/// default is a third, fitted with 131 101 more positions labelled by the second: +7.4 ± 10.5 in 800 against it
-/// (`engine/SEARCH.md`, "Evaluation round, session 7"). Fits on game results alone had lost.
+/// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat the
+/// first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
+/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7) is a
+/// refit with weights on 8 features only, the tables taking over the rest: half as costly to
+/// compute (465 → about 240 instructions per evaluation in `shashki bench`) and at least as strong
+/// at 50 ms a move (+6.9 ± 10 Elo in 800 games against session 5's default). A first refit (596
+/// 544 positions) with weights on 12 features played session 5's default evenly (+3.5 ± 12 Elo in
+/// 800 games); a second with 8 (held out 0.009423 against 0.009464) beat that by +8.3 ± 10.6 in
+/// 800 and session 5's default by +24 ± 16 in 400; the default is a third, fitted with 131 101
+/// more positions labelled by the second: +7.4 ± 10.5 in 800 against it (`engine/SEARCH.md`,
+/// "Evaluation round, session 7"). Fits on game results alone had lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].

@@ -614,7 +614,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
-        let child_reversible_base = self.root_index + ply + 1;
+        // Where the children's keys go in `keys`; also where a repetition search starts from a
+        // child reached by an irreversible move.
+        let child_index = self.root_index + ply + 1;
         // Late-move pruning skips every move after the first `searched_quiets` but promotions:
         // without a promotion among the moves, the loop ends there.
         let searched = if moves.len() > searched_quiets && !moves.iter().any(|mv| mv.promotes()) {
@@ -659,13 +661,15 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let from = if reversible {
                     self.reversible_from[ply]
                 } else {
-                    child_reversible_base
+                    child_index
                 };
-                self.keys[child_reversible_base] = child_key;
+                self.keys[child_index] = child_key;
                 self.reversible_from[ply + 1] = from;
                 // The child's search with a given depth, window and node type.
                 let search_child =
                     |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
+                        // Dispatched here rather than through `search`: calling the wrapper
+                        // cost 1.8 % more instructions (it is not inlined into the recursion).
                         let (child, key, draw) = (&child, child_key, child_draw);
                         -if pv {
                             this.node::<D, true>(child, key, draw, depth, ply + 1, alpha, beta)
