@@ -102,17 +102,30 @@ pub const fn mirror_window(window: usize) -> usize {
 /// and White ↔ Black swapped.
 #[must_use]
 pub const fn mirror_state(state: usize) -> usize {
-    let mut rest = state;
+    let trits = state_trits(state);
     let mut mirrored = 0;
     let mut k = 0;
     while k < WINDOW_SQUARES {
-        let trit = rest % 3;
-        rest /= 3;
-        let swapped = [0, 2, 1][trit];
+        let swapped = [0, 2, 1][trits[k]];
         mirrored = mirrored * 3 + swapped;
         k += 1;
     }
     mirrored
+}
+
+/// The trits of configuration `state`, the window's square `k` at index `k` (0 empty, 1 a White
+/// man, 2 a Black man).
+#[must_use]
+pub const fn state_trits(state: usize) -> [usize; WINDOW_SQUARES] {
+    let mut trits = [0; WINDOW_SQUARES];
+    let mut rest = state;
+    let mut k = 0;
+    while k < WINDOW_SQUARES {
+        trits[k] = rest % 3;
+        rest /= 3;
+        k += 1;
+    }
+    trits
 }
 
 const fn bit(bits: usize, i: usize) -> u64 {

@@ -456,7 +456,10 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// The principal-variation search of a node at `ply` with `depth` units left; `pv_node`:
     /// whether it lies on the principal variation (searched with an open window).
+    // Always inlined: the children's searches call it, and as a call of its own it cost 1.8 %
+    // more instructions than the dispatch in place.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub fn search<D: DrawHook>(
         &mut self,
         position: &Position,
@@ -668,14 +671,16 @@ impl<'a, T: Table> Searcher<'a, T> {
                 // The child's search with a given depth, window and node type.
                 let search_child =
                     |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
-                        // Dispatched here rather than through `search`: calling the wrapper
-                        // cost 1.8 % more instructions (it is not inlined into the recursion).
-                        let (child, key, draw) = (&child, child_key, child_draw);
-                        -if pv {
-                            this.node::<D, true>(child, key, draw, depth, ply + 1, alpha, beta)
-                        } else {
-                            this.node::<D, false>(child, key, draw, depth, ply + 1, alpha, beta)
-                        }
+                        -this.search(
+                            &child,
+                            child_key,
+                            child_draw,
+                            depth,
+                            ply + 1,
+                            alpha,
+                            beta,
+                            pv,
+                        )
                     };
                 if i == 0 {
                     search_child(self, new_depth, -beta, -alpha, pv_node)

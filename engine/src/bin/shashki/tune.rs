@@ -659,12 +659,7 @@ impl Model {
         }
         for (w, terms) in owned.iter().enumerate() {
             for state in 0..STATES {
-                let mut digits = [0usize; pattern::WINDOW_SQUARES];
-                let mut rest = state;
-                for digit in &mut digits {
-                    *digit = rest % 3;
-                    rest /= 3;
-                }
+                let digits = pattern::state_trits(state);
                 let mut add = [0.0; 2];
                 for (trits, value) in terms {
                     if trits.iter().all(|&(k, required)| digits[k] == required) {
