@@ -39,6 +39,10 @@ pub struct SearchParams {
     /// ±150 of the material in 90 % of the leaves of `analyse --depth 17` from the start (±200:
     /// 96 %). 150: +18 ± 16 Elo against 0 at 50 ms/move (`engine/SEARCH.md`, session 5).
     pub lazy_eval_margin: i32,
+    /// Lazy reverse futility: at a node where reverse futility pruning applies, no pruning and
+    /// no evaluation when the material alone is below the pruning bound by more than this many
+    /// centi-men (0 = off: the full evaluation every time).
+    pub rfp_lazy_margin: i32,
     /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
     /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
     /// 5 (on at 6: +37 ± 24 Elo; 5 against 6: +17 ± 23, `engine/SEARCH.md`).
@@ -112,6 +116,7 @@ impl SearchParams {
         rfp_max_depth: 2,
         rfp_margin: 60,
         lazy_eval_margin: 150,
+        rfp_lazy_margin: 150,
         probcut_min_depth: 5,
         probcut_reduction: 4 * ONE_PLY,
         probcut_margin: 80,
@@ -138,8 +143,9 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 31] = [
+    pub const NAMES: [&'static str; 32] = [
         "lazy_eval_margin",
+        "rfp_lazy_margin",
         "iir_min_depth",
         "lmp_max_depth",
         "lmp_moves",
@@ -193,6 +199,7 @@ impl SearchParams {
             "rfp_max_depth" => fit(&mut self.rfp_max_depth, value),
             "rfp_margin" => fit(&mut self.rfp_margin, value),
             "lazy_eval_margin" => fit(&mut self.lazy_eval_margin, value),
+            "rfp_lazy_margin" => fit(&mut self.rfp_lazy_margin, value),
             "probcut_min_depth" => fit(&mut self.probcut_min_depth, value),
             "probcut_reduction" => fit(&mut self.probcut_reduction, value),
             "probcut_margin" => fit(&mut self.probcut_margin, value),

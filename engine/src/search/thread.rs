@@ -531,7 +531,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let capture = position.has_capture();
         let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
         let futility_eval = if prunable {
-            self.futility_eval(position, depth, capture)
+            self.futility_eval(position, depth, capture, beta)
         } else {
             None
         };
@@ -836,18 +836,42 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 
     /// The static evaluation reverse futility pruning needs at a non-PV node with `depth` units
-    /// left, if it applies there: close to the frontier, in a quiet position (no capture pending
-    /// for either side, `capture` saying whether the side to move must capture) with a move to
-    /// play.
+    /// left and bound `beta`, if it applies there: close to the frontier, in a quiet position
+    /// (no capture pending for either side, `capture` saying whether the side to move must
+    /// capture) with a move to play. With [`SearchParams::rfp_lazy_margin`], `None` without
+    /// the evaluation when even the material plus that margin cannot reach the pruning bound.
     #[inline]
-    fn futility_eval(&self, position: &Position, depth: i32, capture: bool) -> Option<i32> {
+    fn futility_eval(
+        &self,
+        position: &Position,
+        depth: i32,
+        capture: bool,
+        beta: i32,
+    ) -> Option<i32> {
         let params = self.params;
-        (params.rfp_max_depth > 0
+        if !(params.rfp_max_depth > 0
             && depth <= params.rfp_max_depth * ONE_PLY
             && !capture
             && has_quiet_move(position)
             && !opponent_can_capture(position))
-        .then(|| self.static_eval(position))
+        {
+            return None;
+        }
+        let lazy = params.rfp_lazy_margin;
+        if lazy > 0 && position.piece_count() > 4 {
+            let material = self.material_balance(position) + self.keep_bonus(position);
+            let bound = beta + self.futility_margin(depth);
+            if material + lazy < bound {
+                return None;
+            }
+        }
+        Some(self.static_eval(position))
+    }
+
+    /// Reverse futility's margin at `depth` units left.
+    #[inline]
+    fn futility_margin(&self, depth: i32) -> i32 {
+        self.params.rfp_margin * (depth / ONE_PLY).max(1)
     }
 
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
@@ -868,7 +892,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     ) -> Option<i32> {
         let params = self.params;
         if let Some(eval) = futility_eval {
-            let margin = params.rfp_margin * (depth / ONE_PLY).max(1);
+            let margin = self.futility_margin(depth);
             if eval - margin >= beta {
                 return Some(eval - margin);
             }
@@ -1032,10 +1056,8 @@ mod tests {
         positions
     }
 
-    #[test]
-    fn a_lazy_leaf_is_exact_inside_its_window_and_a_true_bound_outside() {
-        let mut params = SearchParams::DEFAULT;
-        params.lazy_eval_margin = 150;
+    /// Runs `check` with a main-thread searcher (depth-1 budget, 1 MB table) using `params`.
+    fn with_searcher(params: &SearchParams, check: impl FnOnce(&Searcher<'_, AtomicTable>)) {
         let eval = EvalParams::default();
         let table = AtomicTable::with_size_mb(1);
         let stop = AtomicBool::new(false);
@@ -1043,13 +1065,13 @@ mod tests {
             stop: &stop,
             nodes: AtomicU64::new(0),
             start: Instant::now(),
-            budget: Budget::new(SearchLimit::Depth(1), &params, MAX_PLY as u32 - 1),
+            budget: Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
             tablebases: None,
         };
         let mut heuristics = Heuristics::default();
         let searcher = Searcher::new(
             &table,
-            &params,
+            params,
             &eval,
             &shared,
             &mut heuristics,
@@ -1057,41 +1079,101 @@ mod tests {
             &[0],
             0,
         );
+        check(&searcher);
+    }
+
+    /// The material balance for the side to move, by `searcher`'s weights.
+    fn material(searcher: &Searcher<'_, AtomicTable>, position: &Position) -> i32 {
         let (man, king) = searcher.material_weights;
-        let positions = quiet_positions();
-        assert!(positions.len() > 100, "{}", positions.len());
-        let mut lazy = 0;
-        for position in &positions {
-            let exact = searcher.static_eval(position);
-            let us = position.side_to_move();
-            let them = us.opposite();
-            let material = man
-                * (position.men(us).count() as i32 - position.men(them).count() as i32)
-                + king * (position.kings(us).count() as i32 - position.kings(them).count() as i32);
-            for (alpha, beta) in [
-                (-1000, -400),
-                (-300, -100),
-                (-60, 60),
-                (100, 300),
-                (400, 1000),
-            ] {
-                let score = searcher.leaf_eval(position, alpha, beta);
-                if material - 150 < beta && material + 150 > alpha {
-                    // The window reaches within the margin of the material: evaluated in full.
-                    assert_eq!(score, exact, "{position:?} ({alpha}, {beta})");
-                } else if score != exact {
-                    lazy += 1;
-                    // Beyond the window by the margin: a fail-soft bound on the same side as
-                    // the full evaluation whenever it lies within the margin of the material.
-                    if (exact - material).abs() <= 150 {
-                        assert!(
-                            (score >= beta && exact >= score) || (score <= alpha && exact <= score),
-                            "{position:?} ({alpha}, {beta}): {score} for {exact}"
-                        );
+        let us = position.side_to_move();
+        let them = us.opposite();
+        man * (position.men(us).count() as i32 - position.men(them).count() as i32)
+            + king * (position.kings(us).count() as i32 - position.kings(them).count() as i32)
+    }
+
+    #[test]
+    fn a_lazy_leaf_is_exact_inside_its_window_and_a_true_bound_outside() {
+        let mut params = SearchParams::DEFAULT;
+        params.lazy_eval_margin = 150;
+        with_searcher(&params, |searcher| {
+            let positions = quiet_positions();
+            assert!(positions.len() > 100, "{}", positions.len());
+            let mut lazy = 0;
+            for position in &positions {
+                let exact = searcher.static_eval(position);
+                let material = material(searcher, position);
+                for (alpha, beta) in [
+                    (-1000, -400),
+                    (-300, -100),
+                    (-60, 60),
+                    (100, 300),
+                    (400, 1000),
+                ] {
+                    let score = searcher.leaf_eval(position, alpha, beta);
+                    if material - 150 < beta && material + 150 > alpha {
+                        // The window reaches within the margin of the material: evaluated in full.
+                        assert_eq!(score, exact, "{position:?} ({alpha}, {beta})");
+                    } else if score != exact {
+                        lazy += 1;
+                        // Beyond the window by the margin: a fail-soft bound on the same side as
+                        // the full evaluation whenever it lies within the margin of the material.
+                        if (exact - material).abs() <= 150 {
+                            assert!(
+                                (score >= beta && exact >= score)
+                                    || (score <= alpha && exact <= score),
+                                "{position:?} ({alpha}, {beta}): {score} for {exact}"
+                            );
+                        }
                     }
                 }
             }
-        }
-        assert!(lazy > 0);
+            assert!(lazy > 0);
+        });
+    }
+
+    #[test]
+    fn lazy_futility_skips_the_evaluation_only_where_it_could_not_prune() {
+        let mut lazy_params = SearchParams::DEFAULT;
+        lazy_params.rfp_lazy_margin = 150;
+        let mut full_params = lazy_params.clone();
+        full_params.rfp_lazy_margin = 0;
+        let positions = quiet_positions();
+        // The full evaluations of reverse futility (without the lazy test) at each position,
+        // depth and beta.
+        let cases: Vec<(Position, i32, i32)> = positions
+            .iter()
+            .flat_map(|&position| {
+                [ONE_PLY, 2 * ONE_PLY].into_iter().flat_map(move |depth| {
+                    [-500, -120, 0, 90, 400].map(|beta| (position, depth, beta))
+                })
+            })
+            .collect();
+        let mut full = Vec::new();
+        with_searcher(&full_params, |searcher| {
+            full = cases
+                .iter()
+                .map(|&(position, depth, beta)| {
+                    searcher.futility_eval(&position, depth, false, beta)
+                })
+                .collect();
+        });
+        with_searcher(&lazy_params, |searcher| {
+            let (mut skipped, mut evaluated) = (0, 0);
+            for (&(position, depth, beta), &full) in cases.iter().zip(&full) {
+                let lazy = searcher.futility_eval(&position, depth, false, beta);
+                let bound = beta + searcher.futility_margin(depth);
+                if full.is_some() && material(searcher, &position) + 150 < bound {
+                    assert_eq!(lazy, None, "{position:?} depth {depth} beta {beta}");
+                    skipped += 1;
+                } else {
+                    assert_eq!(lazy, full, "{position:?} depth {depth} beta {beta}");
+                    evaluated += usize::from(full.is_some());
+                }
+            }
+            assert!(
+                skipped > 0 && evaluated > 0,
+                "{skipped} skipped, {evaluated} evaluated"
+            );
+        });
     }
 }
