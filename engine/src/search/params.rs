@@ -41,7 +41,9 @@ pub struct SearchParams {
     pub lazy_eval_margin: i32,
     /// Lazy reverse futility: at a node where reverse futility pruning applies, no pruning and
     /// no evaluation when the material alone is below the pruning bound by more than this many
-    /// centi-men (0 = off: the full evaluation every time).
+    /// centi-men (0 = off: the full evaluation every time). 100: equal in games to 150 (+3 ± 14
+    /// Elo) and 150 to 0 (−2 ± 13) at 50 ms/move, with 4 % fewer instructions in `shashki
+    /// bench` than with 0 (`engine/SEARCH.md`, session 8).
     pub rfp_lazy_margin: i32,
     /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
     /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
@@ -116,7 +118,7 @@ impl SearchParams {
         rfp_max_depth: 2,
         rfp_margin: 60,
         lazy_eval_margin: 150,
-        rfp_lazy_margin: 150,
+        rfp_lazy_margin: 100,
         probcut_min_depth: 5,
         probcut_reduction: 4 * ONE_PLY,
         probcut_margin: 80,
