@@ -74,7 +74,8 @@ impl Heuristics {
         *self = Heuristics::default();
     }
 
-    /// Fills `keys` with the ordering keys of `moves` (see [`OrderKeys`]).
+    /// Fills `keys` with the ordering keys of `moves` (see [`OrderKeys`]), the first pick made:
+    /// `keys[0]` is the key [`pick`]`(keys, 0)` would have moved there ([`first`] reads its move).
     #[inline]
     pub fn score_moves(
         &self,
@@ -85,12 +86,13 @@ impl Heuristics {
         keys: &mut OrderKeys,
     ) {
         keys.clear();
-        if moves.first().is_some_and(|mv| mv.is_capture()) {
+        let best = if moves.first().is_some_and(|mv| mv.is_capture()) {
             // Capturing is compulsory, so either every move captures or none does.
-            score_captures(moves, keys);
+            capture_keys(moves, keys)
         } else {
             let [first, second] = self.killers[ply.min(MAX_PLY)];
             let history = &*self.history;
+            let mut best = Best::new();
             for (index, mv) in moves.iter().enumerate() {
                 let key = quiet_key(mv);
                 let score = if key == first {
@@ -100,11 +102,19 @@ impl Heuristics {
                 } else {
                     history[history_index(side, mv)] + if mv.promotes() { PROMOTION } else { 0 }
                 };
-                keys.push(order_key(score, index));
+                let key = order_key(score, index);
+                best.offer(key, index);
+                keys.push(key);
             }
-        }
-        if let Some(index) = hash_move {
-            keys[index] = order_key(HASH_MOVE, index);
+            best.index
+        };
+        match hash_move {
+            // The highest score.
+            Some(index) => {
+                keys[index] = order_key(HASH_MOVE, index);
+                keys.swap(0, index);
+            }
+            None => keys.swap(0, best),
         }
     }
 
@@ -139,15 +149,59 @@ impl Heuristics {
 }
 
 /// Fills `keys` for a list of captures: more captured pieces first, a promotion breaking ties.
+/// The first pick is made, as by [`Heuristics::score_moves`].
 #[inline]
 pub fn score_captures(moves: &MoveList, keys: &mut OrderKeys) {
     keys.clear();
+    let best = capture_keys(moves, keys);
+    keys.swap(0, best);
+}
+
+/// Appends the keys of a list of captures in generation order; returns the index of the first
+/// pick.
+#[inline(always)]
+fn capture_keys(moves: &MoveList, keys: &mut OrderKeys) -> usize {
+    let mut best = Best::new();
     keys.extend(moves.iter().enumerate().map(|(index, mv)| {
         let score = CAPTURE
             + (mv.captured().count() as i32) * 2 * PROMOTION
             + if mv.promotes() { PROMOTION } else { 0 };
-        order_key(score, index)
+        let key = order_key(score, index);
+        best.offer(key, index);
+        key
     }));
+    best.index
+}
+
+/// The move list index of the key the scoring put first (see [`Heuristics::score_moves`]).
+#[inline(always)]
+pub fn first(keys: &[i64]) -> usize {
+    (keys[0] & 0xFF) as usize
+}
+
+/// The best key seen so far while keys are written, chosen as [`pick`] chooses: the first of the
+/// highest scores.
+struct Best {
+    index: usize,
+    bound: i64,
+}
+
+impl Best {
+    #[inline(always)]
+    fn new() -> Best {
+        Best {
+            index: 0,
+            bound: i64::MIN,
+        }
+    }
+
+    #[inline(always)]
+    fn offer(&mut self, key: i64, index: usize) {
+        if key > self.bound {
+            self.index = index;
+            self.bound = key | 0xFF;
+        }
+    }
 }
 
 /// Moves the best remaining key of `keys[start..]` to `start` and returns its move's index in the
@@ -176,6 +230,84 @@ pub fn pick(keys: &mut [i64], start: usize) -> usize {
 mod tests {
     use super::*;
     use crate::Position;
+
+    /// The keys as first written: generation order, the hash move's key replaced, then the
+    /// first [`pick`].
+    fn picked_reference(
+        heuristics: &Heuristics,
+        moves: &MoveList,
+        hash_move: Option<usize>,
+        side: Color,
+        ply: usize,
+    ) -> OrderKeys {
+        let [first, second] = heuristics.killers[ply];
+        let mut keys: OrderKeys = moves
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                let score = if mv.is_capture() {
+                    CAPTURE
+                        + (mv.captured().count() as i32) * 2 * PROMOTION
+                        + if mv.promotes() { PROMOTION } else { 0 }
+                } else if quiet_key(mv) == first {
+                    KILLER[0]
+                } else if quiet_key(mv) == second {
+                    KILLER[1]
+                } else {
+                    heuristics.history[history_index(side, mv)]
+                        + if mv.promotes() { PROMOTION } else { 0 }
+                };
+                order_key(score, index)
+            })
+            .collect();
+        if let Some(index) = hash_move {
+            keys[index] = order_key(HASH_MOVE, index);
+        }
+        pick(&mut keys, 0);
+        keys
+    }
+
+    #[test]
+    fn scoring_makes_the_first_pick_as_pick_makes_it() {
+        let mut heuristics = Heuristics::default();
+        let (mut positions, mut captures) = (0, 0);
+        for game in 0..20usize {
+            let mut position = Position::start();
+            for ply in 0..80 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let side = position.side_to_move();
+                // Some history (ties included) and killers, as a search would leave them.
+                let cut = (game + ply) % moves.len();
+                let tried = &moves[..cut];
+                if !moves[cut].is_capture() {
+                    heuristics.record_cutoff(&moves[cut], tried, side, ply % 4, 2, 16_384);
+                }
+                for hash_move in [None, Some((game * 3 + ply) % moves.len())] {
+                    let mut keys = OrderKeys::new();
+                    heuristics.score_moves(&moves, hash_move, side, ply % 4, &mut keys);
+                    let reference = picked_reference(&heuristics, &moves, hash_move, side, ply % 4);
+                    assert_eq!(keys, reference, "{position:?} hash move {hash_move:?}");
+                    assert_eq!(first(&keys), (reference[0] & 0xFF) as usize);
+                }
+                if moves[0].is_capture() {
+                    let mut keys = OrderKeys::new();
+                    score_captures(&moves, &mut keys);
+                    let reference = picked_reference(&heuristics, &moves, None, side, 0);
+                    assert_eq!(keys, reference, "{position:?}");
+                    captures += 1;
+                }
+                positions += 1;
+                position = position.play(&moves[(game * 7 + ply * 3) % moves.len()]);
+            }
+        }
+        assert!(
+            positions > 500 && captures > 50,
+            "{positions} positions, {captures} captures"
+        );
+    }
 
     #[test]
     fn hash_move_then_captures_by_size_then_killers() {

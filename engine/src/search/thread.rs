@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, OrderKeys, pick, score_captures};
+use super::ordering::{Heuristics, OrderKeys, first, pick, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -628,7 +628,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             moves.len()
         };
         for i in 0..searched {
-            let index = if only_move { 0 } else { pick(&mut keys, i) };
+            let index = if only_move {
+                0
+            } else if i == 0 {
+                first(&keys)
+            } else {
+                pick(&mut keys, i)
+            };
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
                 continue;
@@ -1012,7 +1018,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
         for i in 0..moves.len() {
-            let mv = moves[pick(&mut keys, i)];
+            let mv = moves[if i == 0 {
+                first(&keys)
+            } else {
+                pick(&mut keys, i)
+            }];
             let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha, threats_left);
             if self.stopped {
                 return DRAW;
