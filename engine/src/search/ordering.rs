@@ -4,7 +4,8 @@
 //! captured pieces first, a promotion breaking ties), then the two killer moves of the ply (quiet
 //! moves that caused a cut-off in a sibling), then the other quiet moves by their history score
 //! (how often a move from/to these squares caused cut-offs, per colour), promotions first. Moves
-//! are scored once and picked one at a time (selection), since a cut-off usually comes early.
+//! are scored once and picked one at a time (selection), since a cut-off usually comes early;
+//! the first pick is made while the keys are written ([`next`] serves the moves in order).
 
 use arrayvec::ArrayVec;
 
@@ -109,7 +110,7 @@ impl Heuristics {
             best.index
         };
         match hash_move {
-            // The highest score.
+            // The highest score of all: the first pick.
             Some(index) => {
                 keys[index] = order_key(HASH_MOVE, index);
                 keys.swap(0, index);
@@ -177,6 +178,14 @@ fn capture_keys(moves: &MoveList, keys: &mut OrderKeys) -> usize {
 #[inline(always)]
 pub fn first(keys: &[i64]) -> usize {
     (keys[0] & 0xFF) as usize
+}
+
+/// The move list index of the `i`-th move to try, from keys written by
+/// [`Heuristics::score_moves`] or [`score_captures`] and the picks of moves `0..i`: the first
+/// needs no selection ([`first`]), the others are picked ([`pick`]).
+#[inline(always)]
+pub fn next(keys: &mut [i64], i: usize) -> usize {
+    if i == 0 { first(keys) } else { pick(keys, i) }
 }
 
 /// The best key seen so far while keys are written, chosen as [`pick`] chooses: the first of the

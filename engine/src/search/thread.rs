@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, OrderKeys, first, pick, score_captures};
+use super::ordering::{Heuristics, OrderKeys, next, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -628,13 +628,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             moves.len()
         };
         for i in 0..searched {
-            let index = if only_move {
-                0
-            } else if i == 0 {
-                first(&keys)
-            } else {
-                pick(&mut keys, i)
-            };
+            let index = if only_move { 0 } else { next(&mut keys, i) };
             let mv = moves[index];
             if i >= searched_quiets && !mv.promotes() {
                 continue;
@@ -790,9 +784,9 @@ impl<'a, T: Table> Searcher<'a, T> {
     #[inline]
     fn leaf_eval(&self, position: &Position, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_eval_margin;
-        // Not in the endings of ≤ 4 pieces, whose evaluation may be divided (drawish).
-        if margin > 0 && position.piece_count() > 4 {
-            let material = self.material_balance(position) + self.keep_bonus(position);
+        if margin > 0
+            && let Some(material) = self.lazy_material(position)
+        {
             if material - margin >= beta {
                 return material - margin;
             }
@@ -801,6 +795,18 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         self.static_eval(position)
+    }
+
+    /// What a lazy evaluation compares with its bounds: the material balance with the
+    /// [`SearchParams::keep_pieces`] bonus, but not in the endings of ≤ 4 pieces, whose
+    /// evaluation may be divided (drawish).
+    #[inline(always)]
+    fn lazy_material(&self, position: &Position) -> Option<i32> {
+        if position.piece_count() > 4 {
+            Some(self.material_balance(position) + self.keep_bonus(position))
+        } else {
+            None
+        }
     }
 
     /// The score of a draw at `ply` for the side to move there: 0, or with
@@ -864,12 +870,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             return None;
         }
         let lazy = params.rfp_lazy_margin;
-        if lazy > 0 && position.piece_count() > 4 {
-            let material = self.material_balance(position) + self.keep_bonus(position);
-            let bound = beta + self.futility_margin(depth);
-            if material + lazy < bound {
-                return None;
-            }
+        if lazy > 0
+            && let Some(material) = self.lazy_material(position)
+            && material + lazy < beta + self.futility_margin(depth)
+        {
+            return None;
         }
         Some(self.static_eval(position))
     }
@@ -1018,11 +1023,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         score_captures(&moves, &mut keys);
         let mut best = -INFINITY;
         for i in 0..moves.len() {
-            let mv = moves[if i == 0 {
-                first(&keys)
-            } else {
-                pick(&mut keys, i)
-            }];
+            let mv = moves[next(&mut keys, i)];
             let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha, threats_left);
             if self.stopped {
                 return DRAW;
