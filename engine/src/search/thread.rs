@@ -861,14 +861,10 @@ impl<'a, T: Table> Searcher<'a, T> {
         beta: i32,
     ) -> Option<i32> {
         let params = self.params;
-        if !(params.rfp_max_depth > 0
-            && depth <= params.rfp_max_depth * ONE_PLY
-            && !capture
-            && has_quiet_move(position)
-            && !opponent_can_capture(position))
-        {
+        if !(params.rfp_max_depth > 0 && depth <= params.rfp_max_depth * ONE_PLY && !capture) {
             return None;
         }
+        // The lazy test before the move tests: it is cheaper, and either failing gives `None`.
         let lazy = params.rfp_lazy_margin;
         if lazy > 0
             && let Some(material) = self.lazy_material(position)
@@ -876,7 +872,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         {
             return None;
         }
-        Some(self.static_eval(position))
+        (has_quiet_move(position) && !opponent_can_capture(position))
+            .then(|| self.static_eval(position))
     }
 
     /// Reverse futility's margin at `depth` units left.
