@@ -14,9 +14,9 @@
 //! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
 //! search). The search's sum is compiled once per set of computed features (a const-generic mask,
 //! chosen once per [`Evaluator`]): every feature when every weight is non-zero, the
-//! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) or those and a few cheap
-//! structure terms when only they have weights, each with no test per feature; for any other
-//! weights it skips the features whose weight is 0, out of line. Features that are a value per
+//! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) when only they have weights,
+//! each with no test per feature; for any other weights it skips the features whose weight is 0,
+//! out of line. Features that are a value per
 //! square of the men ([`SQUARE_FEATURES`]) can be folded into the pattern tables by the tuner
 //! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the
 //! machine, not for reading: the empty squares are shifted once by the four diagonal steps and
@@ -546,15 +546,6 @@ const KING_FEATURES: u32 = 1 << Feature::King as u32
     | 1 << Feature::MainRoad as u32
     | 1 << Feature::KingMobility as u32;
 
-/// The reduced features and the local structure terms of the men that cost little: back rank,
-/// key guards, backed men and the men's forward moves (`engine/SEARCH.md`, "Evaluation round,
-/// session 7").
-const REDUCED_STRUCTURE: u32 = REDUCED
-    | 1 << Feature::BackRank as u32
-    | 1 << Feature::KeyGuard as u32
-    | 1 << Feature::Backed as u32
-    | 1 << Feature::ManMobility as u32;
-
 /// How [`Evaluator::evaluate`] computes the linear terms, chosen once from the weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LinearPath {
@@ -562,8 +553,6 @@ enum LinearPath {
     Full,
     /// Weights only on [`REDUCED_FEATURES`]: those, no test per feature.
     Reduced,
-    /// Weights only on [`REDUCED_STRUCTURE`]: those, no test per feature.
-    ReducedStructure,
     /// Any other set of weights: the features whose weight is 0 are skipped, one test each.
     Skipping,
 }
@@ -624,8 +613,6 @@ impl Evaluator {
             LinearPath::Full
         } else if nonzero & !REDUCED == 0 {
             LinearPath::Reduced
-        } else if nonzero & !REDUCED_STRUCTURE == 0 {
-            LinearPath::ReducedStructure
         } else {
             LinearPath::Skipping
         };
@@ -672,7 +659,6 @@ impl Evaluator {
     pub fn evaluate(&self, position: &Position) -> i32 {
         let linear = match self.path {
             LinearPath::Reduced => self.linear::<REDUCED, false>(position),
-            LinearPath::ReducedStructure => self.linear::<REDUCED_STRUCTURE, false>(position),
             LinearPath::Full => self.linear::<ALL_FEATURES, false>(position),
             LinearPath::Skipping => self.linear_skipping_zeros(position),
         };
@@ -1181,9 +1167,16 @@ mod tests {
             patterns: Patterns::Builtin,
             ..reduced.clone()
         };
+        // Weights on the reduced features and the local structure terms (session 7's g4): the
+        // skipping path.
+        let structure_features = REDUCED
+            | 1 << Feature::BackRank as u32
+            | 1 << Feature::KeyGuard as u32
+            | 1 << Feature::Backed as u32
+            | 1 << Feature::ManMobility as u32;
         let mut structure = every_weight.clone();
         for f in Feature::ALL {
-            if REDUCED_STRUCTURE & 1 << f as u32 == 0 {
+            if structure_features & 1 << f as u32 == 0 {
                 structure.weights[f as usize] = 0;
             }
         }
@@ -1195,7 +1188,7 @@ mod tests {
                 LinearPath::Full,
                 LinearPath::Skipping,
                 LinearPath::Reduced,
-                LinearPath::ReducedStructure
+                LinearPath::Skipping
             ]
         );
         let tables = PatternTables::builtin();

@@ -188,14 +188,16 @@ pub fn next(keys: &mut [i64], i: usize) -> usize {
     if i == 0 { first(keys) } else { pick(keys, i) }
 }
 
-/// The best key seen so far while keys are written, chosen as [`pick`] chooses: the first of the
-/// highest scores.
+/// The best of the keys offered so far, in the order offered: the first of the highest scores
+/// (the order among equal scores is the search's tie-break). Used by [`pick`] and by the
+/// scoring's first pick.
 struct Best {
     index: usize,
     bound: i64,
 }
 
 impl Best {
+    /// Nothing offered yet.
     #[inline(always)]
     fn new() -> Best {
         Best {
@@ -204,6 +206,18 @@ impl Best {
         }
     }
 
+    /// `key`, at `index`, offered first.
+    #[inline(always)]
+    fn first(key: i64, index: usize) -> Best {
+        Best {
+            index,
+            bound: key | 0xFF,
+        }
+    }
+
+    /// `key >> 8 > best >> 8` (a higher score; the first of equal scores stays) is
+    /// `key > best | 0xFF`: one comparison against a bound kept in a register, no shifts and no
+    /// reload of the best key (half the instructions of the plain loop).
     #[inline(always)]
     fn offer(&mut self, key: i64, index: usize) {
         if key > self.bound {
@@ -220,18 +234,11 @@ impl Best {
 // moves.
 #[inline(never)]
 pub fn pick(keys: &mut [i64], start: usize) -> usize {
-    // `key >> 8 > best >> 8` (a higher score; the first of equal scores stays) is
-    // `key > best | 0xFF`: one comparison against a bound kept in a register, no shifts and no
-    // reload of the best key (half the instructions of the plain loop).
-    let mut best = start;
-    let mut bound = keys[start] | 0xFF;
+    let mut best = Best::first(keys[start], start);
     for (i, &key) in keys.iter().enumerate().skip(start + 1) {
-        if key > bound {
-            best = i;
-            bound = key | 0xFF;
-        }
+        best.offer(key, i);
     }
-    keys.swap(start, best);
+    keys.swap(start, best.index);
     (keys[start] & 0xFF) as usize
 }
 
