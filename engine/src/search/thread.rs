@@ -59,6 +59,23 @@ fn has_quiet_move(position: &Position) -> bool {
     }
 }
 
+/// Whether a man of the side to move can step onto its last rank (in a position without a
+/// capture: whether a quiet move crowns). A test on the board instead of a pass over the moves.
+#[inline]
+fn has_crowning_step(position: &Position) -> bool {
+    let us = position.side_to_move();
+    let men = position.men(us);
+    let steps = match us {
+        Color::White => {
+            men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
+        }
+        Color::Black => {
+            men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
+        }
+    };
+    steps.intersects(position.empty_squares() & Bitboard::promotion_rank(us))
+}
+
 /// Whether the side not to move could capture if it were its turn: a threat the side to move
 /// must answer (such a position is not quiet).
 #[inline]
@@ -621,8 +638,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         // child reached by an irreversible move.
         let child_index = self.root_index + ply + 1;
         // Late-move pruning skips every move after the first `searched_quiets` but promotions:
-        // without a promotion among the moves, the loop ends there.
-        let searched = if moves.len() > searched_quiets && !moves.iter().any(|mv| mv.promotes()) {
+        // without a promotion among the moves, the loop ends there. (Late-move pruning applies
+        // only without a capture, so a promotion is a man's step onto the last rank.)
+        let searched = if moves.len() > searched_quiets && !has_crowning_step(position) {
             searched_quiets
         } else {
             moves.len()
@@ -1062,6 +1080,28 @@ mod tests {
             }
         }
         positions
+    }
+
+    #[test]
+    fn a_crowning_step_is_found_exactly_where_a_quiet_move_promotes() {
+        let (mut crowning, mut quiet) = (0, 0);
+        for game in 0..40usize {
+            let mut position = Position::start();
+            for ply in 0..200usize {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if !position.has_capture() {
+                    let promotes = moves.iter().any(|mv| mv.promotes());
+                    assert_eq!(has_crowning_step(&position), promotes, "{position:?}");
+                    crowning += usize::from(promotes);
+                    quiet += 1;
+                }
+                position = position.play(&moves[(game * 11 + ply * 7) % moves.len()]);
+            }
+        }
+        assert!(crowning > 50 && quiet > 1000, "{crowning} of {quiet}");
     }
 
     /// Runs `check` with a main-thread searcher (depth-1 budget, 1 MB table) using `params`.
