@@ -53,6 +53,27 @@ fn history_index(side: Color, mv: &Move) -> usize {
         & (HISTORY_LEN - 1)
 }
 
+/// A quiet move's history entry (its colour, origin and destination): what a node keeps of each
+/// quiet move that failed, for [`Heuristics::record_cutoff`] (2 bytes instead of the 16 of a
+/// [`Move`], and no index to compute again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistorySlot(u16);
+
+impl HistorySlot {
+    /// The history entry of quiet move `mv` played by `side`.
+    #[must_use]
+    #[inline(always)]
+    pub fn of(side: Color, mv: &Move) -> HistorySlot {
+        HistorySlot(history_index(side, mv) as u16)
+    }
+
+    /// The index into the history table (masked, so that the compiler sees it in bounds).
+    #[inline(always)]
+    fn index(self) -> usize {
+        usize::from(self.0) & (HISTORY_LEN - 1)
+    }
+}
+
 /// Per-thread heuristics learnt during the search: killers per ply and history per move.
 #[derive(Clone)]
 pub struct Heuristics {
@@ -119,12 +140,12 @@ impl Heuristics {
         }
     }
 
-    /// Records that quiet move `mv` caused a cut-off at `ply` after the quiet moves `tried` failed,
-    /// at remaining depth `depth_plies`.
+    /// Records that quiet move `mv` caused a cut-off at `ply` after the quiet moves `tried` (their
+    /// history entries) failed, at remaining depth `depth_plies`.
     pub fn record_cutoff(
         &mut self,
         mv: &Move,
-        tried: &[Move],
+        tried: &[HistorySlot],
         side: Color,
         ply: usize,
         depth_plies: i32,
@@ -144,7 +165,7 @@ impl Heuristics {
         };
         update(history_index(side, mv), bonus);
         for other in tried {
-            update(history_index(side, other), -bonus);
+            update(other.index(), -bonus);
         }
     }
 }
@@ -297,9 +318,12 @@ mod tests {
                 let side = position.side_to_move();
                 // Some history (ties included) and killers, as a search would leave them.
                 let cut = (game + ply) % moves.len();
-                let tried = &moves[..cut];
+                let tried: Vec<HistorySlot> = moves[..cut]
+                    .iter()
+                    .map(|mv| HistorySlot::of(side, mv))
+                    .collect();
                 if !moves[cut].is_capture() {
-                    heuristics.record_cutoff(&moves[cut], tried, side, ply % 4, 2, 16_384);
+                    heuristics.record_cutoff(&moves[cut], &tried, side, ply % 4, 2, 16_384);
                 }
                 for hash_move in [None, Some((game * 3 + ply) % moves.len())] {
                     let mut keys = OrderKeys::new();
@@ -345,7 +369,11 @@ mod tests {
         let start = Position::start();
         let moves = start.legal_moves();
         let mut heuristics = Heuristics::default();
-        heuristics.record_cutoff(&moves[4], &moves[..2], Color::White, 3, 4, 16_384);
+        let tried = moves[..2]
+            .iter()
+            .map(|mv| HistorySlot::of(Color::White, mv));
+        let tried: Vec<HistorySlot> = tried.collect();
+        heuristics.record_cutoff(&moves[4], &tried, Color::White, 3, 4, 16_384);
         let mut keys = OrderKeys::new();
         heuristics.score_moves(&moves, None, Color::White, 3, &mut keys);
         assert_eq!(pick(&mut keys, 0), 4);

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::Budget;
-use super::ordering::{Heuristics, OrderKeys, next, score_captures};
+use super::ordering::{Heuristics, HistorySlot, OrderKeys, next, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -633,7 +633,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
-        let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        let mut quiets_tried: ArrayVec<HistorySlot, MAX_MOVES> = ArrayVec::new();
         // Where the children's keys go in `keys`; also where a repetition search starts from a
         // child reached by an irreversible move.
         let child_index = self.root_index + ply + 1;
@@ -746,7 +746,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
             }
             if !mv.is_capture() {
-                quiets_tried.push(mv);
+                quiets_tried.push(HistorySlot::of(side, &mv));
             }
         }
 
@@ -964,7 +964,14 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// Quiet move `mv` caused a cut-off at `ply` (`depth` units left) after `tried` failed.
     #[inline]
-    fn record_cutoff(&mut self, mv: &Move, tried: &[Move], side: Color, ply: usize, depth: i32) {
+    fn record_cutoff(
+        &mut self,
+        mv: &Move,
+        tried: &[HistorySlot],
+        side: Color,
+        ply: usize,
+        depth: i32,
+    ) {
         self.heuristics.record_cutoff(
             mv,
             tried,
