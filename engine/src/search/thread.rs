@@ -671,14 +671,21 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
                 score
             } else {
+                let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
+                // A child that does not use the table (nor do its descendants: depth never
+                // grows down the tree) needs its key only for repetitions. After an
+                // irreversible move it repeats nothing, and its descendants compare keys only
+                // with each other (from its own key on): any key that differs from the true one
+                // by the same constant does, such as the parent's.
                 let child_key = if children_probe {
                     child_keys[index]
-                } else {
+                } else if reversible {
                     position.zobrist_key_after(key, &mv)
+                } else {
+                    key
                 };
                 let child = position.play(&mv);
                 let child_draw = draw.after(position, &mv, &child);
-                let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
                 let from = if reversible {
                     self.reversible_from[ply]
                 } else {
