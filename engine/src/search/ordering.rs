@@ -33,24 +33,31 @@ fn order_key(score: i32, index: usize) -> i64 {
     i64::from(score) << 8 | index as i64
 }
 
-/// A quiet move as its origin and destination bits: all a killer needs to be recognised.
+/// A quiet move as its origin and destination bits (6 bits each): all a killer needs to be
+/// recognised, and with the colour the move's history index.
 #[inline(always)]
 fn quiet_key(mv: &Move) -> u16 {
-    mv.from().bit() as u16 | (mv.to().bit() as u16) << 8
+    mv.from().bit() as u16 | (mv.to().bit() as u16) << 6
 }
 
 /// No killer move.
 const NO_KILLER: u16 = u16::MAX;
 
 /// History is indexed by colour and the squares' bit positions (0–35), each in a 6-bit field:
-/// shifts and ORs, no multiplication, and an index the compiler can see is in bounds (masked to
-/// the table's power-of-two size), so the ordering loop has no bounds check.
+/// the colour above the move's [`quiet_key`], which the ordering computes anyway for the
+/// killers (one OR more), and an index the compiler can see is in bounds (masked to the table's
+/// power-of-two size), so the ordering loop has no bounds check.
 const HISTORY_LEN: usize = 2 << 12;
 
 #[inline(always)]
 fn history_index(side: Color, mv: &Move) -> usize {
-    (side.index() << 12 | (mv.from().bit() as usize) << 6 | mv.to().bit() as usize)
-        & (HISTORY_LEN - 1)
+    history_index_of_key(side, quiet_key(mv))
+}
+
+/// [`history_index`] from the move's [`quiet_key`].
+#[inline(always)]
+fn history_index_of_key(side: Color, key: u16) -> usize {
+    (side.index() << 12 | usize::from(key)) & (HISTORY_LEN - 1)
 }
 
 /// A quiet move's history entry (its colour, origin and destination): what a node keeps of each
@@ -122,7 +129,8 @@ impl Heuristics {
                 } else if key == second {
                     KILLER[1]
                 } else {
-                    history[history_index(side, mv)] + if mv.promotes() { PROMOTION } else { 0 }
+                    history[history_index_of_key(side, key)]
+                        + if mv.promotes() { PROMOTION } else { 0 }
                 };
                 let key = order_key(score, index);
                 best.offer(key, index);
