@@ -208,8 +208,18 @@ impl DrawState {
 
     /// The counters after `mv`, a legal move of `before` that gave `after`.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn after(self, before: &Position, mv: &Move, after: &Position) -> DrawState {
+        // The usual case, inline: a side without a king, no rule counts (`Regime::None`).
+        if after.kings(Color::White).is_empty() || after.kings(Color::Black).is_empty() {
+            return DrawState::new();
+        }
+        self.after_with_kings(before, mv, after)
+    }
+
+    /// [`Self::after`] when both sides have a king.
+    #[inline(never)]
+    fn after_with_kings(self, before: &Position, mv: &Move, after: &Position) -> DrawState {
         let regime = Regime::of(after);
         if regime.resets(before, mv, after) {
             return DrawState::new();
@@ -247,8 +257,18 @@ impl DrawState {
     /// The counter rule that draws `position` (reached with these counters), if any.
     /// Repetition is not checked here (see [`crate::Game::status`]).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn draw_rule(self, position: &Position) -> Option<DrawRule> {
+        // The usual case, inline: a side without a king, no rule counts (`Regime::None`).
+        if position.kings(Color::White).is_empty() || position.kings(Color::Black).is_empty() {
+            return None;
+        }
+        self.draw_rule_with_kings(position)
+    }
+
+    /// [`Self::draw_rule`] when both sides have a king.
+    #[inline(never)]
+    fn draw_rule_with_kings(self, position: &Position) -> Option<DrawRule> {
         let (limit, rule) = match Regime::of(position) {
             Regime::None => return None,
             Regime::SmallKings => (limits::SMALL_KINGS, DrawRule::SmallKings),
