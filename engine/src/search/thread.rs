@@ -16,6 +16,7 @@
 //! table and a [`Shared`] block (stop flag, node count, clock). Only the main thread watches the
 //! clock and reports progress.
 
+use std::hint::cold_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -519,10 +520,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         self.visit(ply);
         if self.stopped {
+            cold_path();
             return DRAW;
         }
         if ply > 0 {
             if self.is_repetition(key, ply) || draw.is_draw(position) {
+                cold_path();
                 return self.draw_score(ply);
             }
             if let Some(score) =
@@ -538,6 +541,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             alpha = alpha.max(-WIN + ply as i32);
             beta = beta.min(WIN - ply as i32 - 1);
             if alpha >= beta {
+                cold_path();
                 return alpha;
             }
         }
@@ -584,6 +588,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             movegen::generate_quiet(position, &mut moves);
         }
         if moves.is_empty() {
+            cold_path();
             return -WIN + ply as i32;
         }
         let hash_move = entry
@@ -735,6 +740,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
             };
             if self.stopped {
+                cold_path();
                 return DRAW;
             }
 
@@ -1003,15 +1009,18 @@ impl<'a, T: Table> Searcher<'a, T> {
     ) -> i32 {
         self.visit(ply);
         if self.stopped {
+            cold_path();
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
+            cold_path();
             return self.static_eval(position);
         }
         let mut threats_left = threats_left;
         let capture = position.has_capture();
         if !capture {
             if !has_quiet_move(position) {
+                cold_path();
                 return -WIN + ply as i32;
             }
             let threatened = threats_left > 0 && opponent_can_capture(position);
@@ -1055,6 +1064,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let mv = moves[next(&mut keys, i)];
             let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha, threats_left);
             if self.stopped {
+                cold_path();
                 return DRAW;
             }
             if score > best {
