@@ -111,12 +111,11 @@ impl Regime {
     #[must_use]
     #[inline]
     pub fn of(position: &Position) -> Regime {
-        let white_kings = position.kings(Color::White).count();
-        let black_kings = position.kings(Color::Black).count();
-        if white_kings == 0 || black_kings == 0 {
-            // A lone king needs a king on the other side too, as do the 7.2.5/7.2.6 rows.
+        if Regime::lacks_a_king(position) {
             return Regime::None;
         }
+        let white_kings = position.kings(Color::White).count();
+        let black_kings = position.kings(Color::Black).count();
         let white = position.pieces(Color::White);
         let black = position.pieces(Color::Black);
         let (lone, strong, strong_kings) = if white.count() == 1 {
@@ -143,6 +142,14 @@ impl Regime {
             4 | 5 => Regime::Balanced45,
             _ => Regime::KingsOnly,
         }
+    }
+
+    /// Whether a side of `position` has no king: then no rule counts ([`Regime::None`]; a lone
+    /// king needs a king on the other side too, as do the 7.2.5/7.2.6 rows). The first and
+    /// cheapest test of [`Regime::of`], and the usual case, which the counters test inline.
+    #[inline(always)]
+    fn lacks_a_king(position: &Position) -> bool {
+        position.kings(Color::White).is_empty() || position.kings(Color::Black).is_empty()
     }
 
     /// Whether `mv` (played from `before`, giving `after`, whose regime is `self`) resets the
@@ -210,8 +217,7 @@ impl DrawState {
     #[must_use]
     #[inline(always)]
     pub fn after(self, before: &Position, mv: &Move, after: &Position) -> DrawState {
-        // The usual case, inline: a side without a king, no rule counts (`Regime::None`).
-        if after.kings(Color::White).is_empty() || after.kings(Color::Black).is_empty() {
+        if Regime::lacks_a_king(after) {
             return DrawState::new();
         }
         self.after_with_kings(before, mv, after)
@@ -259,8 +265,7 @@ impl DrawState {
     #[must_use]
     #[inline(always)]
     pub fn draw_rule(self, position: &Position) -> Option<DrawRule> {
-        // The usual case, inline: a side without a king, no rule counts (`Regime::None`).
-        if position.kings(Color::White).is_empty() || position.kings(Color::Black).is_empty() {
+        if Regime::lacks_a_king(position) {
             return None;
         }
         self.draw_rule_with_kings(position)

@@ -37,19 +37,9 @@ use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
 /// with an empty square in front, or a king with any empty neighbour.
 #[inline]
 fn has_quiet_move(position: &Position) -> bool {
-    let us = position.side_to_move();
     let empty = position.empty_squares();
-    let men = position.men(us);
-    let kings = position.kings(us);
-    let forward = match us {
-        Color::White => {
-            men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
-        }
-        Color::Black => {
-            men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
-        }
-    };
-    if forward.intersects(empty) {
+    let kings = position.kings(position.side_to_move());
+    if men_steps(position).intersects(empty) {
         return true;
     }
     kings.any() && {
@@ -64,17 +54,24 @@ fn has_quiet_move(position: &Position) -> bool {
 /// capture: whether a quiet move crowns). A test on the board instead of a pass over the moves.
 #[inline]
 fn has_crowning_step(position: &Position) -> bool {
+    let last_rank = Bitboard::promotion_rank(position.side_to_move());
+    men_steps(position).intersects(position.empty_squares() & last_rank)
+}
+
+/// The squares the men of the side to move would step to (one square forward diagonally),
+/// whatever stands on them.
+#[inline(always)]
+fn men_steps(position: &Position) -> Bitboard {
     let us = position.side_to_move();
     let men = position.men(us);
-    let steps = match us {
+    match us {
         Color::White => {
             men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
         }
         Color::Black => {
             men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
         }
-    };
-    steps.intersects(position.empty_squares() & Bitboard::promotion_rank(us))
+    }
 }
 
 /// Whether the side not to move could capture if it were its turn: a threat the side to move
