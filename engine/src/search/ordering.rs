@@ -33,6 +33,12 @@ fn order_key(score: i32, index: usize) -> i64 {
     i64::from(score) << 8 | index as i64
 }
 
+/// The move list index an ordering key carries (its low 8 bits, see [`order_key`]).
+#[inline(always)]
+fn key_index(key: i64) -> usize {
+    (key & 0xFF) as usize
+}
+
 /// A quiet move as its origin and destination bits (6 bits each): all a killer needs to be
 /// recognised, and with the colour the move's history index.
 #[inline(always)]
@@ -206,7 +212,7 @@ fn capture_keys(moves: &MoveList, keys: &mut OrderKeys) -> usize {
 /// The move list index of the key the scoring put first (see [`Heuristics::score_moves`]).
 #[inline(always)]
 pub fn first(keys: &[i64]) -> usize {
-    (keys[0] & 0xFF) as usize
+    key_index(keys[0])
 }
 
 /// The move list index of the `i`-th move to try, from keys written by
@@ -268,7 +274,7 @@ pub fn pick(keys: &mut [i64], start: usize) -> usize {
         best.offer(key, i);
     }
     keys.swap(start, best.index);
-    (keys[start] & 0xFF) as usize
+    key_index(keys[start])
 }
 
 #[cfg(test)]
@@ -338,7 +344,7 @@ mod tests {
                     heuristics.score_moves(&moves, hash_move, side, ply % 4, &mut keys);
                     let reference = picked_reference(&heuristics, &moves, hash_move, side, ply % 4);
                     assert_eq!(keys, reference, "{position:?} hash move {hash_move:?}");
-                    assert_eq!(first(&keys), (reference[0] & 0xFF) as usize);
+                    assert_eq!(first(&keys), key_index(reference[0]));
                 }
                 if moves[0].is_capture() {
                     let mut keys = OrderKeys::new();

@@ -1151,15 +1151,6 @@ mod tests {
         check(&searcher);
     }
 
-    /// The material balance for the side to move, by `searcher`'s weights.
-    fn material(searcher: &Searcher<'_, AtomicTable>, position: &Position) -> i32 {
-        let (man, king) = searcher.material_weights;
-        let us = position.side_to_move();
-        let them = us.opposite();
-        man * (position.men(us).count() as i32 - position.men(them).count() as i32)
-            + king * (position.kings(us).count() as i32 - position.kings(them).count() as i32)
-    }
-
     #[test]
     fn a_lazy_leaf_is_exact_inside_its_window_and_a_true_bound_outside() {
         let mut params = SearchParams::DEFAULT;
@@ -1170,7 +1161,7 @@ mod tests {
             let mut lazy = 0;
             for position in &positions {
                 let exact = searcher.static_eval(position);
-                let material = material(searcher, position);
+                let material = searcher.material_balance(position);
                 for (alpha, beta) in [
                     (-1000, -400),
                     (-300, -100),
@@ -1231,7 +1222,7 @@ mod tests {
             for (&(position, depth, beta), &full) in cases.iter().zip(&full) {
                 let lazy = searcher.futility_eval(&position, depth, false, beta);
                 let bound = beta + searcher.futility_margin(depth);
-                if full.is_some() && material(searcher, &position) + 150 < bound {
+                if full.is_some() && searcher.material_balance(&position) + 150 < bound {
                     assert_eq!(lazy, None, "{position:?} depth {depth} beta {beta}");
                     skipped += 1;
                 } else {
