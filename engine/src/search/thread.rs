@@ -548,7 +548,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         // static evaluation. The decisions keep their order: a table cut-off first, then pruning.
         let capture = position.has_capture();
         let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
-        let futility_eval = if prunable {
+        let futility_eval = if prunable && self.futility_applies(depth, capture) {
             self.futility_eval(position, depth, capture, beta)
         } else {
             None
@@ -889,7 +889,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         beta: i32,
     ) -> Option<i32> {
         let params = self.params;
-        if !(params.rfp_max_depth > 0 && depth <= params.rfp_max_depth * ONE_PLY && !capture) {
+        if !self.futility_applies(depth, capture) {
             return None;
         }
         // The lazy test before the move tests: it is cheaper, and either failing gives `None`.
@@ -902,6 +902,14 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         (has_quiet_move(position) && !opponent_can_capture(position))
             .then(|| self.static_eval(position))
+    }
+
+    /// Whether reverse futility applies at `depth` units left (`capture`: whether the side to
+    /// move must capture): close to the frontier, without a capture pending.
+    #[inline(always)]
+    fn futility_applies(&self, depth: i32, capture: bool) -> bool {
+        let max = self.params.rfp_max_depth;
+        max > 0 && depth <= max * ONE_PLY && !capture
     }
 
     /// Reverse futility's margin at `depth` units left.
