@@ -383,10 +383,10 @@ mod tests {
         let start = Position::start();
         let moves = start.legal_moves();
         let mut heuristics = Heuristics::default();
-        let tried = moves[..2]
+        let tried: Vec<HistorySlot> = moves[..2]
             .iter()
-            .map(|mv| HistorySlot::of(Color::White, mv));
-        let tried: Vec<HistorySlot> = tried.collect();
+            .map(|mv| HistorySlot::of(Color::White, mv))
+            .collect();
         heuristics.record_cutoff(&moves[4], &tried, Color::White, 3, 4, 16_384);
         let mut keys = OrderKeys::new();
         heuristics.score_moves(&moves, None, Color::White, 3, &mut keys);

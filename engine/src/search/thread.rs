@@ -549,7 +549,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let capture = position.has_capture();
         let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
         let futility_eval = if prunable && self.futility_applies(depth, capture) {
-            self.futility_eval(position, depth, capture, beta)
+            self.futility_eval(position, depth, beta)
         } else {
             None
         };
@@ -876,24 +876,16 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 
     /// The static evaluation reverse futility pruning needs at a non-PV node with `depth` units
-    /// left and bound `beta`, if it applies there: close to the frontier, in a quiet position
-    /// (no capture pending for either side, `capture` saying whether the side to move must
-    /// capture) with a move to play. With [`SearchParams::rfp_lazy_margin`], `None` without
-    /// the evaluation when even the material plus that margin cannot reach the pruning bound.
+    /// left and bound `beta`, where it applies ([`Self::futility_applies`], which the caller
+    /// tests: close to the frontier, the side to move without a capture): if the opponent has
+    /// no capture pending either and the side to move has a move to play. With
+    /// [`SearchParams::rfp_lazy_margin`], `None` without the evaluation when even the material
+    /// plus that margin cannot reach the pruning bound.
     #[inline]
-    fn futility_eval(
-        &self,
-        position: &Position,
-        depth: i32,
-        capture: bool,
-        beta: i32,
-    ) -> Option<i32> {
-        let params = self.params;
-        if !self.futility_applies(depth, capture) {
-            return None;
-        }
+    fn futility_eval(&self, position: &Position, depth: i32, beta: i32) -> Option<i32> {
+        debug_assert!(self.futility_applies(depth, position.has_capture()));
         // The lazy test before the move tests: it is cheaper, and either failing gives `None`.
-        let lazy = params.rfp_lazy_margin;
+        let lazy = self.params.rfp_lazy_margin;
         if lazy > 0
             && let Some(material) = self.lazy_material(position)
             && material + lazy < beta + self.futility_margin(depth)
@@ -1220,15 +1212,13 @@ mod tests {
         with_searcher(&full_params, |searcher| {
             full = cases
                 .iter()
-                .map(|&(position, depth, beta)| {
-                    searcher.futility_eval(&position, depth, false, beta)
-                })
+                .map(|&(position, depth, beta)| searcher.futility_eval(&position, depth, beta))
                 .collect();
         });
         with_searcher(&lazy_params, |searcher| {
             let (mut skipped, mut evaluated) = (0, 0);
             for (&(position, depth, beta), &full) in cases.iter().zip(&full) {
-                let lazy = searcher.futility_eval(&position, depth, false, beta);
+                let lazy = searcher.futility_eval(&position, depth, beta);
                 let bound = beta + searcher.futility_margin(depth);
                 if full.is_some() && searcher.material_balance(&position) + 150 < bound {
                     assert_eq!(lazy, None, "{position:?} depth {depth} beta {beta}");
