@@ -4,12 +4,16 @@
 //! first `unsafe` block of the workspace (`engine/src/search/tt.rs`).
 //!
 //! Both tables see exactly the same searches; the node counts differ only through replacement
-//! (a full map drops new entries where the atomic table evicts shallow/old ones). Each iteration
-//! builds a fresh engine (16 MB table) and searches the bench positions to depth 11.
+//! (a full map drops new entries where the atomic table evicts shallow/old ones). Two groups:
+//! - `tt`: each iteration builds a fresh engine (16 MB table) and searches four positions to
+//!   depth 11 (a small tree: the table stays in the caches);
+//! - `tt_deep`: a search from the start to depth 17 (about 7.7 M nodes) on a 64 MB table cleared
+//!   before each iteration (not timed), at 1 and 2 threads: the table is larger than the caches,
+//!   and with two threads the map's locks are shared.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shashki::search::tt::TtEntry;
 use shashki::search::{AtomicTable, Engine, MapTable, Table, TableAllocError};
 use shashki::{EngineConfig, Position, SearchLimit};
@@ -88,5 +92,45 @@ fn tt_benches(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, tt_benches);
+/// One engine with a 64 MB table of type `T` and `threads` threads.
+fn deep_engine<T: Table>(threads: usize) -> Engine<T> {
+    Engine::with_table(EngineConfig {
+        hash_mb: 64,
+        threads,
+        ..EngineConfig::default()
+    })
+}
+
+/// A search from the start to `depth` on the engine's table as it is; its node count.
+fn deep_search<T: Table>(engine: &Engine<T>, depth: u32) -> u64 {
+    let result = engine.search_position(&Position::start(), &[], SearchLimit::Depth(depth), |_| {});
+    assert!(result.best_move.is_some());
+    result.nodes
+}
+
+fn deep_benches_for<T: Table>(c: &mut Criterion, name: &str) {
+    const DEPTH: u32 = 17;
+    let mut group = c.benchmark_group("tt_deep");
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let engine = deep_engine::<T>(threads);
+        let nodes = deep_search(&engine, DEPTH);
+        println!("{name}, start position, depth {DEPTH}, {threads} thread(s): {nodes} nodes");
+        group.bench_function(format!("{name}_start_d{DEPTH}_{threads}thread"), |b| {
+            b.iter_batched(
+                || engine.new_game(),
+                |()| black_box(deep_search(&engine, DEPTH)),
+                BatchSize::PerIteration,
+            );
+        });
+    }
+    group.finish();
+}
+
+fn tt_deep_benches(c: &mut Criterion) {
+    deep_benches_for::<AtomicTable>(c, "atomic");
+    deep_benches_for::<MapTable>(c, "ahashmap");
+}
+
+criterion_group!(benches, tt_benches, tt_deep_benches);
 criterion_main!(benches);
