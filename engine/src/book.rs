@@ -21,6 +21,7 @@ use ahash::AHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::splitmix::SplitMix64;
 use crate::{Bitboard, Color, Move, Notation, Position, Square};
 
 /// The format version this code reads and writes.
@@ -419,7 +420,7 @@ impl Book {
     pub fn choose(&self, position: &Position, policy: BookPolicy, rng_seed: u64) -> Option<Move> {
         let moves = self.probe(position)?;
         let playable: Vec<&BookMove> = moves.iter().filter(|m| m.weight > 0).collect();
-        let mut rng = SplitMix64(rng_seed ^ position.zobrist_key());
+        let mut rng = SplitMix64::new(rng_seed ^ position.zobrist_key());
         let chosen = match policy {
             BookPolicy::Best => moves.iter().enumerate().max_by(|(i, a), (j, b)| {
                 let score = |m: &BookMove| m.score.unwrap_or(f32::NEG_INFINITY);
@@ -432,14 +433,14 @@ impl Book {
             BookPolicy::Last => return playable.last().map(|m| m.mv),
             BookPolicy::Uniform => {
                 let n = playable.len() as u64;
-                return (n > 0).then(|| playable[(rng.next() % n) as usize].mv);
+                return (n > 0).then(|| playable[(rng.next_u64() % n) as usize].mv);
             }
             BookPolicy::Weighted => {
                 let total: u64 = playable.iter().map(|m| u64::from(m.weight)).sum();
                 if total == 0 {
                     return None;
                 }
-                let mut pick = rng.next() % total;
+                let mut pick = rng.next_u64() % total;
                 for m in &playable {
                     let w = u64::from(m.weight);
                     if pick < w {
@@ -583,19 +584,6 @@ fn entry_error(
         column,
         entry,
         message,
-    }
-}
-
-/// SplitMix64: a small, well-mixed deterministic generator for the random policies.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

@@ -82,7 +82,7 @@ impl fmt::Display for DrawRule {
             DrawRule::KingsOnly15 => "15 moves with kings only, no man move or capture (7.2.5)",
             DrawRule::BalancedKings => "kings on both sides, balance unchanged too long (7.2.6)",
             DrawRule::MainRoad => "lone king on the main road not beaten in 5 moves (7.2.7)",
-            DrawRule::SmallKings => "lone king against two pieces not beaten in 5 moves (7.2.8)",
+            DrawRule::SmallKings => "lone king against 1 or 2 pieces not beaten in 5 moves (7.2.8)",
         })
     }
 }

@@ -86,6 +86,7 @@ pub mod search;
 pub mod seed;
 #[cfg(feature = "serde")]
 mod serde_support;
+mod splitmix;
 mod square;
 pub mod zobrist;
 

@@ -1,30 +1,20 @@
 //! Zobrist keys: one random 64-bit number per (piece, square) and one for Black to move, made at
 //! compile time by a fixed-seed generator, so keys are the same in every build and on every machine.
 
+use crate::splitmix::SplitMix64;
 use crate::{Color, Piece, Role, Square};
-
-/// splitmix64: a small, well-mixed generator usable in `const` code.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 /// Keys indexed by piece kind (white man, white king, black man, black king) and bit index
 /// (0–35; the rows have 64 entries, the rest 0, so that an index masked to six bits needs no
 /// bounds check).
 const PIECE_KEYS: [[u64; 64]; 4] = {
     let mut keys = [[0u64; 64]; 4];
-    let mut state = 0x5348_4153_484B_4931; // "SHASHKI1"
+    let mut rng = SplitMix64::new(0x5348_4153_484B_4931); // "SHASHKI1"
     let mut kind = 0;
     while kind < 4 {
         let mut bit = 0;
         while bit < 36 {
-            let (next, value) = splitmix(state);
-            state = next;
-            keys[kind][bit] = value;
+            keys[kind][bit] = rng.next_u64();
             bit += 1;
         }
         kind += 1;
@@ -37,7 +27,7 @@ const PIECE_KEYS: [[u64; 64]; 4] = {
 static PIECE_KEY_TABLE: [[u64; 64]; 4] = PIECE_KEYS;
 
 /// The key toggled when Black is to move.
-pub const SIDE: u64 = splitmix(0x5349_4445_544F_4D56).1;
+pub const SIDE: u64 = SplitMix64::new(0x5349_4445_544F_4D56).next_u64();
 
 /// The key of the piece of kind `kind` (`2 × colour + 1 if a king`: white man 0, white king 1,
 /// black man 2, black king 3) on bit `bit`: [`piece`] without the `Piece`, for the incremental

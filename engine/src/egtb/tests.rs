@@ -4,6 +4,7 @@ use std::sync::OnceLock;
 
 use super::*;
 use crate::Bitboard;
+use crate::splitmix::SplitMix64;
 
 /// Pieces of the tables built once for all tests.
 const TEST_PIECES: u32 = 4;
@@ -21,19 +22,6 @@ pub(crate) fn tables() -> &'static Tablebases {
         )
         .expect("build")
     })
-}
-
-/// SplitMix64: a tiny deterministic generator for sampling positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 /// The value of a child position for its side to move (no pieces = lost).
@@ -129,7 +117,7 @@ fn solve(position: &Position, depth: u32) -> Option<TbEntry> {
 #[test]
 fn agrees_with_a_plain_search_on_random_positions() {
     let tb = tables();
-    let mut rng = Rng(2024);
+    let mut rng = SplitMix64::new(2024);
     let materials: Vec<Material> = Material::all_up_to(TEST_PIECES)
         .into_iter()
         .filter(|m| m.pieces() >= 3)
@@ -138,12 +126,12 @@ fn agrees_with_a_plain_search_on_random_positions() {
     let mut decided = 0;
     let mut checked = 0;
     while checked < 600 {
-        let material = materials[(rng.next() % materials.len() as u64) as usize];
+        let material = materials[(rng.next_u64() % materials.len() as u64) as usize];
         let indexer = Indexer::new(material);
-        let Some(mut position) = indexer.position(rng.next() % indexer.size()) else {
+        let Some(mut position) = indexer.position(rng.next_u64() % indexer.size()) else {
             continue;
         };
-        if rng.next() % 2 == 1 {
+        if rng.next_u64() % 2 == 1 {
             position = position.flipped();
         }
         let expected = tb.probe(&position).expect("in the tables");
@@ -355,12 +343,12 @@ fn five_pieces_sample_is_consistent() {
         .into_iter()
         .filter(|m| m.pieces() == 5)
         .collect();
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let mut checked = 0;
     while checked < 20_000 {
-        let material = materials[(rng.next() % materials.len() as u64) as usize];
+        let material = materials[(rng.next_u64() % materials.len() as u64) as usize];
         let indexer = Indexer::new(material);
-        let Some(position) = indexer.position(rng.next() % indexer.size()) else {
+        let Some(position) = indexer.position(rng.next_u64() % indexer.size()) else {
             continue;
         };
         let entry = tb.probe(&position).expect("in the tables");

@@ -269,6 +269,20 @@ fn worth(entry: &TtEntry, age: u8) -> i32 {
     i32::from(entry.depth) - 64 * staleness
 }
 
+/// The policy of both tables for a store over an entry of the same position: the new entry
+/// inherits the old one's move when it has none, and does not replace a deeper exact result of
+/// this search (a later, shallower bound must not erase it). Returns whether `entry` is stored.
+#[inline]
+fn replaces_same_position(old: &TtEntry, entry: &mut TtEntry) -> bool {
+    if entry.best_move.is_none() {
+        entry.best_move = old.best_move;
+    }
+    !(old.age == entry.age
+        && old.bound == Bound::Exact
+        && entry.bound != Bound::Exact
+        && old.depth > entry.depth)
+}
+
 impl Table for AtomicTable {
     fn try_with_size_mb(megabytes: usize) -> Result<AtomicTable, TableAllocError> {
         let error = TableAllocError { megabytes };
@@ -317,15 +331,7 @@ impl Table for AtomicTable {
                 break;
             };
             if slot.key.load(Ordering::Relaxed) ^ data == key {
-                // Same position: keep a deeper exact result of this search, keep the move.
-                if entry.best_move.is_none() {
-                    entry.best_move = old.best_move;
-                }
-                if old.age == entry.age
-                    && old.bound == Bound::Exact
-                    && entry.bound != Bound::Exact
-                    && old.depth > entry.depth
-                {
+                if !replaces_same_position(&old, &mut entry) {
                     return;
                 }
                 victim = i;
@@ -412,14 +418,7 @@ impl Table for MapTable {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(old) = shard.get(&key).and_then(|&d| TtEntry::unpack(d)) {
-            if entry.best_move.is_none() {
-                entry.best_move = old.best_move;
-            }
-            if old.age == entry.age
-                && old.bound == Bound::Exact
-                && entry.bound != Bound::Exact
-                && old.depth > entry.depth
-            {
+            if !replaces_same_position(&old, &mut entry) {
                 return;
             }
         } else if shard.len() >= self.capacity_per_shard {
