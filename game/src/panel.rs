@@ -7,10 +7,12 @@
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`].
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::text::EditableText;
+use bevy::ui_widgets::ScrollArea;
 
 use crate::engine_task::{Purpose, Thinking};
 use crate::geometry::PANEL_WIDTH;
@@ -63,7 +65,15 @@ struct ThinkingText;
 #[derive(Component)]
 struct NoticeText;
 #[derive(Component)]
+struct LevelText;
+#[derive(Component)]
 struct MovesText;
+/// The move list's box: it scrolls with the mouse wheel and follows the newest move.
+#[derive(Component)]
+struct MovesScroll;
+
+/// A scroll offset past the end of any move list: the layout clamps it to the last line.
+const SCROLL_TO_END: f32 = 1.0e6;
 /// The FEN / file-name text field.
 #[derive(Component)]
 pub struct InputField;
@@ -211,9 +221,7 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ))
             .id(),
-        commands
-            .spawn(label("Level (engine time per move)", 13.0, DIM))
-            .id(),
+        commands.spawn((LevelText, label("", 13.0, DIM))).id(),
         commands
             .spawn((
                 row(),
@@ -262,12 +270,13 @@ fn spawn_panel(mut commands: Commands) {
         commands.spawn(label("Moves", 13.0, DIM)).id(),
         commands
             .spawn((
+                MovesScroll,
+                ScrollArea,
                 Node {
                     flex_grow: 1.0,
                     min_height: px(0),
                     flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::FlexEnd,
-                    overflow: Overflow::clip(),
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
                 children![(MovesText, label("", 14.0, TEXT))],
@@ -357,7 +366,15 @@ fn submit_field(
     }
 }
 
-/// Rewrites the panel texts from the record, the engine and the notices.
+/// An engine time as the level line shows it: `0.05 s`, `1 s`, `1.5 s`.
+fn seconds(time: Duration) -> String {
+    let text = format!("{:.2}", time.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
+}
+
+/// Rewrites the panel texts from the record, the engine and the notices; a move list that
+/// changed scrolls to its end.
 #[allow(clippy::type_complexity)]
 fn refresh_texts(
     record: Res<GameRecord>,
@@ -370,7 +387,9 @@ fn refresh_texts(
         Query<&mut Text, With<ThinkingText>>,
         Query<(&mut Text, &mut TextColor), With<NoticeText>>,
         Query<&mut Text, With<MovesText>>,
+        Query<&mut Text, With<LevelText>>,
     )>,
+    mut moves_scroll: Query<&mut ScrollPosition, With<MovesScroll>>,
 ) {
     let set = |text: &mut Text, value: String| {
         if text.0 != value {
@@ -421,7 +440,19 @@ fn refresh_texts(
     }
     let moves = record.move_lines().join("\n");
     for mut text in &mut texts.p3() {
-        set(&mut text, moves.clone());
+        if text.0 != moves {
+            text.0 = moves.clone();
+            for mut scroll in &mut moves_scroll {
+                scroll.y = SCROLL_TO_END;
+            }
+        }
+    }
+    let level = format!(
+        "Level (engine time per move: {})",
+        seconds(record.engine_time)
+    );
+    for mut text in &mut texts.p4() {
+        set(&mut text, level.clone());
     }
 }
 
@@ -441,5 +472,20 @@ fn color_buttons(
         if background.0 != color {
             background.0 = color;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_times_read_as_seconds_without_trailing_zeros() {
+        let text = |ms| seconds(Duration::from_millis(ms));
+        assert_eq!(text(50), "0.05 s");
+        assert_eq!(text(250), "0.25 s");
+        assert_eq!(text(1000), "1 s");
+        assert_eq!(text(1500), "1.5 s");
+        assert_eq!(text(10_000), "10 s");
     }
 }
