@@ -376,7 +376,7 @@ pub fn apply_commands(
                 if let Err(e) = record.play(*mv, *label) {
                     notice.error(e);
                 } else if !record.ongoing() {
-                    notice.info(format!("Game over. {}", record.status_line()));
+                    notice.info("Game over: start a new game, or take back moves with Undo");
                 } else {
                     notice.info("");
                 }

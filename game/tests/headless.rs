@@ -173,6 +173,12 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
         "{status:?}"
     );
     assert!(record(&app).status_line().starts_with("White wins"));
+    // The status line says who won; the notice says what can be done now, without repeating it.
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        !notice.error && notice.text.contains("new game") && !notice.text.contains("wins"),
+        "{notice:?}"
+    );
     click(&mut app, "e5");
     assert!(
         app.world()
