@@ -5,7 +5,8 @@
 //! - [`input`]: pointer → squares → moves, through the click [`selection`];
 //! - [`engine_task`]: the engine's searches on a background task;
 //! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
-//! - [`panel`]: status, thinking, buttons, text field and move list.
+//! - [`panel`]: status, thinking, buttons, text field and move list;
+//! - [`shortcuts`]: keys for the panel's most used buttons.
 //!
 //! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
 //! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
@@ -21,6 +22,7 @@ pub mod options;
 pub mod panel;
 pub mod record;
 pub mod selection;
+pub mod shortcuts;
 pub mod textures;
 
 use bevy::prelude::*;
@@ -47,7 +49,9 @@ pub struct CorePlugin {
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         let mut notice = record::Notice::default();
-        if !self.setup.problems.is_empty() {
+        if self.setup.problems.is_empty() {
+            notice.info(shortcuts::KEYS_HELP);
+        } else {
             notice.error(self.setup.problems.join("\n"));
         }
         app.configure_sets(
@@ -59,7 +63,12 @@ impl Plugin for CorePlugin {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
         })
-        .add_plugins((record::plugin, input::plugin, engine_task::plugin))
+        .add_plugins((
+            record::plugin,
+            input::plugin,
+            shortcuts::plugin,
+            engine_task::plugin,
+        ))
         .insert_resource(notice);
     }
 }

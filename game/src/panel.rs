@@ -13,6 +13,7 @@ use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui_widgets::ScrollArea;
+use bevy::window::PrimaryWindow;
 
 use crate::engine_task::{Purpose, Thinking};
 use crate::geometry::PANEL_WIDTH;
@@ -83,7 +84,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel)
         .add_systems(
             Update,
-            (press_buttons, submit_field).in_set(crate::GameSet::Input),
+            (press_buttons, submit_field, blur_field_on_outside_press)
+                .in_set(crate::GameSet::Input),
         )
         .add_systems(
             Update,
@@ -336,6 +338,35 @@ fn press_buttons(
             PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
         };
         commands.write(command);
+    }
+}
+
+/// A press outside the text field takes the keyboard focus from it (Bevy gives the field the
+/// focus on a press in it and keeps it there), so that the keyboard shortcuts work again.
+fn blur_field_on_outside_press(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    field: Query<(&ComputedNode, &UiGlobalTransform), With<InputField>>,
+    focus: Option<ResMut<InputFocus>>,
+) {
+    let Some(mut focus) = focus else {
+        return;
+    };
+    if !buttons.just_pressed(MouseButton::Left) || focus.get().is_none() {
+        return;
+    }
+    let Some(cursor) = window
+        .single()
+        .ok()
+        .and_then(Window::physical_cursor_position)
+    else {
+        return;
+    };
+    if !field
+        .iter()
+        .any(|(node, transform)| node.contains_point(*transform, cursor))
+    {
+        focus.clear();
     }
 }
 

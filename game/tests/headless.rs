@@ -250,3 +250,53 @@ fn engine_against_engine_plays_on_and_a_new_game_resets() {
     assert!(record(&app).game.moves().is_empty());
     assert_eq!(record(&app).players.white, Controller::Human);
 }
+
+/// Presses `key` for one frame (the keyboard resource as `DefaultPlugins`' input plugin keeps it).
+fn press(app: &mut App, key: KeyCode) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
+#[test]
+fn the_arrow_keys_take_back_and_replay_and_escape_deselects() {
+    let mut app = two_players(None);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    assert_eq!(record(&app).game.moves().len(), 1);
+    press(&mut app, KeyCode::ArrowLeft);
+    assert!(record(&app).game.moves().is_empty());
+    press(&mut app, KeyCode::ArrowRight);
+    assert_eq!(record(&app).game.moves().len(), 1);
+    click(&mut app, "f6");
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("f6")));
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+}
+
+#[test]
+fn keys_typed_into_the_text_field_are_not_shortcuts_until_escape() {
+    let mut app = two_players(None);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    let field = app.world_mut().spawn_empty().id();
+    app.insert_resource(bevy::input_focus::InputFocus::from_entity(field));
+    press(&mut app, KeyCode::ArrowLeft);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(
+        record(&app).game.moves().len(),
+        1,
+        "the field had the focus"
+    );
+    press(&mut app, KeyCode::Escape);
+    let focus = app.world().resource::<bevy::input_focus::InputFocus>();
+    assert_eq!(focus.get(), None, "Escape leaves the field");
+    press(&mut app, KeyCode::Backspace);
+    assert!(record(&app).game.moves().is_empty());
+}
