@@ -79,9 +79,16 @@ impl MoveText {
         }
         let capture_marked = trimmed.contains(['x', 'X', ':']);
         let mut squares = Vec::new();
-        for part in trimmed.split(['-', 'x', 'X', ':']) {
+        for (index, part) in trimmed.split(['-', 'x', 'X', ':']).enumerate() {
             if squares.len() > 40 {
                 return Err(fail("too many squares".into()));
+            }
+            if part.is_empty() {
+                return Err(fail(format!(
+                    "square {} is missing (a separator `-`, `x` or `:` at the start or end, \
+                     or two in a row)",
+                    index + 1
+                )));
             }
             squares.push(part.parse::<Square>().map_err(|e| fail(e.to_string()))?);
         }
@@ -397,6 +404,27 @@ mod tests {
         ));
         let position = Position::from_fen("W:WKa1:Bb2").unwrap();
         assert!(position.parse_move("a1:h8").is_ok());
+    }
+
+    #[test]
+    fn a_missing_square_is_named_by_its_place() {
+        for (text, place) in [
+            ("xx", 1),
+            ("c3-", 2),
+            ("22-18x", 3),
+            ("-d4", 1),
+            ("c3--d4", 2),
+        ] {
+            let error = MoveText::parse(text).unwrap_err();
+            assert_eq!(error.text, text);
+            assert!(
+                error
+                    .reason
+                    .starts_with(&format!("square {place} is missing")),
+                "{text}: {error}"
+            );
+        }
+        assert!(MoveText::parse("c3-d4").is_ok());
     }
 
     #[test]
