@@ -226,3 +226,29 @@ fn errors_say_what_once() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("--pieces 99"), "{stderr}");
 }
+
+#[test]
+fn analyse_answers_from_the_tablebases_and_says_so() {
+    let dir = scratch_dir("analyse-tablebases");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let build = shashki(&["egtb", "build", "--pieces", "3", "--dir", &dir_text]);
+    assert!(build.status.success(), "{build:?}");
+    // Two white kings against a black man: a win the tables know exactly.
+    let fen = "W:WK29,K30:B5";
+    let with_tables = shashki(&["analyse", "--fen", fen, "--tablebases", &dir_text]);
+    let text = stdout(&with_tables);
+    assert!(with_tables.status.success(), "{with_tables:?}");
+    assert!(
+        text.contains("win in") && text.trim_end().ends_with("(tablebases)"),
+        "{text}"
+    );
+    let json = shashki(&["analyse", "--fen", fen, "--tablebases", &dir_text, "--json"]);
+    assert!(
+        stdout(&json).contains(r#""source":"tablebases""#),
+        "{json:?}"
+    );
+    let without = stdout(&shashki(&["analyse", "--fen", fen, "--depth", "4"]));
+    assert!(!without.contains("(tablebases)"), "{without}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_bad_input(&["analyse", "--tablebases", &dir_text]);
+}

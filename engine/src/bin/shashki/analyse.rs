@@ -1,9 +1,12 @@
 //! `shashki analyse`: searches one position and prints one line per completed iteration, then the
 //! best move (text, or JSON lines with `--json`).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
-use shashki::{Engine, EngineConfig, Game, Move, Notation, Position, SearchInfo, SearchLimit};
+use shashki::{
+    Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo, SearchLimit,
+};
 
 use crate::CliError;
 
@@ -37,6 +40,19 @@ pub struct Args {
     /// Search parameter overrides `name=value` (see `shashki match --help`).
     #[arg(long = "set")]
     set: Vec<String>,
+    /// Endgame tablebase directory (`shashki egtb build`): exact results at the root and in the
+    /// tree for the positions the tables hold.
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
+}
+
+/// How the output names where the best move comes from.
+fn source_name(source: MoveSource) -> &'static str {
+    match source {
+        MoveSource::Search => "search",
+        MoveSource::Book => "book",
+        MoveSource::Tablebase => "tablebases",
+    }
 }
 
 fn line(position: &Position, pv: &[Move]) -> Vec<String> {
@@ -53,7 +69,8 @@ fn line(position: &Position, pv: &[Move]) -> Vec<String> {
 /// Runs `shashki analyse`.
 ///
 /// # Errors
-/// A bad FEN, an illegal move in `--moves` or a bad `--set`.
+/// A bad FEN, an illegal move in `--moves`, a bad `--set`, a table size that cannot be
+/// allocated, or a `--tablebases` directory without usable tables.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut game = Game::from_fen(&args.fen)
         .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
@@ -67,10 +84,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         (None, Some(depth)) => SearchLimit::Depth(depth),
         (None, None) => SearchLimit::Depth(12),
     };
+    let tablebases = match &args.tablebases {
+        Some(dir) => Some(crate::matches::open_tablebases(dir)?),
+        None => None,
+    };
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads.max(1),
         params: crate::bench::search_params(&args.set)?,
+        tablebases,
         ..EngineConfig::default()
     })
     .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;
@@ -107,11 +129,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         let value = serde_json::json!({
             "bestmove": best, "score": result.score.value(), "score_text": result.score.to_string(),
             "depth": result.depth, "nodes": result.nodes, "time_ms": result.time.as_millis() as u64,
+            "source": source_name(result.source),
         });
         println!("{value}");
     } else {
         match best {
-            Some(best) => println!("bestmove {best} score {}", result.score),
+            Some(best) if result.source == MoveSource::Search => {
+                println!("bestmove {best} score {}", result.score);
+            }
+            Some(best) => println!(
+                "bestmove {best} score {} ({})",
+                result.score,
+                source_name(result.source)
+            ),
             None => println!("bestmove none (no legal move: the side to move has lost)"),
         }
     }
