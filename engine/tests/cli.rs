@@ -252,3 +252,16 @@ fn analyse_answers_from_the_tablebases_and_says_so() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_bad_input(&["analyse", "--tablebases", &dir_text]);
 }
+
+#[test]
+fn probing_without_tables_says_how_to_build_them() {
+    let dir = std::env::temp_dir().join(format!("shashki-cli-no-tables-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().into_owned();
+    let args = ["egtb", "probe", "W:WK1,K2:B20", "--dir", &dir_text];
+    assert_bad_input(&args);
+    let stderr = String::from_utf8_lossy(&shashki(&args).stderr).into_owned();
+    assert!(
+        stderr.contains("no tablebases") && stderr.contains("shashki egtb build --dir"),
+        "{stderr}"
+    );
+}

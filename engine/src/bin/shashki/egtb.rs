@@ -133,13 +133,25 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
 fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
     let position = crate::cli_error::read_fen(fen)?;
     let tables = Tablebases::open(dir);
+    if tables.max_pieces() == 0 {
+        let why = match tables.problems().first() {
+            Some(problem) => format!(" ({problem})"),
+            None => String::new(),
+        };
+        return Err(CliError::input(format!(
+            "no tablebases in {}{why}: build them with `shashki egtb build --dir {}`",
+            dir.display(),
+            dir.display()
+        )));
+    }
     for problem in tables.problems() {
         eprintln!("warning: {problem}");
     }
     let entry = tables.probe(&position).ok_or_else(|| {
+        let pieces = position.piece_count();
         CliError::input(format!(
-            "{} pieces: not in the tables of {} (they cover up to {} pieces)",
-            position.piece_count(),
+            "{pieces} piece{}: not in the tables of {} (they cover up to {} pieces)",
+            if pieces == 1 { "" } else { "s" },
             dir.display(),
             tables.max_pieces()
         ))
