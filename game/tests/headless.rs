@@ -262,13 +262,19 @@ fn press(app: &mut App, key: KeyCode) {
     app.update();
 }
 
-#[test]
-fn the_arrow_keys_take_back_and_replay_and_escape_deselects() {
+/// Two players with a keyboard, after 1. c3-d4.
+fn keyboard_game_after_one_move() -> App {
     let mut app = two_players(None);
     app.init_resource::<ButtonInput<KeyCode>>();
     click(&mut app, "c3");
     click(&mut app, "d4");
     assert_eq!(record(&app).game.moves().len(), 1);
+    app
+}
+
+#[test]
+fn the_arrow_keys_take_back_and_replay_and_escape_deselects() {
+    let mut app = keyboard_game_after_one_move();
     press(&mut app, KeyCode::ArrowLeft);
     assert!(record(&app).game.moves().is_empty());
     press(&mut app, KeyCode::ArrowRight);
@@ -281,10 +287,7 @@ fn the_arrow_keys_take_back_and_replay_and_escape_deselects() {
 
 #[test]
 fn keys_typed_into_the_text_field_are_not_shortcuts_until_escape() {
-    let mut app = two_players(None);
-    app.init_resource::<ButtonInput<KeyCode>>();
-    click(&mut app, "c3");
-    click(&mut app, "d4");
+    let mut app = keyboard_game_after_one_move();
     let field = app.world_mut().spawn_empty().id();
     app.insert_resource(bevy::input_focus::InputFocus::from_entity(field));
     press(&mut app, KeyCode::ArrowLeft);
