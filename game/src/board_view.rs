@@ -3,10 +3,11 @@
 //!
 //! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): `update_layout`
 //! fits the board to the window with the pure [`BoardLayout`]; `sync_pieces` compares the
-//! position it shows ([`Shown`]) with the record: when the record is exactly one move ahead it
-//! animates that move along its path (captured pieces disappear, and a promoted man is crowned,
-//! only when the move ends, as in real play); otherwise (undo, new game, FEN…) it re-spawns the
-//! pieces at once. The place and highlight systems then position every entity and colour the
+//! position it shows ([`Shown`]) with the position to show (the record's, or the one under
+//! review): when that is one or two moves ahead it animates them in turn along their paths
+//! (captured pieces disappear, and a promoted man is crowned, only when the move ends, as in
+//! real play); otherwise (undo, new game, FEN, a jump in the review…) it re-spawns the pieces at
+//! once. The place and highlight systems then position every entity and colour the
 //! overlays (last move, selection, destinations, route choice, mandatory captures, hint, illegal
 //! click) from the record, the [`Selection`] and the feedback resources.
 
@@ -61,6 +62,8 @@ pub mod palette {
 pub const MOVE_SPEED: f32 = 9.0;
 /// Pause at each landing square of a capture, in seconds.
 pub const LANDING_PAUSE: f32 = 0.08;
+/// The most plies the view animates to catch up with the record; beyond, it shows the position.
+pub const MAX_ANIMATED_PLIES: usize = 2;
 
 /// The board's current layout in the window.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -338,8 +341,17 @@ fn sync_pieces(
     let consistent = shown
         .ply
         .is_some_and(|ply| game.positions().get(ply) == Some(&shown.position));
+    // The position to show: the live one, or the one under review.
+    let target = record.shown_ply();
+    let at_rest = if target == game.moves().len() {
+        ViewSync::Showing(record.revision)
+    } else {
+        ViewSync::Reviewing
+    };
     match shown.ply {
-        Some(ply) if consistent && ply < game.moves().len() => {
+        // A move or two ahead (a move, a redo with the engine's reply, a step of the review):
+        // animate them in turn; further (back from a review far behind) the pieces jump.
+        Some(ply) if consistent && ply < target && target - ply <= MAX_ANIMATED_PLIES => {
             let mv = game.moves()[ply];
             if let Some((entity, _)) = pieces.iter().find(|(_, p)| p.square == mv.from()) {
                 let path = shown.position.move_path(&mv);
@@ -353,14 +365,12 @@ fn sync_pieces(
                 shown.ply = None;
             }
         }
-        Some(ply) if consistent && ply == game.moves().len() => {
-            *view = ViewSync::Showing(record.revision)
-        }
+        Some(ply) if consistent && ply == target => *view = at_rest,
         _ => {
-            shown.ply = Some(game.moves().len());
-            shown.position = *game.position();
+            shown.ply = Some(target);
+            shown.position = game.positions()[target];
             respawn(&mut commands, &shown.position);
-            *view = ViewSync::Showing(record.revision);
+            *view = at_rest;
         }
     }
 }
@@ -413,11 +423,12 @@ fn place_board(
         sprite.custom_size = Some(size * l.square);
         transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
-    let side = record.game.position().side_to_move();
+    let reviewing = record.review.is_some();
+    let side = record.game.positions()[record.shown_ply()].side_to_move();
     for (mut sprite, mut transform) in &mut sprites.p3() {
         sprite.custom_size = Some(size * 0.32);
         sprite.color = match side {
-            _ if !record.ongoing() => Color::NONE,
+            _ if !record.ongoing() && !reviewing => Color::NONE,
             Side::White => palette::WHITE_PIECE,
             Side::Black => palette::BLACK_PIECE,
         };

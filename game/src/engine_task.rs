@@ -71,6 +71,8 @@ pub enum ViewSync {
     Showing(u64),
     /// Animating or catching up.
     Busy,
+    /// Showing an earlier position of the game ([`GameRecord::review`]).
+    Reviewing,
 }
 
 impl ViewSync {
@@ -80,7 +82,7 @@ impl ViewSync {
         match self {
             ViewSync::Absent => true,
             ViewSync::Showing(r) => r == revision,
-            ViewSync::Busy => false,
+            ViewSync::Busy | ViewSync::Reviewing => false,
         }
     }
 }
@@ -266,7 +268,11 @@ fn start_jobs(
     if !jobs.is_empty() || !record.ongoing() {
         return;
     }
-    let purpose = if record.to_move() == Controller::Engine && view.shows(record.revision) {
+    // The engine waits while the player reviews an earlier position.
+    let purpose = if record.to_move() == Controller::Engine
+        && record.review.is_none()
+        && view.shows(record.revision)
+    {
         Purpose::Move
     } else if pending_hint.0 && record.to_move() == Controller::Human {
         Purpose::Hint

@@ -133,6 +133,12 @@ fn interpret_clicks(
                 at: time.elapsed_secs_f64(),
             };
         };
+        if record.review.is_some() {
+            // A click on the board while reviewing goes back to the game, and plays nothing.
+            commands.write(GameCommand::ReviewEnd);
+            notice.info("Back to the game");
+            continue;
+        }
         if !record.ongoing() {
             reject(
                 &mut feedback,

@@ -427,8 +427,9 @@ fn refresh_texts(
             text.0 = value;
         }
     };
+    let status = record.review_line().unwrap_or_else(|| record.status_line());
     for mut text in &mut texts.p0() {
-        set(&mut text, record.status_line());
+        set(&mut text, status.clone());
     }
     let thinking_line = match thinking.purpose {
         None => String::new(),

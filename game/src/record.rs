@@ -143,6 +143,10 @@ pub struct GameRecord {
     pub level: Option<usize>,
     /// Bumped on every change of `game`: jobs and views made for an older revision are stale.
     pub revision: u64,
+    /// The earlier position being reviewed, as a ply of `game` (`None`: the live position).
+    /// Reviewing only shows, and the engine does not start a search meanwhile; taking back,
+    /// replaying or replacing the game ends it, a move played does not.
+    pub review: Option<usize>,
 }
 
 impl GameRecord {
@@ -158,6 +162,7 @@ impl GameRecord {
             engine_time,
             level,
             revision: 0,
+            review: None,
         }
     }
 
@@ -173,11 +178,17 @@ impl GameRecord {
         self.game.status() == GameStatus::Ongoing
     }
 
+    /// Marks a change of the game: a new revision, and the live position shown again.
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.review = None;
+    }
+
     fn replace_game(&mut self, game: Game) {
         self.labels = vec![None; game.moves().len()];
         self.game = game;
         self.redo.clear();
-        self.revision += 1;
+        self.changed();
     }
 
     fn play(&mut self, mv: Move, label: Option<MoveLabel>) -> Result<(), String> {
@@ -187,6 +198,8 @@ impl GameRecord {
             .map_err(|e| format!("cannot play {text}: {e}"))?;
         self.labels.push(label);
         self.redo.clear();
+        // A move only adds to the game, so a review goes on (the engine's move that was under
+        // way when it began lands behind it).
         self.revision += 1;
         Ok(())
     }
@@ -197,7 +210,7 @@ impl GameRecord {
         };
         let label = self.labels.pop().flatten();
         self.redo.push((mv, label));
-        self.revision += 1;
+        self.changed();
         true
     }
 
@@ -210,7 +223,7 @@ impl GameRecord {
             return false;
         }
         self.labels.push(label);
-        self.revision += 1;
+        self.changed();
         true
     }
 
@@ -234,6 +247,41 @@ impl GameRecord {
 
     fn has_human(&self) -> bool {
         self.players.white == Controller::Human || self.players.black == Controller::Human
+    }
+
+    /// The ply the board shows: the reviewed one, or the live position's.
+    #[must_use]
+    pub fn shown_ply(&self) -> usize {
+        let live = self.game.moves().len();
+        self.review.map_or(live, |ply| ply.min(live))
+    }
+
+    /// Moves the review to `ply` (clamped to the game); reaching the last ply ends the review.
+    fn review_at(&mut self, ply: usize) {
+        let ply = ply.min(self.game.moves().len());
+        self.review = (ply < self.game.moves().len()).then_some(ply);
+    }
+
+    /// The status line while reviewing: which position is shown and how to get back.
+    #[must_use]
+    pub fn review_line(&self) -> Option<String> {
+        let ply = self.review?;
+        let total = self.game.moves().len();
+        Some(if ply == 0 {
+            format!("Reviewing the start position (of {total} plies); End returns")
+        } else {
+            let before = &self.game.positions()[ply - 1];
+            let mv = before.write_move(&self.game.moves()[ply - 1], Notation::Algebraic);
+            let dots = if before.side_to_move() == Color::Black {
+                "..."
+            } else {
+                "."
+            };
+            format!(
+                "Reviewing after {}{dots} {mv} (ply {ply} of {total}); End returns",
+                self.game.move_number(ply - 1)
+            )
+        })
     }
 
     /// The status line: who is to move, or the result and its reason.
@@ -264,16 +312,21 @@ impl GameRecord {
         }
     }
 
-    /// The move list in traditional notation, one line per full move: `3. c3-d4 f6:d4`.
+    /// The move list in traditional notation, one line per full move: `3. c3-d4 f6:d4`. While
+    /// reviewing, the move that led to the position shown is in brackets: `3. c3-d4 [f6:d4]`.
     #[must_use]
     pub fn move_lines(&self) -> Vec<String> {
         let mut lines: Vec<String> = Vec::new();
         let positions = self.game.positions();
+        let marked = self.review.and_then(|ply| ply.checked_sub(1));
         for (ply, mv) in self.game.moves().iter().enumerate() {
             let before = &positions[ply];
             let mut text = before.write_move(mv, Notation::Algebraic);
             if let Some(label) = self.labels.get(ply).copied().flatten() {
                 text = format!("{text} {}", label.mark());
+            }
+            if marked == Some(ply) {
+                text = format!("[{text}]");
             }
             let black = before.side_to_move() == Color::Black;
             match lines.last_mut() {
@@ -322,6 +375,14 @@ pub enum GameCommand {
     LoadPdn(PathBuf),
     /// Save the game as PDN.
     SavePdn(PathBuf),
+    /// Show the position one ply earlier than the one shown (starts a review).
+    ReviewBack,
+    /// Show the position one ply later (back at the live position, the review ends).
+    ReviewForward,
+    /// Show the start position of the game.
+    ReviewStart,
+    /// Show the live position again.
+    ReviewEnd,
 }
 
 /// Which way the board is shown.
@@ -428,6 +489,16 @@ pub fn apply_commands(
                 Ok(()) => notice.info(format!("Saved {}", path.display())),
                 Err(e) => notice.error(e),
             },
+            GameCommand::ReviewBack => {
+                let ply = record.shown_ply().saturating_sub(1);
+                record.review = Some(ply).filter(|_| !record.game.moves().is_empty());
+            }
+            GameCommand::ReviewForward => {
+                let ply = record.shown_ply() + 1;
+                record.review_at(ply);
+            }
+            GameCommand::ReviewStart => record.review_at(0),
+            GameCommand::ReviewEnd => record.review = None,
         }
     }
 }

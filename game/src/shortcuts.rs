@@ -1,5 +1,6 @@
 //! Keyboard shortcuts: the panel's most used buttons without the mouse — take back and replay
-//! moves with the arrow keys, ask for a hint, flip the board, choose a level, drop a selection.
+//! moves, review earlier positions, ask for a hint, flip the board, choose a level, drop a
+//! selection.
 //!
 //! Data flow (in [`GameSet::Input`](crate::GameSet), before the rules step): `press_keys` maps
 //! each key pressed this frame with the pure [`shortcut`] and writes the same
@@ -25,7 +26,7 @@ pub enum Shortcut {
 /// The keys, as the panel's first notice lists them for the player (words, not arrow glyphs:
 /// the default font has none).
 pub const KEYS_HELP: &str =
-    "Keys: Left / Right undo / redo, H hint,\nF flip, 1-5 level, Esc deselect";
+    "Keys: Left/Right undo/redo, Up/Down review,\nH hint, F flip, 1-5 level, Esc deselect";
 
 /// The keys of the levels, weakest first (one per entry of [`LEVELS`]).
 const LEVEL_KEYS: [KeyCode; LEVELS.len()] = [
@@ -47,13 +48,18 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The shortcut of `key`, with Control (or Command) held or not: `←`/Backspace/Ctrl+Z undo,
-/// `→`/Ctrl+Y redo, H hint, F flip, 1–5 the levels, Escape deselects.
+/// `→`/Ctrl+Y redo, `↑`/`↓` review the game a ply back / forward, Home its start, End the live
+/// position again, H hint, F flip, 1–5 the levels, Escape deselects.
 #[must_use]
 pub fn shortcut(key: KeyCode, control: bool) -> Option<Shortcut> {
     let command = match key {
         KeyCode::ArrowLeft | KeyCode::Backspace => GameCommand::Undo,
         KeyCode::KeyZ if control => GameCommand::Undo,
         KeyCode::ArrowRight => GameCommand::Redo,
+        KeyCode::ArrowUp => GameCommand::ReviewBack,
+        KeyCode::ArrowDown => GameCommand::ReviewForward,
+        KeyCode::Home => GameCommand::ReviewStart,
+        KeyCode::End => GameCommand::ReviewEnd,
         KeyCode::KeyY if control => GameCommand::Redo,
         KeyCode::KeyH if !control => GameCommand::Hint,
         KeyCode::KeyF if !control => GameCommand::Flip,
@@ -121,6 +127,23 @@ mod tests {
         assert_eq!(command(KeyCode::ArrowRight, false), Some(GameCommand::Redo));
         assert_eq!(command(KeyCode::KeyY, true), Some(GameCommand::Redo));
         assert_eq!(command(KeyCode::KeyZ, false), None);
+    }
+
+    #[test]
+    fn up_down_home_and_end_review_the_game() {
+        assert_eq!(
+            command(KeyCode::ArrowUp, false),
+            Some(GameCommand::ReviewBack)
+        );
+        assert_eq!(
+            command(KeyCode::ArrowDown, false),
+            Some(GameCommand::ReviewForward)
+        );
+        assert_eq!(
+            command(KeyCode::Home, false),
+            Some(GameCommand::ReviewStart)
+        );
+        assert_eq!(command(KeyCode::End, false), Some(GameCommand::ReviewEnd));
     }
 
     #[test]

@@ -303,3 +303,69 @@ fn keys_typed_into_the_text_field_are_not_shortcuts_until_escape() {
     press(&mut app, KeyCode::Backspace);
     assert!(record(&app).game.moves().is_empty());
 }
+
+#[test]
+fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
+    let mut app = two_players(None);
+    for square in ["c3", "d4", "f6", "g5"] {
+        click(&mut app, square);
+    }
+    assert_eq!(record(&app).game.moves().len(), 2);
+    command(&mut app, GameCommand::ReviewBack);
+    assert_eq!(record(&app).review, Some(1));
+    assert_eq!(record(&app).move_lines(), ["1. [c3-d4]  f6-g5"]);
+    assert!(
+        record(&app)
+            .review_line()
+            .is_some_and(|l| l.contains("1. c3-d4"))
+    );
+    command(&mut app, GameCommand::ReviewBack);
+    command(&mut app, GameCommand::ReviewBack);
+    assert_eq!(
+        record(&app).review,
+        Some(0),
+        "the start is as far back as it goes"
+    );
+    assert_eq!(record(&app).shown_ply(), 0);
+    command(&mut app, GameCommand::ReviewForward);
+    command(&mut app, GameCommand::ReviewForward);
+    assert_eq!(
+        record(&app).review,
+        None,
+        "forward past the last ply is the game again"
+    );
+    command(&mut app, GameCommand::ReviewStart);
+    assert_eq!(record(&app).review, Some(0));
+    // A click while reviewing plays nothing and shows the game again.
+    click(&mut app, "e3");
+    assert_eq!(record(&app).review, None);
+    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+    command(&mut app, GameCommand::ReviewBack);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(record(&app).review, None, "taking back ends the review");
+    assert_eq!(record(&app).game.moves().len(), 1);
+}
+
+#[test]
+fn the_engine_waits_while_the_game_is_reviewed() {
+    let mut app = app_with(None, Controller::Engine, Controller::Engine);
+    update_until(&mut app, |app| record(app).game.moves().len() >= 2);
+    command(&mut app, GameCommand::ReviewStart);
+    let reviewed_at = record(&app).game.moves().len();
+    // At most the move already under way lands; no new search starts.
+    for _ in 0..200 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert!(record(&app).game.moves().len() <= reviewed_at + 1);
+    assert_eq!(
+        record(&app).review,
+        Some(0),
+        "a move played keeps the review"
+    );
+    command(&mut app, GameCommand::ReviewEnd);
+    update_until(&mut app, |app| {
+        record(app).game.moves().len() >= reviewed_at + 2
+    });
+}
