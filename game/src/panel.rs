@@ -4,7 +4,9 @@
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
 //! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
-//! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`].
+//! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`];
+//! `refresh_move_list` rewrites the move list when the record changes and scrolls it to the
+//! newest move, or to the move under review.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -89,7 +91,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (refresh_texts, color_buttons).in_set(crate::GameSet::View),
+            (refresh_texts, refresh_move_list, color_buttons).in_set(crate::GameSet::View),
         );
 }
 
@@ -397,6 +399,13 @@ fn submit_field(
     }
 }
 
+/// The scroll offset that puts line `line` of a text of `lines` lines, `text_height` high, in
+/// the middle of a box `view_height` high (the layout clamps it at the end of the text).
+fn scroll_to_line(line: usize, lines: usize, text_height: f32, view_height: f32) -> f32 {
+    let line_height = text_height / lines.max(1) as f32;
+    (line as f32 * line_height - (view_height - line_height) / 2.0).max(0.0)
+}
+
 /// An engine time as the level line shows it: `0.05 s`, `1 s`, `1.5 s`.
 fn seconds(time: Duration) -> String {
     let text = format!("{:.2}", time.as_secs_f64());
@@ -404,8 +413,7 @@ fn seconds(time: Duration) -> String {
     format!("{text} s")
 }
 
-/// Rewrites the panel texts from the record, the engine and the notices; a move list that
-/// changed scrolls to its end.
+/// Rewrites the panel texts from the record, the engine and the notices.
 #[allow(clippy::type_complexity)]
 fn refresh_texts(
     record: Res<GameRecord>,
@@ -417,10 +425,8 @@ fn refresh_texts(
         Query<&mut Text, With<StatusText>>,
         Query<&mut Text, With<ThinkingText>>,
         Query<(&mut Text, &mut TextColor), With<NoticeText>>,
-        Query<&mut Text, With<MovesText>>,
         Query<&mut Text, With<LevelText>>,
     )>,
-    mut moves_scroll: Query<&mut ScrollPosition, With<MovesScroll>>,
 ) {
     let set = |text: &mut Text, value: String| {
         if text.0 != value {
@@ -470,21 +476,48 @@ fn refresh_texts(
             *color = wanted;
         }
     }
-    let moves = record.move_lines().join("\n");
-    for mut text in &mut texts.p3() {
-        if text.0 != moves {
-            text.0 = moves.clone();
-            for mut scroll in &mut moves_scroll {
-                scroll.y = SCROLL_TO_END;
-            }
-        }
-    }
     let level = format!(
         "Level (engine time per move: {})",
         seconds(record.engine_time)
     );
-    for mut text in &mut texts.p4() {
+    for mut text in &mut texts.p3() {
         set(&mut text, level.clone());
+    }
+}
+
+/// Rewrites the move list when it changed, and scrolls it to its end, or to the move under
+/// review.
+fn refresh_move_list(
+    record: Res<GameRecord>,
+    mut texts: Query<(&mut Text, &ComputedNode), With<MovesText>>,
+    mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
+) {
+    if !record.is_changed() {
+        return;
+    }
+    let lines = record.move_lines();
+    let moves = lines.join("\n");
+    // The line of the move under review (in brackets; the start position: the first line), to
+    // keep it in view.
+    let marked = record
+        .review
+        .map(|_| lines.iter().position(|l| l.contains('[')).unwrap_or(0));
+    for (mut text, node) in &mut texts {
+        if text.0 != moves {
+            text.0 = moves.clone();
+            let text_height = node.size().y * node.inverse_scale_factor();
+            for (mut scroll, view) in &mut scrolls {
+                scroll.y = match marked {
+                    Some(line) => scroll_to_line(
+                        line,
+                        lines.len(),
+                        text_height,
+                        view.size().y * view.inverse_scale_factor(),
+                    ),
+                    None => SCROLL_TO_END,
+                };
+            }
+        }
     }
 }
 
@@ -510,6 +543,19 @@ fn color_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reviewed_line_is_scrolled_to_the_middle_of_the_box() {
+        // 40 lines of 17 px in a box of 170 px (10 lines): line 20 starts at 340 px and is
+        // centred with 4.5 lines above it.
+        assert_eq!(scroll_to_line(20, 40, 680.0, 170.0), 340.0 - 76.5);
+        assert_eq!(
+            scroll_to_line(2, 40, 680.0, 170.0),
+            0.0,
+            "near the top: no scroll"
+        );
+        assert_eq!(scroll_to_line(0, 0, 0.0, 170.0), 0.0);
+    }
 
     #[test]
     fn engine_times_read_as_seconds_without_trailing_zeros() {
