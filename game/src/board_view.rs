@@ -368,7 +368,7 @@ fn sync_pieces(
         Some(ply) if consistent && ply == target => *view = at_rest,
         _ => {
             shown.ply = Some(target);
-            shown.position = game.positions()[target];
+            shown.position = *record.shown_position();
             respawn(&mut commands, &shown.position);
             *view = at_rest;
         }
@@ -424,7 +424,7 @@ fn place_board(
         transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
     let reviewing = record.review.is_some();
-    let side = record.game.positions()[record.shown_ply()].side_to_move();
+    let side = record.shown_position().side_to_move();
     for (mut sprite, mut transform) in &mut sprites.p3() {
         sprite.custom_size = Some(size * 0.32);
         sprite.color = match side {

@@ -495,13 +495,9 @@ fn refresh_move_list(
     if !record.is_changed() {
         return;
     }
-    let lines = record.move_lines();
+    // The line of the position under review is kept in view.
+    let (lines, marked) = record.move_lines_marked();
     let moves = lines.join("\n");
-    // The line of the move under review (in brackets; the start position: the first line), to
-    // keep it in view.
-    let marked = record
-        .review
-        .map(|_| lines.iter().position(|l| l.contains('[')).unwrap_or(0));
     for (mut text, node) in &mut texts {
         if text.0 != moves {
             text.0 = moves.clone();

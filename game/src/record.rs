@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, WinReason, pdn};
+use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, Position, WinReason, pdn};
 
 /// Who makes the moves of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -256,6 +256,12 @@ impl GameRecord {
         self.review.map_or(live, |ply| ply.min(live))
     }
 
+    /// The position the board shows: the reviewed one, or the live one.
+    #[must_use]
+    pub fn shown_position(&self) -> &Position {
+        &self.game.positions()[self.shown_ply()]
+    }
+
     /// Moves the review to `ply` (clamped to the game); reaching the last ply ends the review.
     fn review_at(&mut self, ply: usize) {
         let ply = ply.min(self.game.moves().len());
@@ -316,7 +322,15 @@ impl GameRecord {
     /// reviewing, the move that led to the position shown is in brackets: `3. c3-d4 [f6:d4]`.
     #[must_use]
     pub fn move_lines(&self) -> Vec<String> {
+        self.move_lines_marked().0
+    }
+
+    /// [`GameRecord::move_lines`], and while reviewing the line of the position shown (the
+    /// bracketed move's; the first line for the start position).
+    #[must_use]
+    pub fn move_lines_marked(&self) -> (Vec<String>, Option<usize>) {
         let mut lines: Vec<String> = Vec::new();
+        let mut marked_line = self.review.map(|_| 0);
         let positions = self.game.positions();
         let marked = self.review.and_then(|ply| ply.checked_sub(1));
         for (ply, mv) in self.game.moves().iter().enumerate() {
@@ -339,8 +353,11 @@ impl GameRecord {
                     lines.push(format!("{}. {dots}{text}", self.game.move_number(ply)));
                 }
             }
+            if marked == Some(ply) {
+                marked_line = Some(lines.len() - 1);
+            }
         }
-        lines
+        (lines, marked_line)
     }
 }
 
@@ -491,7 +508,7 @@ pub fn apply_commands(
             },
             GameCommand::ReviewBack => {
                 let ply = record.shown_ply().saturating_sub(1);
-                record.review = Some(ply).filter(|_| !record.game.moves().is_empty());
+                record.review_at(ply);
             }
             GameCommand::ReviewForward => {
                 let ply = record.shown_ply() + 1;

@@ -314,6 +314,7 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
     command(&mut app, GameCommand::ReviewBack);
     assert_eq!(record(&app).review, Some(1));
     assert_eq!(record(&app).move_lines(), ["1. [c3-d4]  f6-g5"]);
+    assert_eq!(record(&app).move_lines_marked().1, Some(0));
     assert!(
         record(&app)
             .review_line()

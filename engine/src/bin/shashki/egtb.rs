@@ -130,19 +130,25 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The error for a directory that holds no usable table: why (the first problem found, if any)
+/// and how to build them. Shared by `egtb probe` and every command taking `--tablebases`.
+pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
+    let why = match tables.problems().first() {
+        Some(problem) => format!(" ({problem})"),
+        None => String::new(),
+    };
+    CliError::input(format!(
+        "no tablebases in {}{why}: build them with `shashki egtb build --dir {}`",
+        dir.display(),
+        dir.display()
+    ))
+}
+
 fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
     let position = crate::cli_error::read_fen(fen)?;
     let tables = Tablebases::open(dir);
     if tables.max_pieces() == 0 {
-        let why = match tables.problems().first() {
-            Some(problem) => format!(" ({problem})"),
-            None => String::new(),
-        };
-        return Err(CliError::input(format!(
-            "no tablebases in {}{why}: build them with `shashki egtb build --dir {}`",
-            dir.display(),
-            dir.display()
-        )));
+        return Err(no_tables(dir, &tables));
     }
     for problem in tables.problems() {
         eprintln!("warning: {problem}");

@@ -279,10 +279,7 @@ pub fn open_tablebases(dir: &Path) -> Result<Arc<Tablebases>, CliError> {
         return Err(CliError::input(format!("tablebases: {problem}")));
     }
     if tables.max_pieces() == 0 {
-        return Err(CliError::input(format!(
-            "tablebases: no table in {} (build them with `shashki egtb build`)",
-            dir.display()
-        )));
+        return Err(crate::egtb::no_tables(dir, &tables));
     }
     Ok(Arc::new(tables))
 }
