@@ -14,7 +14,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use shashki::search::tt::TtEntry;
+use shashki::search::TtEntry;
 use shashki::search::{AtomicTable, Engine, MapTable, Table, TableAllocError};
 use shashki::{EngineConfig, Position, SearchLimit};
 

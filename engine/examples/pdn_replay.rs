@@ -6,7 +6,7 @@
 //!
 //! Shows the record side of the library: [`shashki::pdn::read_games`] checks every move against
 //! the rules (numeric or algebraic, `-`, `x` or `:`, shortened captures), and
-//! [`shashki::Game::status`] applies the draw rules of RULES.md §2.
+//! [`shashki::Game::status`] applies the draw rules of docs/RULES.md §2.
 
 use std::process::ExitCode;
 

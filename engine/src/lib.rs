@@ -29,7 +29,7 @@
 //!
 //! ## Games, files and protocols
 //! - [`Game`] is the record of a game: positions, Zobrist keys, the draw-rule counters
-//!   ([`DrawState`], RULES.md §2 as lidraughts counts them) and [`Game::status`] (a side without a
+//!   ([`DrawState`], docs/RULES.md §2 as lidraughts counts them) and [`Game::status`] (a side without a
 //!   legal move loses; threefold repetition; the counter rules).
 //! - [`pdn`] reads and writes PDN game files (lidraughts and pydraughts exports included);
 //!   [`Game::to_pdn`] / [`Game::from_pdn`] are the short way.
@@ -58,57 +58,46 @@
 //! # Ok::<(), shashki::GameError>(())
 //! ```
 //!
+//! ## Layers
+//! The modules are layers, each built only on those below it: `rules` (squares, bitboards,
+//! moves, move generation, positions, draw rules, games, perft), `formats` (FEN, move text,
+//! PDN, annotations, serde), `eval`, `search`, `book` and `egtb`, and on top `protocol` (the Hub
+//! protocol). Users need none of these paths: the vocabulary is re-exported here.
+//!
 //! ## Features
-//! - `cli` (default): the `shashki` command-line program; its dependencies (clap, indicatif,
-//!   serde_json) are not needed by the library, so depend with `default-features = false`.
 //! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
-//!   and moves as Hub text through `HubMove` and `MoveSeed`; costs the `serde` dependency.
+//!   and moves as Hub text through `HubMove` and `MoveSeed`. serde and serde_json are always
+//!   dependencies (the opening book is JSON), so the feature costs only the derived code.
 
-pub mod annotate;
-pub mod arena;
-mod bitboard;
+#![warn(missing_debug_implementations)]
+
 pub mod book;
-mod color;
-pub mod draw;
 pub mod egtb;
 pub mod eval;
-pub mod fen;
-mod game;
-pub mod hub;
-mod movegen;
-mod moves;
-mod notation;
-pub mod pdn;
-pub mod perft;
-mod piece;
-mod position;
+mod formats;
+mod protocol;
+mod rules;
 pub mod search;
-pub mod seed;
-#[cfg(feature = "serde")]
-mod serde_support;
 mod splitmix;
-mod square;
-pub mod zobrist;
 
-pub use bitboard::{Bitboard, Direction, Squares};
+pub use formats::{annotate, fen, pdn};
+pub use protocol::hub;
+// `rules::perft` names both the module and its `perft` function: this brings both.
+pub use rules::{draw, perft, zobrist};
+
 pub use book::{Book, BookError, BookMove, BookPolicy};
-pub use color::Color;
-pub use draw::{DrawRule, DrawState};
 pub use egtb::{Tablebases, TbEntry, Wdl};
-pub use fen::{FenError, FenField};
-pub use game::{Game, GameError, GameStatus, WinReason};
-pub use movegen::MoveIdentity;
-pub use moves::{MAX_MOVES, Move, MoveList};
-pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
-pub use pdn::{PdnError, PdnGame};
-pub use perft::{perft, perft_parallel};
-pub use piece::{Piece, Role};
-pub use position::{Position, PositionError};
-pub use search::MoveSource;
-pub use search::{
-    Engine, EngineConfig, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, StopHandle,
-    TableAllocError,
+pub use formats::{
+    FenError, FenField, MoveError, MoveText, Notation, ParseMoveError, PdnError, PdnGame,
 };
 #[cfg(feature = "serde")]
-pub use serde_support::{HubMove, MoveSeed};
-pub use square::{ParseSquareError, Square};
+pub use formats::{HubMove, MoveSeed};
+pub use rules::{
+    Bitboard, Color, Direction, DrawRule, DrawState, Game, GameError, GameStatus, MAX_MOVES, Move,
+    MoveIdentity, MoveList, ParseSquareError, Piece, Position, PositionError, Role, Square,
+    Squares, WinReason, perft_parallel,
+};
+pub use search::{
+    Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
+    StopHandle, TableAllocError,
+};

@@ -1,5 +1,5 @@
 //! SplitMix64, the one pseudo-random generator of the crate: it makes the Zobrist keys at compile
-//! time ([`crate::zobrist`]), picks among book moves under the random policies ([`crate::book`])
+//! time ([`crate::rules::zobrist`]), picks among book moves under the random policies ([`crate::book`])
 //! and samples positions in the tablebase tests. Small, fast, well mixed, and the same sequence
 //! for the same seed on every machine, which is all any of them needs.
 

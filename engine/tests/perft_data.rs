@@ -1,4 +1,4 @@
-//! Perft against the published numbers of `tests/data/perft.txt` (RULES.md §4).
+//! Perft against the published numbers of `tests/data/perft.txt` (docs/RULES.md §4).
 //!
 //! The file is read into entries (position, depth, expected count, move identity). The normal
 //! run checks every entry up to [`NODE_LIMIT`] leaves, single-threaded, which includes the start
@@ -113,7 +113,7 @@ fn perft_data_up_to_node_limit() {
         checked.push((entry.id.as_str(), entry.depth, entry.identity));
     }
     // The normal run must cover the start position to depth 9 under both conventions, and the
-    // three other positions of RULES.md §4 to depth 7.
+    // three other positions of docs/RULES.md §4 to depth 7.
     assert!(checked.contains(&("start", 9, MoveIdentity::Outcome)));
     assert!(checked.contains(&("start", 9, MoveIdentity::Trajectory)));
     for id in ["turkish-strike", "middle-game", "kings-and-men"] {

@@ -335,7 +335,7 @@ fn perft_matches_reference_on_sample() {
 
 #[test]
 fn reference_reproduces_published_perft() {
-    // The reference stands on its own: it matches RULES.md §4 where it is fast enough to run.
+    // The reference stands on its own: it matches docs/RULES.md §4 where it is fast enough to run.
     let start = RefBoard::from_position(&Position::start());
     assert_eq!(
         (1..=5).map(|d| start.perft(d)).collect::<Vec<_>>(),
@@ -356,7 +356,7 @@ fn reference_reproduces_published_perft() {
 }
 
 /// Depth 8 from the start is where promotion during a capture first matters and where the
-/// conventions first differ (RULES.md §4): the reference reproduces both published numbers.
+/// conventions first differ (docs/RULES.md §4): the reference reproduces both published numbers.
 #[test]
 fn reference_reproduces_published_perft_at_depth_8() {
     let start = RefBoard::from_position(&Position::start());

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md §1, on its worked examples and on our own positions. Every
+//! One test per rule of docs/RULES.md §1, on its worked examples and on our own positions. Every
 //! expected move list is also checked against the mailbox reference generator, so a test fails
 //! if either generator drifts from the rules.
 
@@ -56,7 +56,7 @@ fn rule_1_1_board_and_start() {
         .filter(|&(file, rank)| Square::from_coords(file, rank).is_some())
         .count();
     assert_eq!(dark, 32);
-    // The numbering of RULES.md §3.
+    // The numbering of docs/RULES.md §3.
     for (number, name) in [
         (1, "b8"),
         (4, "h8"),

@@ -348,8 +348,7 @@ fn an_impossible_hash_size_is_an_error_not_an_abort() {
         hash_mb: usize::MAX,
         ..EngineConfig::default()
     })
-    .err()
-    .expect("no machine has usize::MAX megabytes");
+    .expect_err("no machine has usize::MAX megabytes");
     assert_eq!(error.megabytes, usize::MAX);
     assert!(error.to_string().contains("MB"), "{error}");
     let engine = Engine::try_new(EngineConfig {

@@ -16,9 +16,10 @@ use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use shashki::search::BookChoice;
 use shashki::{
-    Book, Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo,
-    SearchLimit, StopHandle, Tablebases,
+    Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo, SearchLimit,
+    StopHandle,
 };
 
 /// The engine shared by all jobs.
@@ -110,14 +111,9 @@ pub struct Job {
     progress: Arc<Mutex<Progress>>,
 }
 
-/// Settings for building the engine.
+/// The book and tablebases the engine is built with (without this resource: neither).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct EngineSetup {
-    /// The opening book file, if any.
-    pub book: Option<std::path::PathBuf>,
-    /// The tablebase directory, if any.
-    pub tablebases: Option<std::path::PathBuf>,
-}
+pub struct EngineSetup(pub shashki::search::EngineSetup);
 
 /// Registers the engine task.
 pub(crate) fn plugin(app: &mut App) {
@@ -146,27 +142,20 @@ fn build_engine(
     setup: Option<Res<EngineSetup>>,
     mut notice: ResMut<Notice>,
 ) {
-    let mut config = EngineConfig {
+    let config = EngineConfig {
         threads: 1,
         ..EngineConfig::default()
     };
-    let setup = setup.map(|s| s.clone()).unwrap_or_default();
-    let mut problems = Vec::new();
-    if let Some(path) = &setup.book {
-        match Book::load(path) {
-            Ok(book) => config.book = Some(Arc::new(book)),
-            Err(e) => problems.push(format!("Book not used: {e}")),
-        }
-    }
-    if let Some(dir) = &setup.tablebases {
-        let tablebases = Tablebases::open(dir);
-        for problem in tablebases.problems() {
-            problems.push(format!("Tablebases: {problem}"));
-        }
-        if tablebases.max_pieces() > 0 {
-            config.tablebases = Some(Arc::new(tablebases));
-        }
-    }
+    let setup = setup.map_or_else(
+        || shashki::search::EngineSetup {
+            book: BookChoice::None,
+            tablebases: None,
+        },
+        |s| s.0.clone(),
+    );
+    let loaded = setup.load();
+    let mut problems: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
+    let config = loaded.configure(config);
     if !problems.is_empty() {
         if notice.error {
             problems.insert(0, notice.text.clone());

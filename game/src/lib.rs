@@ -59,10 +59,10 @@ impl Plugin for CorePlugin {
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         )
         .insert_resource(self.setup.record.clone())
-        .insert_resource(engine_task::EngineSetup {
+        .insert_resource(engine_task::EngineSetup(shashki::search::EngineSetup {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
-        })
+        }))
         .add_plugins((
             record::plugin,
             input::plugin,

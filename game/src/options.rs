@@ -12,6 +12,7 @@ use clap::Parser;
 
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, LEVELS, Players, load_pdn};
 use shashki::Game;
+use shashki::search::BookChoice;
 
 /// Play Russian draughts against the shashki engine.
 #[derive(Parser, Clone, Debug, Default, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub struct Options {
     /// Load the first game of this PDN file (wins over --fen).
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<PathBuf>,
-    /// Opening book for the engine (default: `books/opening.json` of the workspace, if present).
+    /// Opening book for the engine (default: the shipped book, built into the program).
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
     /// Directory of endgame tablebase files (`*.shtb`) for the engine.
@@ -43,16 +44,13 @@ pub struct Options {
     pub log_fps: bool,
 }
 
-/// The book shipped with the workspace, used when `--book` is not given and it exists.
-pub const DEFAULT_BOOK: &str = "books/opening.json";
-
 /// Everything the game starts with, derived from the [`Options`].
 #[derive(Resource, Clone, Debug)]
 pub struct Setup {
     /// The game record to start with.
     pub record: GameRecord,
-    /// The opening book to load, if any.
-    pub book: Option<PathBuf>,
+    /// The opening book to use.
+    pub book: BookChoice,
     /// The tablebase directory to open, if any.
     pub tablebases: Option<PathBuf>,
     /// Problems met while reading the options, shown in the window.
@@ -84,12 +82,10 @@ impl Setup {
             white: options.white,
             black: options.black,
         };
-        let book = options.book.clone().or_else(|| {
-            let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("..")
-                .join(DEFAULT_BOOK);
-            shipped.is_file().then_some(shipped)
-        });
+        let book = options
+            .book
+            .clone()
+            .map_or(BookChoice::Shipped, BookChoice::File);
         Setup {
             record: GameRecord::new(game, players, time),
             book,
@@ -132,7 +128,7 @@ mod tests {
         assert_eq!(setup.record.level, Some(1));
         assert_eq!(setup.record.players.white, Controller::Engine);
         assert_eq!(setup.record.players.black, Controller::Human);
-        assert_eq!(setup.book, Some(PathBuf::from("b.json")));
+        assert_eq!(setup.book, BookChoice::File(PathBuf::from("b.json")));
     }
 
     #[test]

@@ -19,7 +19,7 @@ fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
     let record = GameRecord::new(game, Players { white, black }, ENGINE_TIME);
     let setup = Setup {
         record,
-        book: None,
+        book: shashki::search::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
     };

@@ -13,7 +13,7 @@ use ahash::AHashSet;
 use rayon::prelude::*;
 
 use super::{Book, BookEntry, BookMove};
-use crate::{Move, Position};
+use crate::rules::{Move, Position};
 
 /// Scores the legal moves of a position.
 pub trait MoveScorer: Sync {
@@ -169,7 +169,7 @@ fn weight(behind: f32, options: BookBuildOptions) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Color;
+    use crate::rules::Color;
 
     /// A tiny deterministic scorer: material after a two-ply minimax, kings worth 3 men.
     struct Material2;

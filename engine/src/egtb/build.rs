@@ -19,7 +19,7 @@
 //!
 //! Distances are plies to the end of the game (the loser has no move), the winner taking the
 //! shortest and the loser the longest way: a depth-to-mate metric across conversions. The draw rules
-//! of RULES.md §2 (repetition aside, which never changes a value) are not part of the values; see
+//! of docs/RULES.md §2 (repetition aside, which never changes a value) are not part of the values; see
 //! the module documentation of [`egtb`](super).
 
 use std::path::Path;
@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use super::material::{Indexer, Material};
 use super::table::{Slot, Table};
 use super::{Tablebases, TbEntry, TbError, Wdl};
-use crate::{Bitboard, Color, Direction, MoveList, Position};
+use crate::rules::{Bitboard, Color, Direction, MoveList, Position};
 
 /// Parameters of a build.
 #[derive(Clone, Copy, Debug)]
@@ -439,7 +439,7 @@ fn init_position(
     };
     // A reused list: `legal_moves` would return (and copy) a fresh 4 KB list per position.
     moves.clear();
-    crate::movegen::generate(position, moves);
+    crate::rules::movegen::generate(position, moves);
     for mv in moves.iter() {
         if !mv.is_capture() && !mv.promotes() {
             init.quiet = init.quiet.saturating_add(1);

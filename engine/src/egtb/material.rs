@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use crate::{Bitboard, Color, Position};
+use crate::rules::{Bitboard, Color, Position};
 
 /// The largest number of pieces a table may hold: indices stay within `u64`, and the builder's
 /// move counters within `u8`.
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn cells_round_trip_and_flip() {
-        for square in crate::Square::ALL {
+        for square in crate::rules::Square::ALL {
             let board = Bitboard::from_square(square);
             let cells = to_cells(board);
             assert_eq!(cells.count_ones(), 1);

@@ -8,7 +8,7 @@
 //! [`Tablebases::best_move`].
 //!
 //! ## The draw rules
-//! The values are those of the game **without the counting rules** of RULES.md §2 (7.2.4–7.2.8 and
+//! The values are those of the game **without the counting rules** of docs/RULES.md §2 (7.2.4–7.2.8 and
 //! lidraughts' ply counters): those depend on the history of the game (when a balance arose), which
 //! a table indexed by position cannot know. Repetition (7.2.3) never changes a game-theoretic value.
 //! A win is therefore a win given enough moves; its `distance` says how many plies it needs, and
@@ -33,7 +33,7 @@ pub use build::{BuildEvent, BuildOptions, TableStats};
 pub use material::{Indexer, Material};
 pub use table::Table;
 
-use crate::{Color, Move, Position};
+use crate::rules::{Color, Move, Position};
 
 /// Win, draw or loss, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,6 +172,11 @@ impl Tablebases {
     #[must_use]
     pub fn problems(&self) -> &[TbError] {
         &self.problems
+    }
+
+    /// Takes the problems out (to report them as values; [`Tablebases::problems`] is then empty).
+    pub fn take_problems(&mut self) -> Vec<TbError> {
+        std::mem::take(&mut self.problems)
     }
 
     /// The largest N such that every material with up to N pieces is present (0 if none).

@@ -224,8 +224,8 @@ impl Table {
             men: [bytes[12], bytes[14]],
             kings: [bytes[13], bytes[15]],
         };
-        if material.pieces_of(crate::Color::White) == 0
-            || material.pieces_of(crate::Color::Black) == 0
+        if material.pieces_of(crate::rules::Color::White) == 0
+            || material.pieces_of(crate::rules::Color::Black) == 0
             || material.pieces() > super::material::MAX_TABLE_PIECES
             || material.men.iter().any(|&m| m > 12)
         {

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use super::*;
-use crate::Bitboard;
+use crate::rules::Bitboard;
 use crate::splitmix::SplitMix64;
 
 /// Pieces of the tables built once for all tests.
@@ -37,7 +37,7 @@ fn pos(fen: &str) -> Position {
 fn every_entry_agrees_with_its_successors() {
     let tb = tables();
     assert_eq!(tb.max_pieces(), TEST_PIECES);
-    let mut moves = crate::MoveList::new();
+    let mut moves = crate::rules::MoveList::new();
     for material in Material::all_up_to(TEST_PIECES) {
         let table = tb.table(material).expect("built");
         for index in 0..table.len() {
@@ -47,7 +47,7 @@ fn every_entry_agrees_with_its_successors() {
             };
             let entry = table.get(index).expect("valid slot has an entry");
             moves.clear();
-            crate::movegen::generate(&position, &mut moves);
+            crate::rules::movegen::generate(&position, &mut moves);
             let children: Vec<TbEntry> = moves
                 .iter()
                 .map(|mv| child_value(tb, &position.play(mv)))

@@ -55,7 +55,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::{Bitboard, Color, Position, Square};
+use crate::rules::{Bitboard, Color, Position, Square};
 
 /// Number of windows covering the board.
 pub const WINDOWS: usize = 9;
@@ -179,8 +179,16 @@ pub fn reference_indices(position: &Position) -> [u16; WINDOWS] {
             let (rank, file) = window_square(w, k);
             let square = Square::from_coords(file as u8, rank as u8);
             let trit = match square.and_then(|s| position.piece_at(s)) {
-                Some(piece) if piece == crate::Piece::new(Color::White, crate::Role::Man) => 1,
-                Some(piece) if piece == crate::Piece::new(Color::Black, crate::Role::Man) => 2,
+                Some(piece)
+                    if piece == crate::rules::Piece::new(Color::White, crate::rules::Role::Man) =>
+                {
+                    1
+                }
+                Some(piece)
+                    if piece == crate::rules::Piece::new(Color::Black, crate::rules::Role::Man) =>
+                {
+                    2
+                }
                 _ => 0,
             };
             state = state * 3 + trit;

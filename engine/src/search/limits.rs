@@ -4,7 +4,7 @@
 //! deepening (an iteration started after it would rarely finish, so the search stops there with a
 //! complete result), the *hard* one is checked inside the search every
 //! [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes and aborts it. Depth and node
-//! limits are exact; `Infinite` runs until [`Engine::stop`](crate::Engine::stop).
+//! limits are exact; `Infinite` runs until [`Engine::stop`](crate::search::Engine::stop).
 
 use std::time::Duration;
 
@@ -28,7 +28,7 @@ pub enum SearchLimit {
         /// Moves to play before the next time control, if the control has one.
         moves_to_go: Option<u32>,
     },
-    /// Until [`Engine::stop`](crate::Engine::stop).
+    /// Until [`Engine::stop`](crate::search::Engine::stop).
     Infinite,
 }
 

@@ -29,28 +29,35 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod limits;
-pub mod ordering;
-pub mod params;
-pub mod probe;
-pub mod score;
-pub mod thread;
-pub mod tt;
+mod limits;
+mod ordering;
+mod params;
+mod probe;
+mod score;
+mod setup;
+mod thread;
+mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-pub use limits::{Budget, SearchLimit};
-pub use params::{ONE_PLY, SearchParams};
+pub(crate) use limits::Budget;
+pub use limits::SearchLimit;
+pub use params::SearchParams;
 pub use score::Score;
-pub use thread::{DrawHook, NODE_CHECK_INTERVAL, NoCounters};
-pub use tt::{AtomicTable, MapTable, Table, TableAllocError};
+pub use setup::{BookChoice, EngineSetup, LoadedSetup, SetupProblem};
+pub(crate) use thread::{DrawHook, NoCounters};
+pub use tt::TableAllocError;
+// The transposition tables are the engine's inner workings; they are reachable only so that
+// `benches/` can compare them (`Engine::<MapTable>::with_table`), not part of the stable API.
+#[doc(hidden)]
+pub use tt::{AtomicTable, MapTable, Table, TtEntry};
 
 use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
-use crate::{Game, Move, Position};
+use crate::rules::{Game, Move, Position};
 use ordering::Heuristics;
 use score::MAX_PLY;
 use thread::{Progress, Searcher, Shared};
@@ -172,6 +179,14 @@ pub struct Engine<T: Table = AtomicTable> {
     helpers: Option<rayon::ThreadPool>,
 }
 
+impl<T: Table> std::fmt::Debug for Engine<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Engine {
     /// An engine with the default lock-free table.
     ///
@@ -269,7 +284,7 @@ impl<T: Table> Engine<T> {
     }
 
     /// Searches the current position of `game`: repetitions of the game's positions and the
-    /// draw-rule counters (RULES.md §2) count as draws inside the search. `on_info` is called
+    /// draw-rule counters (docs/RULES.md §2) count as draws inside the search. `on_info` is called
     /// after every completed iteration.
     pub fn search(
         &self,
@@ -317,7 +332,7 @@ impl<T: Table> Engine<T> {
 
     /// The search proper: `keys` are the game's keys with the root's last, repetitions are
     /// looked for from `keys[reversible_from]` on, `draw` are the root's counters.
-    pub fn run<D: DrawHook + Send>(
+    pub(crate) fn run<D: DrawHook + Send>(
         &self,
         root: &Position,
         keys: &[u64],

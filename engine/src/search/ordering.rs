@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Color, MAX_MOVES, Move, MoveList};
+use crate::rules::{Color, MAX_MOVES, Move, MoveList};
 
 use super::score::MAX_PLY;
 
@@ -280,7 +280,7 @@ pub fn pick(keys: &mut [i64], start: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::rules::Position;
 
     /// The keys as first written: generation order, the hash move's key replaced, then the
     /// first [`pick`].

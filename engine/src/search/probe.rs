@@ -1,7 +1,7 @@
 //! Opening book and endgame tablebases as the search uses them (branch `books`).
 //!
 //! At the root, [`root_move`] answers without searching when the configured book has the position
-//! (a move by the configured [`BookPolicy`](crate::BookPolicy)) or when the tablebases know it is won or lost (the
+//! (a move by the configured [`BookPolicy`](crate::book::BookPolicy)) or when the tablebases know it is won or lost (the
 //! fastest win, the longest defence, with the line that follows). Drawn tablebase positions are
 //! searched normally so the engine still picks the most testing drawing move; inside the tree,
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
@@ -13,7 +13,7 @@ use super::score::{MAX_PLY, WIN};
 use super::thread::DrawHook;
 use super::{EngineConfig, MoveSource, Score, SearchResult};
 use crate::egtb::{Tablebases, TbEntry, Wdl};
-use crate::{Move, Position};
+use crate::rules::{Move, Position};
 
 /// Longest tablebase line reported as the principal variation.
 const MAX_TB_PV: usize = 64;
@@ -121,7 +121,7 @@ mod tests {
 
     use super::*;
     use crate::book::{Book, BookEntry, BookMove};
-    use crate::{Engine, SearchLimit};
+    use crate::search::{Engine, SearchLimit};
 
     /// A copy of the shared test tables (the engine wants an `Arc`).
     fn tablebases() -> Arc<Tablebases> {
@@ -172,9 +172,9 @@ mod tests {
     }
 
     /// Plays `game` out with `engine` on both sides (`depth` per move) for at most `max_plies`.
-    fn play_out(engine: &Engine, game: &mut crate::Game, depth: u32, max_plies: usize) {
+    fn play_out(engine: &Engine, game: &mut crate::rules::Game, depth: u32, max_plies: usize) {
         for _ in 0..max_plies {
-            if game.status() != crate::GameStatus::Ongoing {
+            if game.status() != crate::rules::GameStatus::Ongoing {
                 return;
             }
             let result = engine.search(game, SearchLimit::Depth(depth), |_| {});
@@ -195,7 +195,8 @@ mod tests {
             tablebases: Some(tb),
             ..EngineConfig::default()
         });
-        let game = crate::Game::with_draw_state(position, crate::DrawState::with_plies(28));
+        let game =
+            crate::rules::Game::with_draw_state(position, crate::rules::DrawState::with_plies(28));
         let result = engine.search(&game, SearchLimit::Depth(4), |_| {});
         assert_eq!(result.source, MoveSource::Search);
         assert!(!result.score.is_win(), "{:?}", result.score);
@@ -213,14 +214,14 @@ mod tests {
         // The first needs 23 of the 26 plies its counter leaves.
         for (fen, plies) in [("W:WKa1,Kc3,Ke1:BKf8", 4), ("W:WKh2,Kb2,Ka5:BKe7", 0)] {
             let position: Position = fen.parse().unwrap();
-            let state = crate::DrawState::with_plies(plies);
-            let mut game = crate::Game::with_draw_state(position, state);
+            let state = crate::rules::DrawState::with_plies(plies);
+            let mut game = crate::rules::Game::with_draw_state(position, state);
             play_out(&engine, &mut game, 6, 40);
             assert!(
-                matches!(game.status(), crate::GameStatus::Won { winner, .. } if winner == crate::Color::White),
+                matches!(game.status(), crate::rules::GameStatus::Won { winner, .. } if winner == crate::rules::Color::White),
                 "{fen}: {:?} after {:?}",
                 game.status(),
-                game.move_texts(crate::Notation::Algebraic)
+                game.move_texts(crate::formats::Notation::Algebraic)
             );
         }
     }
@@ -255,7 +256,7 @@ mod tests {
             weights.weight(crate::eval::Feature::Man),
             weights.weight(crate::eval::Feature::King),
         );
-        let material = |p: &Position, c: crate::Color| {
+        let material = |p: &Position, c: crate::rules::Color| {
             man * p.men(c).count() as i32 + king * p.kings(c).count() as i32
         };
         let mut draws_with_material = 0;
@@ -277,7 +278,7 @@ mod tests {
             .max()
             .unwrap();
         assert!(draws_with_material > 0, "no draw with a material balance");
-        let mut params = crate::SearchParams::DEFAULT;
+        let mut params = crate::search::SearchParams::DEFAULT;
         assert!(params.set("table_draw_divisor", i64::from(divisor)));
         let engine = engine(EngineConfig {
             tablebases: Some(tb),
@@ -300,7 +301,7 @@ mod tests {
         let best_table_score = best_child_table_score(&tb, &position);
         assert_eq!(best_table_score, 0, "the position must be a draw");
         for contempt in [0, 30] {
-            let mut params = crate::SearchParams::DEFAULT;
+            let mut params = crate::search::SearchParams::DEFAULT;
             assert!(params.set("contempt", contempt));
             let engine = engine(EngineConfig {
                 tablebases: Some(tb.clone()),

@@ -31,7 +31,7 @@ const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
 use crate::eval::{EvalParams, Evaluator, Feature};
-use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
+use crate::rules::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
 /// with an empty square in front, or a king with any empty neighbour.
@@ -43,7 +43,7 @@ fn has_quiet_move(position: &Position) -> bool {
         return true;
     }
     kings.any() && {
-        let around: Bitboard = crate::Direction::ALL
+        let around: Bitboard = crate::rules::Direction::ALL
             .into_iter()
             .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
         around.intersects(empty)
@@ -66,10 +66,12 @@ fn men_steps(position: &Position) -> Bitboard {
     let men = position.men(us);
     match us {
         Color::White => {
-            men.step(crate::Direction::NorthEast) | men.step(crate::Direction::NorthWest)
+            men.step(crate::rules::Direction::NorthEast)
+                | men.step(crate::rules::Direction::NorthWest)
         }
         Color::Black => {
-            men.step(crate::Direction::SouthEast) | men.step(crate::Direction::SouthWest)
+            men.step(crate::rules::Direction::SouthEast)
+                | men.step(crate::rules::Direction::SouthWest)
         }
     }
 }
@@ -121,11 +123,11 @@ impl DrawHook for NoCounters {
     }
 }
 
-/// The real counters of RULES.md §2 (lidraughts' interpretation, see [`crate::draw`]).
-impl DrawHook for crate::DrawState {
+/// The real counters of docs/RULES.md §2 (lidraughts' interpretation, see [`crate::rules::draw`]).
+impl DrawHook for crate::rules::DrawState {
     #[inline]
-    fn after(self, before: &Position, mv: &Move, after: &Position) -> crate::DrawState {
-        crate::DrawState::after(self, before, mv, after)
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> crate::rules::DrawState {
+        crate::rules::DrawState::after(self, before, mv, after)
     }
 
     #[inline]
@@ -135,7 +137,7 @@ impl DrawHook for crate::DrawState {
 
     #[inline]
     fn plies_left(self, position: &Position) -> Option<u16> {
-        crate::DrawState::plies_left(self, position)
+        crate::rules::DrawState::plies_left(self, position)
     }
 }
 
@@ -266,11 +268,6 @@ impl<'a, T: Table> Searcher<'a, T> {
             root_best: None,
             root_side: Color::White,
         }
-    }
-
-    /// Nodes this thread searched.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// Adds unflushed nodes to the shared count.

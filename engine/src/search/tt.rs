@@ -16,12 +16,13 @@
 //! destination; [`PackedMove::find`] validates it against the legal moves on probe, so a key
 //! collision can never make the search play an illegal move.
 
+use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use ahash::AHashMap;
 
-use crate::{Move, MoveList};
+use crate::rules::{Move, MoveList};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +199,14 @@ struct Bucket([Slot; BUCKET_SLOTS]);
 pub struct AtomicTable {
     buckets: Vec<Bucket>,
     age: Generation,
+}
+
+impl fmt::Debug for AtomicTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AtomicTable")
+            .field("buckets", &self.buckets.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl AtomicTable {
@@ -383,6 +392,14 @@ pub struct MapTable {
     age: Generation,
 }
 
+impl fmt::Debug for MapTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MapTable")
+            .field("shards", &self.shards.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Table for MapTable {
     fn try_with_size_mb(megabytes: usize) -> Result<MapTable, TableAllocError> {
         // A hashbrown entry of (u64, u64) costs 16 bytes plus a control byte, at 7/8 load.
@@ -459,7 +476,7 @@ impl Table for MapTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::rules::Position;
 
     fn entry(score: i16, depth: u16, bound: Bound, age: u8) -> TtEntry {
         TtEntry {

@@ -1,7 +1,7 @@
 //! A slow, obviously-correct reference move generator, written independently of the fast one.
 //!
 //! The board is a plain 8×8 mailbox indexed by (file, rank), a1 = (0, 0). Captures are found by
-//! a direct recursion over the rules of RULES.md §1, producing EVERY landing-square path
+//! a direct recursion over the rules of docs/RULES.md §1, producing EVERY landing-square path
 //! (convention A); [`RefBoard::legal_moves`] then reduces them to convention C (same origin,
 //! destination, captured set and crowning = one move). Nothing here calls the fast generator of
 //! the crate; only its value types (`Square`, `Bitboard`, `Move`, `Position`) are used to convert
@@ -89,7 +89,7 @@ fn step(c: Coord, d: Coord) -> Coord {
     (c.0 + d.0, c.1 + d.1)
 }
 
-/// The rank a man of `color` is crowned on (RULES.md §1.7).
+/// The rank a man of `color` is crowned on (docs/RULES.md §1.7).
 fn last_rank(color: Color) -> i8 {
     match color {
         Color::White => 7,
@@ -156,7 +156,7 @@ impl RefBoard {
     }
 
     /// Every legal move with every landing path (convention A): all captures if there is any
-    /// (RULES.md §1.5), otherwise every quiet move.
+    /// (docs/RULES.md §1.5), otherwise every quiet move.
     pub fn legal_paths(&self) -> Vec<RefMove> {
         let mut captures = Vec::new();
         for (from, king) in self.own_pieces() {

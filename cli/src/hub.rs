@@ -1,0 +1,321 @@
+//! `shashki hub`: the engine behind Scan's Hub protocol (version 2) on stdin/stdout.
+//!
+//! The main thread reads lines and feeds them to a [`Session`] (the protocol state machine of
+//! `shashki::hub`), then carries out its actions: lines are written whole under a lock, a `go`
+//! starts the search on its own thread (so `stop` and `ponder-hit` are read while it runs), and
+//! `init` rebuilds the engine from the parameters. The search thread marks itself finished
+//! *before* it writes `done`, so when the GUI answers `done` with its next command the main
+//! thread always sees the search as over. End of input acts as `quit`, except that a `go think`
+//! search still running is allowed to finish and answer.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use shashki::hub::{self, Action, GoMode, InfoReport, Param, ParamKind, SearchRequest, Session};
+use shashki::search::{BookChoice, EngineSetup};
+use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
+
+use crate::CliError;
+
+/// Arguments of `shashki hub`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Transposition table size in MB (the `hash` parameter's initial value).
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Search threads (the `threads` parameter's initial value).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Largest `hash` the GUI may set, in MB.
+const MAX_HASH_MB: i64 = 65_536;
+/// Largest `threads` the GUI may set.
+const MAX_THREADS: i64 = 256;
+
+/// Where lines go: stdout, one whole line at a time.
+#[derive(Clone)]
+struct Output(Arc<Mutex<std::io::Stdout>>);
+
+impl Output {
+    fn send(&self, line: &str) {
+        let stdout = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut lock = stdout.lock();
+        // A closed stdout means the GUI is gone; the read loop ends on EOF soon after.
+        let _ = writeln!(lock, "{line}");
+        let _ = lock.flush();
+    }
+}
+
+/// A search running on its thread.
+struct Running {
+    handle: JoinHandle<()>,
+    finished: Arc<AtomicBool>,
+    /// Only `stop` ends it: `go ponder`, `go analyze`, or `go think` under `level infinite`.
+    unbounded: bool,
+}
+
+/// The program's state besides the session: the engine and the running search.
+struct Driver {
+    engine: Arc<Engine>,
+    out: Output,
+    running: Option<Running>,
+    /// Counts searches, so that a late ponder-hit timer cannot stop the next search.
+    generation: Arc<AtomicU64>,
+}
+
+fn params(args: &Args) -> Vec<Param> {
+    vec![
+        Param {
+            name: "variant".into(),
+            kind: ParamKind::Enum(vec!["russian".into()]),
+            value: "russian".into(),
+        },
+        Param {
+            name: "hash".into(),
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_HASH_MB,
+            },
+            value: args.hash.clamp(1, MAX_HASH_MB as usize).to_string(),
+        },
+        Param {
+            name: "threads".into(),
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_THREADS,
+            },
+            value: args.threads.clamp(1, MAX_THREADS as usize).to_string(),
+        },
+        Param {
+            name: "book".into(),
+            kind: ParamKind::Bool,
+            value: "true".into(),
+        },
+        Param {
+            name: "book-file".into(),
+            kind: ParamKind::String,
+            value: String::new(),
+        },
+        Param {
+            name: "tb-dir".into(),
+            kind: ParamKind::String,
+            value: String::new(),
+        },
+    ]
+}
+
+/// The engine configuration the parameters ask for, and the problems met loading the book and
+/// the tablebases (sent as `error` lines; the engine then runs without them).
+fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
+    let text = |name: &str| {
+        params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or("", |p| p.value.as_str())
+    };
+    let number = |name: &str| text(name).parse::<usize>().ok();
+    let defaults = EngineConfig::default();
+    let mut problems = Vec::new();
+    let setup = EngineSetup {
+        book: match (text("book"), text("book-file")) {
+            ("true", "") => BookChoice::Shipped,
+            ("true", file) => BookChoice::File(PathBuf::from(file)),
+            _ => BookChoice::None,
+        },
+        tablebases: Some(text("tb-dir"))
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from),
+    };
+    let loaded = setup.load();
+    problems.extend(loaded.problems.iter().map(ToString::to_string));
+    let config = EngineConfig {
+        hash_mb: number("hash").unwrap_or(defaults.hash_mb),
+        threads: number("threads").unwrap_or(defaults.threads).max(1),
+        ..loaded.configure(defaults)
+    };
+    (config, problems)
+}
+
+/// The engine for `config`; if its hash table cannot be allocated, says so in `problems` and
+/// falls back to the default size.
+fn engine_for(config: EngineConfig, problems: &mut Vec<String>) -> Engine {
+    let fallback = EngineConfig {
+        hash_mb: EngineConfig::default().hash_mb,
+        ..config.clone()
+    };
+    Engine::try_new(config).unwrap_or_else(|error| {
+        problems.push(format!("hash: {error}; using {} MB", fallback.hash_mb));
+        Engine::new(fallback)
+    })
+}
+
+fn hub_score(score: Score) -> f64 {
+    let plies = score
+        .plies_to_end()
+        .map(|plies| if score.is_loss() { -plies } else { plies });
+    hub::hub_score(score.value(), plies)
+}
+
+impl Driver {
+    /// Joins the search if it has finished; tells the session.
+    fn reap(&mut self, session: &mut Session) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.finished.load(Ordering::Acquire))
+        {
+            self.join(session);
+        }
+    }
+
+    /// Waits for the running search (if any) to end.
+    fn join(&mut self, session: &mut Session) {
+        if let Some(running) = self.running.take() {
+            let _ = running.handle.join();
+        }
+        session.search_finished();
+    }
+
+    fn stop_handle(&self) -> StopHandle {
+        self.engine.stop_handle()
+    }
+
+    fn start(&mut self, request: SearchRequest) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        let finished = Arc::new(AtomicBool::new(false));
+        let engine = Arc::clone(&self.engine);
+        let out = self.out.clone();
+        let done_flag = Arc::clone(&finished);
+        let unbounded =
+            request.mode != GoMode::Think || matches!(request.level.limit(), SearchLimit::Infinite);
+        let handle = std::thread::spawn(move || {
+            let limit = match request.mode {
+                GoMode::Think => request.level.limit(),
+                GoMode::Ponder | GoMode::Analyze => SearchLimit::Infinite,
+            };
+            let root = *request.game.position();
+            let result = engine.search(&request.game, limit, |info: &SearchInfo| {
+                out.send(&hub::info_line(&InfoReport {
+                    depth: info.depth,
+                    max_depth: info.seldepth,
+                    score: hub_score(info.score),
+                    nodes: info.nodes,
+                    time: info.time,
+                    pv: hub::write_line(&root, &info.pv),
+                }));
+            });
+            // Never an illegal move, never none when one exists.
+            let best = result
+                .best_move
+                .filter(|mv| root.is_legal(mv))
+                .or_else(|| root.legal_moves().first().copied());
+            let ponder = best.and_then(|mv| {
+                let after = root.play(&mv);
+                result
+                    .pv
+                    .get(1)
+                    .filter(|reply| result.pv.first() == Some(&mv) && after.is_legal(reply))
+                    .map(|reply| after.write_move(reply, Notation::Hub))
+            });
+            let best_text = best.map(|mv| root.write_move(&mv, Notation::Hub));
+            done_flag.store(true, Ordering::Release);
+            out.send(&hub::done_line(best_text.as_deref(), ponder.as_deref()));
+        });
+        self.running = Some(Running {
+            handle,
+            finished,
+            unbounded,
+        });
+    }
+
+    fn ponder_hit(&self, budget: Option<Duration>) {
+        let stop = self.stop_handle();
+        match budget {
+            None => stop.stop(),
+            Some(budget) => {
+                let generation = Arc::clone(&self.generation);
+                let current = generation.load(Ordering::Acquire);
+                std::thread::spawn(move || {
+                    std::thread::sleep(budget);
+                    if generation.load(Ordering::Acquire) == current {
+                        stop.stop();
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Runs the Hub loop until `quit` or the end of input.
+///
+/// # Errors
+/// Only if stdin cannot be read at all.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let initial = params(args);
+    let (initial_config, mut problems) = config(&initial);
+    let engine = engine_for(initial_config, &mut problems);
+    let mut driver = Driver {
+        engine: Arc::new(engine),
+        out: Output(Arc::new(Mutex::new(std::io::stdout()))),
+        running: None,
+        generation: Arc::new(AtomicU64::new(0)),
+    };
+    for problem in problems {
+        driver.out.send(&hub::error_line(&problem));
+    }
+    let mut session = Session::new(
+        "shashki",
+        env!("CARGO_PKG_VERSION"),
+        "the shashki authors",
+        initial,
+    );
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| CliError::failure(format!("reading stdin: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        driver.reap(&mut session);
+        for action in session.handle(line.trim_end_matches(['\r', '\n'])) {
+            match action {
+                Action::Send(text) => driver.out.send(&text),
+                Action::Init(params) => {
+                    let (config, mut problems) = config(&params);
+                    let engine = engine_for(config, &mut problems);
+                    for problem in problems {
+                        driver.out.send(&hub::error_line(&problem));
+                    }
+                    driver.engine = Arc::new(engine);
+                }
+                Action::NewGame => driver.engine.new_game(),
+                Action::Search(request) => driver.start(request),
+                Action::Stop => driver.stop_handle().stop(),
+                Action::PonderHit(level) => driver.ponder_hit(level.ponder_budget()),
+                Action::Quit => {
+                    driver.stop_handle().stop();
+                    driver.join(&mut session);
+                    return Ok(());
+                }
+            }
+        }
+    }
+    // End of input: a `go think` search may finish (scripts pipe a few commands in); searches
+    // that only `stop` would end (pondering, analysing, `level infinite`) are stopped, or the
+    // program would run forever after its GUI is gone.
+    if driver.running.as_ref().is_some_and(|r| r.unbounded) {
+        driver.stop_handle().stop();
+    }
+    driver.join(&mut session);
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! `shashki`: the command-line face of the engine. Each subcommand lives in its own module; this
+//! file only parses the command line and dispatches. Bad input ends with a message on stderr and
+//! exit code 2; no subcommand panics on user input.
+
+mod analyse;
+mod analyse_game;
+mod atomic_file;
+mod baseline;
+mod bench;
+mod book;
+mod cli_error;
+mod egtb;
+mod hub;
+mod match_runner;
+mod matches;
+mod moves;
+mod openings;
+mod perft;
+mod show;
+mod tune;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use cli_error::CliError;
+
+/// Russian draughts engine and tools.
+#[derive(Parser)]
+#[command(name = "shashki", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree (move-generator test and benchmark).
+    Perft(perft::Args),
+    /// List every legal move of a position, one per line, with its full path.
+    Moves(moves::Args),
+    /// Print a text diagram of a position.
+    Show(show::Args),
+    /// Analyse a position: one info line per iteration, then the best move.
+    Analyse(analyse::Args),
+    /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
+    Bench(bench::Args),
+    /// Play two engine configurations (or the baseline engine) against each other from openings.
+    Match(matches::Args),
+    /// Tune the evaluation weights by logistic regression on self-play games (Texel method).
+    Tune(tune::Args),
+    /// Speak Scan's Hub protocol (version 2) on stdin/stdout, for draughts GUIs.
+    Hub(hub::Args),
+    /// Analyse every game of a PDN file and write it annotated (scores, better moves, mistakes).
+    AnalyseGame(analyse_game::Args),
+    /// Endgame tablebases: build them, probe a position.
+    Egtb(egtb::Args),
+    /// Opening books: probe a position, import the seed engine's book, build one by analysis.
+    Book(book::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::AnalyseGame(args) => analyse_game::run(&args),
+        Command::Egtb(args) => egtb::run(&args),
+        Command::Book(args) => book::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("shashki: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}

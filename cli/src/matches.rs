@@ -1,0 +1,426 @@
+//! `shashki match`: two players (engine configurations or the `baseline` engine) play every opening
+//! twice with colours swapped; games run in parallel on rayon's pool and are adjudicated by the
+//! draw rules ([`shashki::Game::status`]). Prints wins/draws/losses of the first player, its
+//! score and the Elo difference with a 95 % interval.
+//!
+//! A player is `baseline` (its old name `seed` is still accepted), or `default` optionally followed by `,name=value` overrides: any
+//! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
+//! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
+//! score against the baseline), `eval=FILE` for a weights file written by `shashki tune` (or
+//! `eval=linear`: session 4's linear evaluation, [`EvalParams::LINEAR`]), or
+//! `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::match_runner::{self, BaselinePlayer, EnginePlayer, Outcome, Player, Tally};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use shashki::egtb::Tablebases;
+use shashki::eval::{EvalParams, PatternTables, Patterns};
+use shashki::search::{BookChoice, EngineSetup};
+use shashki::{Color, EngineConfig, SearchLimit};
+
+use crate::CliError;
+use crate::openings::Openings;
+
+/// Arguments of `shashki match`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first player (results are its wins/draws/losses): `default[,name=value…]` or `baseline`.
+    first: String,
+    /// The second player.
+    second: String,
+    /// Milliseconds per move.
+    #[arg(long, default_value_t = 100, conflicts_with_all = ["depth", "nodes"])]
+    movetime: u64,
+    /// Fixed depth per move instead of a move time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Fixed nodes per move instead of a move time (baseline: 1 ms per 10 000 nodes).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Number of games (each opening twice; openings spread evenly). Default: all openings.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Openings: `built-in` (the 745 three-move ballots) or a JSON file of name → FEN.
+    #[arg(long, default_value = "built-in")]
+    openings: Openings,
+    /// Games played at the same time (default: rayon's thread count).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Games longer than this many plies are adjudicated draws.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Hash per engine in MB (unless the player spec sets `hash`).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Append one line per game to this file (tab-separated): opening, first player's colour, its
+    /// score, how the game ended, the final FEN, the start FEN and the moves.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Endgame tablebase directory (`shashki egtb build`): `default` players probe these tables
+    /// (decisive root moves, exact scores in the tree); `baseline` never does.
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
+}
+
+/// What a player spec describes.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    /// The baseline engine ([`crate::baseline`]).
+    Baseline,
+    /// The engine with this configuration.
+    Engine {
+        /// Its configuration.
+        config: Box<EngineConfig>,
+        /// Its own milliseconds per move (time odds), instead of the match's limit.
+        movetime: Option<Duration>,
+    },
+}
+
+/// The pattern tables named by `value`: `off`, `builtin`, or a pattern file (`.shpt`).
+///
+/// # Errors
+/// The file cannot be read or is not a valid pattern file.
+pub fn read_patterns(value: &str) -> Result<Patterns, CliError> {
+    Ok(match value {
+        "off" => Patterns::Off,
+        "builtin" => Patterns::Builtin,
+        path => Patterns::Tables(Arc::new(
+            PatternTables::load(Path::new(path)).map_err(CliError::input)?,
+        )),
+    })
+}
+
+/// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`, optionally
+/// `"patterns": "off" | "builtin" | FILE`, a pattern file's path relative to the weights file;
+/// without it no tables: files from before the pattern tables are linear evaluations). Weights
+/// the file does not name keep their default values.
+///
+/// # Errors
+/// Unreadable file, bad JSON, unknown feature, non-integer value or bad pattern file.
+pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let weights = value
+        .get("weights")
+        .and_then(serde_json::Value::as_object)
+        .ok_or_else(|| CliError::input(format!("{}: no \"weights\" object", path.display())))?;
+    let mut params = EvalParams::DEFAULT;
+    match value.get("patterns") {
+        None => params.patterns = Patterns::Off,
+        Some(serde_json::Value::String(name)) => {
+            let name = match name.as_str() {
+                "off" | "builtin" => name.clone(),
+                file => path
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join(file)
+                    .display()
+                    .to_string(),
+            };
+            params.patterns = read_patterns(&name)?;
+        }
+        Some(_) => {
+            return Err(CliError::input(format!(
+                "{}: \"patterns\" is not a string",
+                path.display()
+            )));
+        }
+    }
+    for (name, v) in weights {
+        let v = v
+            .as_i64()
+            .and_then(|v| i32::try_from(v).ok())
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "{}: weight {name} is not an integer",
+                    path.display()
+                ))
+            })?;
+        if !params.set(name, v) {
+            return Err(CliError::input(format!(
+                "{}: unknown weight {name}",
+                path.display()
+            )));
+        }
+    }
+    Ok(params)
+}
+
+/// Parses a player spec.
+///
+/// # Errors
+/// Unknown player or parameter, or a bad value.
+pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
+    let mut parts = text.split(',');
+    match parts.next() {
+        Some("baseline" | "seed") if !text.contains(',') => return Ok(Spec::Baseline),
+        Some("default") => {}
+        _ => {
+            return Err(CliError::input(format!(
+                "player {text:?}: expected `baseline` or `default[,name=value…]`"
+            )));
+        }
+    }
+    let mut config = EngineConfig {
+        hash_mb: hash,
+        ..EngineConfig::default()
+    };
+    let mut movetime = None;
+    for part in parts {
+        let (name, value) = part.split_once('=').ok_or_else(|| {
+            CliError::input(format!("player {text:?}: {part:?} is not name=value"))
+        })?;
+        if name == "eval" {
+            config.eval = match value {
+                "linear" => EvalParams::LINEAR,
+                file => read_weights(Path::new(file))?,
+            };
+            continue;
+        }
+        if name == "patterns" {
+            config.eval.patterns = read_patterns(value)?;
+            continue;
+        }
+        let number: i64 = value.parse().map_err(|_| {
+            CliError::input(format!("player {text:?}: {name}={value:?} is not a number"))
+        })?;
+        let ok = match name {
+            "hash" => usize::try_from(number).map(|v| config.hash_mb = v).is_ok(),
+            "movetime" => u64::try_from(number)
+                .ok()
+                .filter(|&ms| ms > 0)
+                .map(|ms| movetime = Some(Duration::from_millis(ms)))
+                .is_some(),
+            "threads" => usize::try_from(number)
+                .map(|v| config.threads = v.max(1))
+                .is_ok(),
+            _ => match name.strip_prefix("eval.") {
+                Some(feature) => i32::try_from(number).is_ok_and(|v| config.eval.set(feature, v)),
+                None => config.params.set(name, number),
+            },
+        };
+        if !ok {
+            return Err(CliError::input(format!(
+                "player {text:?}: unknown parameter or bad value {name}={value}"
+            )));
+        }
+    }
+    Ok(Spec::Engine {
+        config: Box::new(config),
+        movetime,
+    })
+}
+
+/// A player for one game.
+pub fn player(spec: &Spec, limit: SearchLimit) -> Box<dyn Player> {
+    match spec {
+        Spec::Baseline => Box::new(BaselinePlayer::new(limit)),
+        Spec::Engine { config, movetime } => Box::new(EnginePlayer::new(
+            EngineConfig::clone(config),
+            movetime.map_or(limit, SearchLimit::MoveTime),
+        )),
+    }
+}
+
+/// `count` items spread evenly over `items`.
+pub fn spread<T: Clone>(items: &[T], count: usize) -> Vec<T> {
+    if count >= items.len() {
+        return items.to_vec();
+    }
+    (0..count)
+        .map(|i| items[i * items.len() / count].clone())
+        .collect()
+}
+
+/// Opens the tablebases of `dir` for the engine players.
+///
+/// # Errors
+/// The directory holds no usable table, or some table file is damaged.
+pub fn open_tablebases(dir: &Path) -> Result<Arc<Tablebases>, CliError> {
+    let loaded = EngineSetup {
+        book: BookChoice::None,
+        tablebases: Some(dir.to_path_buf()),
+    }
+    .load();
+    match (loaded.problems.into_iter().next(), loaded.tablebases) {
+        (None, Some(tables)) => Ok(tables),
+        (Some(problem), _) => Err(CliError::input(problem)),
+        (None, None) => Err(CliError::input(format!(
+            "no tablebases in {}",
+            dir.display()
+        ))),
+    }
+}
+
+/// The per-move limit from the arguments.
+fn limit(args: &Args) -> SearchLimit {
+    match (args.depth, args.nodes) {
+        (Some(d), _) => SearchLimit::Depth(d),
+        (None, Some(n)) => SearchLimit::Nodes(n),
+        (None, None) => SearchLimit::MoveTime(Duration::from_millis(args.movetime)),
+    }
+}
+
+/// Runs `shashki match`.
+///
+/// # Errors
+/// Bad player specs or openings file.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let mut specs = [
+        parse_spec(&args.first, args.hash)?,
+        parse_spec(&args.second, args.hash)?,
+    ];
+    if let Some(dir) = &args.tablebases {
+        let tables = open_tablebases(dir)?;
+        for spec in &mut specs {
+            if let Spec::Engine { config, .. } = spec {
+                config.tablebases = Some(Arc::clone(&tables));
+            }
+        }
+    }
+    let openings = args.openings.read()?;
+    let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
+    let openings = spread(&openings, pairs);
+    let limit = limit(args);
+    // Game i: opening i / 2; the first player has the side to move in even games.
+    let jobs: Vec<(usize, bool)> = (0..openings.len())
+        .flat_map(|i| [(i, true), (i, false)])
+        .collect();
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
+            .map_err(CliError::failure)?,
+    );
+    let tally = Mutex::new(Tally::default());
+    let play = |&(index, first_moves): &(usize, bool)| {
+        let mut game = openings[index].1.clone();
+        let mover = game.position().side_to_move();
+        let a = player(&specs[0], limit);
+        let b = player(&specs[1], limit);
+        let (white, black, first_color) = if first_moves == (mover == Color::White) {
+            (&a, &b, Color::White)
+        } else {
+            (&b, &a, Color::Black)
+        };
+        let outcome: Outcome =
+            match_runner::play_game(&mut game, white.as_ref(), black.as_ref(), args.max_plies);
+        let mut t = tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        t.add(outcome.score_for(first_color));
+        if let Some(path) = &args.log {
+            let line = format!(
+                "{}\t{first_color}\t{}\t{}\t{}\t{}\t{}\n",
+                openings[index].0,
+                outcome.score_for(first_color),
+                game.status(),
+                game.position().to_fen(),
+                game.start_position().to_fen(),
+                game.move_texts(shashki::Notation::Algebraic).join(" ")
+            );
+            let written = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut file| std::io::Write::write_all(&mut file, line.as_bytes()));
+            if let Err(error) = written {
+                bar.println(format!("cannot write {}: {error}", path.display()));
+            }
+        }
+        let (elo, margin) = match_runner::elo(&t);
+        bar.set_message(format!(
+            "+{} ={} -{}  {:.1}%  Elo {elo:+.0} ± {margin:.0}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        ));
+        bar.inc(1);
+    };
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(concurrency)
+        .build()
+        .map_err(CliError::failure)?
+        .install(|| jobs.par_iter().for_each(play));
+    bar.finish();
+    let t = tally
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (elo, margin) = match_runner::elo(&t);
+    println!(
+        "{} vs {}: {} games ({limit:?}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
+        args.first,
+        args.second,
+        t.games(),
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_spec_sets_parameters_and_its_own_move_time() {
+        let Ok(Spec::Engine { config, movetime }) = parse_spec(
+            "default,movetime=250,hash=8,lmr_min_index=5,eval.man=90",
+            16,
+        ) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(movetime, Some(Duration::from_millis(250)));
+        assert_eq!(config.hash_mb, 8);
+        assert_eq!(config.params.lmr_min_index, 5);
+        assert_eq!(config.eval.weight(shashki::eval::Feature::Man), 90);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,patterns=builtin", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval.patterns, Patterns::Builtin);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,patterns=off", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval.patterns, Patterns::Off);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,eval=linear", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval, EvalParams::LINEAR);
+        let missing = parse_spec("default,patterns=/nonexistent.shpt", 16)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            missing
+                .as_deref()
+                .is_some_and(|e| e.contains("/nonexistent.shpt: cannot read")),
+            "{missing:?}"
+        );
+        let Ok(Spec::Engine { config, movetime }) = parse_spec("default", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!((movetime, config.hash_mb), (None, 16));
+        assert!(matches!(parse_spec("baseline", 16), Ok(Spec::Baseline)));
+        assert!(matches!(parse_spec("seed", 16), Ok(Spec::Baseline)));
+        for bad in [
+            "default,movetime=0",
+            "default,movetime=-5",
+            "seed,hash=1",
+            "baseline,hash=1",
+            "nobody",
+        ] {
+            assert!(parse_spec(bad, 16).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The `shashki` command: right answers on good input; on bad input a message on stderr, exit
+//! code 2, and never a panic.
+
+use std::process::{Command, Output};
+
+fn shashki(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("the shashki binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn perft_counts() {
+    let output = shashki(&["perft", "6"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("perft(6) = 37986 "),
+        "{}",
+        stdout(&output)
+    );
+    let output = shashki(&["perft", "8", "--paths", "--threads", "2", "--json"]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+    assert_eq!(report["nodes"], 929_905);
+    assert_eq!(report["convention"], "B");
+    let output = shashki(&[
+        "perft",
+        "5",
+        "--fen",
+        "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+        "--hash",
+        "4",
+    ]);
+    assert!(
+        stdout(&output).contains("perft(5) = 14308 "),
+        "{}",
+        stdout(&output)
+    );
+    // Depth 0 has one leaf, the position itself, and nothing to divide.
+    let output = shashki(&["perft", "0", "--divide"]);
+    assert!(
+        stdout(&output).starts_with("perft(0) = 1 "),
+        "{}",
+        stdout(&output)
+    );
+    let output = shashki(&["perft", "3", "--divide"]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert!(text.contains("perft(3) = 302 "));
+}
+
+#[test]
+fn moves_lists_full_paths() {
+    let output = shashki(&["moves", "W:WKa1:Bb2,f4"]);
+    assert!(output.status.success());
+    let mut lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    lines.sort();
+    assert_eq!(lines, ["a1:e5:g3", "a1:e5:h2"]);
+    let output = shashki(&["moves", "W:Wh6:Bg7,c5,d2", "--json"]);
+    let moves: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON moves");
+    assert_eq!(moves[0]["text"], "h6:f8:b4:e1");
+    assert_eq!(moves[0]["promotes"], true);
+}
+
+#[test]
+fn show_draws_the_board() {
+    let output = shashki(&["show", "W:WKa1:Bb2"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("W:WK29:B25"), "{text}");
+    assert!(text.contains("capturing is mandatory"), "{text}");
+}
+
+#[test]
+fn bad_input_exits_with_code_2_without_panicking() {
+    let cases: &[&[&str]] = &[
+        &["moves", "W:W33:B1"],
+        &["moves", "nonsense"],
+        &["moves", ""],
+        &["show", "W:Wa2:B1"],
+        &["show", "W:W1:B2"],
+        &["perft", "3", "--fen", "W:W13-25:B1"],
+        &["perft", "-1"],
+        &["perft", "x"],
+        &["perft", "99"],
+        &["perft", "1", "--hash", "17592186044416"],
+        &["perft", "1", "--hash", "100000000"],
+        &["analyse", "--depth", "1", "--hash", "18446744073709551615"],
+        &["bench", "--hash", "18446744073709551615"],
+        &["egtb", "probe", "W:W99:B1"],
+        &["book", "probe", "nonsense"],
+        &["perft", "1", "--threads", "100000"],
+        &["perft", "1", "--threads", "-2"],
+        &["perft"],
+        &["match", "default,movetime=0", "seed", "--games", "2"],
+        &["match", "default,movetime=fast", "seed", "--games", "2"],
+        &["match", "default,no_such_param=1", "seed", "--games", "2"],
+        &["match", "seed,movetime=10", "default", "--games", "2"],
+        &["frobnicate"],
+        &[],
+    ];
+    for args in cases {
+        assert_bad_input(args);
+    }
+}
+
+/// Asserts that `args` is refused as bad input: exit code 2, a message, no panic.
+fn assert_bad_input(args: &[&str]) {
+    let output = shashki(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+/// Runs `args` with stdout a pipe whose reading end is already closed (`shashki … | head -0`).
+fn shashki_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .stdout(writer)
+        .output()
+        .expect("the shashki binary runs")
+}
+
+#[test]
+fn a_closed_stdout_pipe_is_not_a_panic() {
+    let cases: &[&[&str]] = &[
+        &["show", "W:WKa1:Bb2,f4"],
+        &["moves", "W:WKa1:Bb2,f4"],
+        &["moves", "W:WKa1:Bb2,f4", "--json"],
+        &["perft", "2", "--divide"],
+        &["perft", "2", "--json"],
+        &[
+            "book",
+            "probe",
+            "--book",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../books/opening.json"),
+            "--policy",
+            "best",
+        ],
+    ];
+    for args in cases {
+        let output = shashki_into_closed_pipe(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn analyse_game_refuses_bad_arguments_before_analysing() {
+    let dir = scratch_dir("analyse-game-args");
+    let game = dir.join("game.pdn");
+    std::fs::write(&game, "1. 22-18 11-15 *\n").unwrap();
+    let game = game.to_str().unwrap();
+    let missing_dir = dir.join("no-such-dir").join("out.pdn");
+    let dir_text = dir.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        // Would abort the process on allocation.
+        &["analyse-game", game, "--hash", "100000000"],
+        // Would spawn 100 000 threads or search (practically) forever.
+        &["analyse-game", game, "--threads", "100000"],
+        &["analyse-game", game, "--depth", "4000000000"],
+        // Would analyse everything, then fail to write.
+        &[
+            "analyse-game",
+            game,
+            "--depth",
+            "1",
+            "-o",
+            missing_dir.to_str().unwrap(),
+        ],
+        &["analyse-game", game, "--depth", "1", "-o", dir_text],
+    ];
+    for args in cases {
+        assert_bad_input(args);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An endless input (`/dev/zero`) is refused after a bounded read, not read until memory runs
+/// out.
+#[cfg(unix)]
+#[test]
+fn analyse_game_refuses_an_endless_file() {
+    let output = shashki(&["analyse-game", "/dev/zero"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("/dev/zero"), "{stderr}");
+}
+
+#[test]
+fn errors_say_what_once() {
+    for args in [
+        &["egtb", "probe", "W:W99:B1"][..],
+        &["book", "probe", "nonsense"],
+    ] {
+        let stderr = String::from_utf8_lossy(&shashki(args).stderr).into_owned();
+        assert_eq!(stderr.matches("bad FEN").count(), 1, "{args:?}: {stderr}");
+    }
+    let dir = std::env::temp_dir().join(format!("shashki-cli-egtb-{}", std::process::id()));
+    let output = shashki(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "99",
+        "--dir",
+        &dir.to_string_lossy(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--pieces 99"), "{stderr}");
+}
+
+#[test]
+fn analyse_answers_from_the_tablebases_and_says_so() {
+    let dir = scratch_dir("analyse-tablebases");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let build = shashki(&["egtb", "build", "--pieces", "3", "--dir", &dir_text]);
+    assert!(build.status.success(), "{build:?}");
+    // Two white kings against a black man: a win the tables know exactly.
+    let fen = "W:WK29,K30:B5";
+    let with_tables = shashki(&["analyse", "--fen", fen, "--tablebases", &dir_text]);
+    let text = stdout(&with_tables);
+    assert!(with_tables.status.success(), "{with_tables:?}");
+    assert!(
+        text.contains("win in") && text.trim_end().ends_with("(tablebases)"),
+        "{text}"
+    );
+    let json = shashki(&["analyse", "--fen", fen, "--tablebases", &dir_text, "--json"]);
+    assert!(
+        stdout(&json).contains(r#""source":"tablebases""#),
+        "{json:?}"
+    );
+    let without = stdout(&shashki(&["analyse", "--fen", fen, "--depth", "4"]));
+    assert!(!without.contains("(tablebases)"), "{without}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_bad_input(&["analyse", "--tablebases", &dir_text]);
+}
+
+#[test]
+fn probing_without_tables_says_how_to_build_them() {
+    let dir = std::env::temp_dir().join(format!("shashki-cli-no-tables-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().into_owned();
+    let args = ["egtb", "probe", "W:WK1,K2:B20", "--dir", &dir_text];
+    assert_bad_input(&args);
+    let stderr = String::from_utf8_lossy(&shashki(&args).stderr).into_owned();
+    assert!(
+        stderr.contains("no tablebases") && stderr.contains("shashki egtb build --dir"),
+        "{stderr}"
+    );
+}

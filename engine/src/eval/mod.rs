@@ -1,0 +1,1407 @@
+//! Static evaluation: how good a quiet position is for the side to move, in centi-men.
+//!
+//! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
+//! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
+//! sides "move up"). [`features`] computes the vector, [`EvalParams`] holds one weight per
+//! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
+//! endings the draw rules make hopeless. The search keeps an [`Evaluator`] (the weights prepared
+//! once) and sums the weighted terms as they are computed, each feature once for both sides as
+//! White's value minus Black's. Being linear is what makes the weights tunable by logistic
+//! regression on game results (the `shashki tune` subcommand): the tuner reads the same
+//! [`features`] the search uses, so tuned weights mean exactly what the search will see.
+//!
+//! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
+//! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
+//! search). The search's sum is compiled once per set of computed features (a const-generic mask,
+//! chosen once per [`Evaluator`]): every feature when every weight is non-zero, the
+//! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) when only they have weights,
+//! each with no test per feature; for any other weights it skips the features whose weight is 0,
+//! out of line. Features that are a value per
+//! square of the men ([`SQUARE_FEATURES`]) can be folded into the pattern tables by the tuner
+//! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the
+//! machine, not for reading: the empty squares are shifted once by the four diagonal steps and
+//! shared by the blocked, mobility and threat terms, a board shifted onto the men's squares is not
+//! masked again (the men are on the board), the back rank and key guards share one test of the
+//! opponent's men, and the late-game scaling is a shift (at most 24 pieces, so `24 − pieces` is
+//! never negative). A unit test keeps the per-side definitions of the first version as a reference
+//! and compares all features on thousands of positions from random games. Session 6 took the
+//! evaluation from about 553 to 472 instructions per call in `shashki bench` (`engine/SEARCH.md`,
+//! "Evaluation speed, session 6").
+//!
+//! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
+//! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
+//! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
+//! (`engine/SEARCH.md`, "Pattern evaluation, session 5"; [`EvalParams::LINEAR`] is the linear
+//! evaluation before them).
+//!
+//! The search never calls this with a capture pending (it resolves captures first), so no feature
+//! tries to guess the outcome of exchanges.
+
+use std::sync::Arc;
+
+use crate::rules::{Bitboard, Color, Position};
+
+pub mod pattern;
+
+pub use pattern::{PatternError, PatternTables, Patterns};
+
+/// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// Men on the board.
+    Man,
+    /// Kings on the board.
+    King,
+    /// 1 when the side has at least one king (the first king is worth more than the next ones).
+    FirstKing,
+    /// Sum of the men's ranks counted from the own back rank (0–6).
+    Advancement,
+    /// Advancement weighted by how far the game has simplified: `advancement × (24 − pieces) / 8`.
+    LateAdvancement,
+    /// Men on the 16 central squares (files c–f, ranks 3–6 from the own side).
+    Centre,
+    /// Men still on the own back rank while the opponent has men that could promote.
+    BackRank,
+    /// Men on the a and h files.
+    Edge,
+    /// Men that cannot move forward (both forward squares occupied or off the board).
+    Blocked,
+    /// Men with no enemy piece in the cone in front of them, while the enemy has no king.
+    Runaway,
+    /// Kings on the main road a1–h8.
+    MainRoad,
+    /// Squares the kings reach (flying moves over empty squares).
+    KingMobility,
+    /// +1 for the side to move (White's view: +1 if White moves, −1 if Black).
+    Turn,
+    /// Pieces (men and kings) weighted by how far the game has simplified:
+    /// `pieces × (24 − all pieces) / 8`, so an advantage grows as pieces come off (trade down
+    /// when ahead).
+    LateMaterial,
+    /// Imbalance between the wings: |men on files a–d − men on files e–h|.
+    Balance,
+    /// Men an enemy man could capture at once (enemy man adjacent on a diagonal, the square
+    /// behind empty): in a quiet position these are threats against the side to move.
+    Threatened,
+    /// Men off the back rank with both rear diagonal squares held by own pieces (or the board's
+    /// edge): they cannot be captured from the front.
+    Backed,
+    /// Men on the two key guard squares c1 and e1 (own view) while the opponent has men.
+    KeyGuard,
+    /// Forward moves the men have (empty squares diagonally in front of them).
+    ManMobility,
+}
+
+impl Feature {
+    /// Every feature, in the order of [`features`] and [`EvalParams::weights`].
+    pub const ALL: [Feature; FEATURE_COUNT] = [
+        Feature::Man,
+        Feature::King,
+        Feature::FirstKing,
+        Feature::Advancement,
+        Feature::LateAdvancement,
+        Feature::Centre,
+        Feature::BackRank,
+        Feature::Edge,
+        Feature::Blocked,
+        Feature::Runaway,
+        Feature::MainRoad,
+        Feature::KingMobility,
+        Feature::Turn,
+        Feature::LateMaterial,
+        Feature::Balance,
+        Feature::Threatened,
+        Feature::Backed,
+        Feature::KeyGuard,
+        Feature::ManMobility,
+    ];
+
+    /// The feature's name as used in weight files (`snake_case`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Man => "man",
+            Feature::King => "king",
+            Feature::FirstKing => "first_king",
+            Feature::Advancement => "advancement",
+            Feature::LateAdvancement => "late_advancement",
+            Feature::Centre => "centre",
+            Feature::BackRank => "back_rank",
+            Feature::Edge => "edge",
+            Feature::Blocked => "blocked",
+            Feature::Runaway => "runaway",
+            Feature::MainRoad => "main_road",
+            Feature::KingMobility => "king_mobility",
+            Feature::Turn => "turn",
+            Feature::LateMaterial => "late_material",
+            Feature::Balance => "balance",
+            Feature::Threatened => "threatened",
+            Feature::Backed => "backed",
+            Feature::KeyGuard => "key_guard",
+            Feature::ManMobility => "man_mobility",
+        }
+    }
+
+    /// The feature called `name` (see [`Feature::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Number of evaluation features.
+pub const FEATURE_COUNT: usize = 19;
+
+/// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
+pub type Features = [i32; FEATURE_COUNT];
+
+/// The weight of every [`Feature`], in centi-men per unit of the feature, and the pattern
+/// tables on top.
+///
+/// The man is 100, the unit, so scores read as centi-men. The other weights are fitted by
+/// `shashki tune --label-depth` (distillation): quiet positions from self-play, each labelled by
+/// a search of the engine itself. [`EvalParams::LINEAR`] is session 4's linear evaluation: round
+/// 1 (92 912 positions, depth-10 labels, from the hand-set weights) beat the hand-set weights by
+/// +69 ± 17 Elo in 800 games; round 2 (121 109 positions, depth-11 labels, from round 1's
+/// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
+/// 4"). Session 5 added the built-in two-phase pattern tables, fitted together with the linear
+/// weights: a first fit (357 316 positions) beat [`EvalParams::LINEAR`] by +113 ± 21 Elo in 400
+/// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat the
+/// first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
+/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7) is a
+/// refit with weights on 8 features only, the tables taking over the rest: half as costly to
+/// compute (465 → about 240 instructions per evaluation in `shashki bench`) and at least as strong
+/// at 50 ms a move (+6.9 ± 10 Elo in 800 games against session 5's default). A first refit (596
+/// 544 positions) with weights on 12 features played session 5's default evenly (+3.5 ± 12 Elo in
+/// 800 games); a second with 8 (held out 0.009423 against 0.009464) beat that by +8.3 ± 10.6 in
+/// 800 and session 5's default by +24 ± 16 in 400; the default is a third, fitted with 131 101
+/// more positions labelled by the second: +7.4 ± 10.5 in 800 against it (`engine/SEARCH.md`,
+/// "Evaluation round, session 7"). Fits on game results alone had lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// One weight per feature, indexed like [`Feature::ALL`].
+    pub weights: Features,
+    /// Divisor applied to the score in endings the draw rules make (nearly) impossible to win:
+    /// a lone king against at most three pieces.
+    pub drawish_divisor: i32,
+    /// Pattern tables added to the linear terms ([`pattern`]).
+    pub patterns: Patterns,
+}
+
+impl EvalParams {
+    /// The default weights: linear weights fitted with the built-in pattern tables (session 7;
+    /// in brackets session 5's, fitted with all 19 features). Only the terms the tables cannot
+    /// express ([`REDUCED_FEATURES`]: men, kings, runaways, turn, late material) have weights;
+    /// the per-square terms (advancement, late advancement, centre, edge) and the local ones
+    /// (back rank, key guards, backed men, forward moves) were fitted as features and then
+    /// folded into the tables (`shashki tune --fold --fold-approx`), and the others (blocked
+    /// men, wing balance, threatened men) left to the tables, so the search computes 8 features
+    /// instead of 19 (`engine/SEARCH.md`, "Evaluation round, session 7").
+    pub const DEFAULT: EvalParams = EvalParams {
+        weights: [
+            100, // man (the unit)
+            340, // king (316)
+            76,  // first_king (85)
+            0,   // advancement (6; folded into the tables)
+            0,   // late_advancement (5; folded into the tables)
+            0,   // centre (-14; folded into the tables)
+            0,   // back_rank (40; folded into the tables)
+            0,   // edge (4; folded into the tables)
+            0,   // blocked (-2)
+            12,  // runaway (13)
+            6,   // main_road (6)
+            4,   // king_mobility (4)
+            10,  // turn (10)
+            -17, // late_material (-13)
+            0,   // balance (-5)
+            0,   // threatened (-29)
+            0,   // backed (16; folded into the tables)
+            0,   // key_guard (18; folded into the tables)
+            0,   // man_mobility (32; folded into the tables)
+        ],
+        drawish_divisor: 8,
+        patterns: Patterns::Builtin,
+    };
+
+    /// Session 4's linear evaluation (round 2 of the distillation, no pattern tables): the
+    /// default before session 5.
+    pub const LINEAR: EvalParams = EvalParams {
+        weights: [
+            100, // man (the unit)
+            276, // king (round 2; round 1 261, hand-set 250)
+            33,  // first_king (round 2; round 1 40, hand-set 60)
+            -4,  // advancement (round 2; round 1 -2, hand-set 2)
+            6,   // late_advancement (round 2; round 1 5, hand-set 0)
+            -1,  // centre (round 2; round 1 1, hand-set 4)
+            17,  // back_rank (round 2; round 1 16, hand-set 5)
+            -6,  // edge (round 2; round 1 -5, hand-set -4)
+            4,   // blocked (round 2; round 1 1, hand-set -6)
+            62,  // runaway (round 2; round 1 61, hand-set 40)
+            4,   // main_road (round 2; round 1 9, hand-set 8)
+            3,   // king_mobility (round 2; round 1 2, hand-set 1)
+            11,  // turn (round 2; round 1 10, hand-set 2)
+            -1,  // late_material (round 2; round 1 -5, hand-set 0)
+            -7,  // balance (round 2; round 1 -5, hand-set 0)
+            -27, // threatened (round 2; round 1 -25, hand-set 0)
+            -4,  // backed (round 2; round 1 -3, hand-set 0)
+            2,   // key_guard (round 2; round 1 2, hand-set 0)
+            8,   // man_mobility (round 2; round 1 6, hand-set 0)
+        ],
+        drawish_divisor: 8,
+        patterns: Patterns::Off,
+    };
+
+    /// The weight of `feature`.
+    #[must_use]
+    pub const fn weight(&self, feature: Feature) -> i32 {
+        self.weights[feature as usize]
+    }
+
+    /// Sets the weight of the feature called `name`; `false` if no feature has that name.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match Feature::from_name(name) {
+            Some(feature) => {
+                self.weights[feature as usize] = value;
+                true
+            }
+            None if name == "drawish_divisor" => {
+                self.drawish_divisor = value.max(1);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Default for EvalParams {
+    fn default() -> EvalParams {
+        EvalParams::DEFAULT
+    }
+}
+
+const fn mask_where(pred: [bool; 36]) -> u64 {
+    let mut bits = 0u64;
+    let mut bit = 0;
+    while bit < 36 {
+        if pred[bit] && Bitboard::ALL.0 & (1 << bit) != 0 {
+            bits |= 1 << bit;
+        }
+        bit += 1;
+    }
+    bits
+}
+
+/// Rank (0–7) and file (0–7) of a padded bit index.
+const fn coords(bit: usize) -> (usize, usize) {
+    ((2 * bit) / 9, (2 * bit) % 9)
+}
+
+/// Squares of each rank, rank 0 = rank 1.
+const RANKS: [u64; 8] = {
+    let mut ranks = [0u64; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut pred = [false; 36];
+        let mut bit = 0;
+        while bit < 36 {
+            pred[bit] = coords(bit).0 == r;
+            bit += 1;
+        }
+        ranks[r] = mask_where(pred);
+        r += 1;
+    }
+    ranks
+};
+
+const CENTRE: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let (rank, file) = coords(bit);
+        pred[bit] = rank >= 2 && rank <= 5 && file >= 2 && file <= 5;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+const EDGE: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        let file = coords(bit).1;
+        pred[bit] = file == 0 || file == 7;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+/// For each bit: the squares in front of a man there (moving up) that an enemy could use to stop
+/// it — the widening cone up to the last rank.
+const CONE: [u64; 36] = {
+    let mut cones = [0u64; 36];
+    let mut from = 0;
+    while from < 36 {
+        if Bitboard::ALL.0 & (1 << from) != 0 {
+            let (r0, f0) = coords(from);
+            let mut pred = [false; 36];
+            let mut bit = 0;
+            while bit < 36 {
+                let (r, f) = coords(bit);
+                let dr = r as i32 - r0 as i32;
+                let df = f as i32 - f0 as i32;
+                pred[bit] = dr > 0 && df.abs() <= dr;
+                bit += 1;
+            }
+            cones[from] = mask_where(pred);
+        }
+        from += 1;
+    }
+    cones
+};
+
+const ALL: u64 = Bitboard::ALL.0;
+
+/// Files a–d (the left wing from White's side; Black's wings are the same squares mirrored, and
+/// the balance term is symmetric, so one mask serves both).
+const LEFT_WING: u64 = {
+    let mut pred = [false; 36];
+    let mut bit = 0;
+    while bit < 36 {
+        pred[bit] = coords(bit).1 <= 3;
+        bit += 1;
+    }
+    mask_where(pred)
+};
+
+/// Per colour: the key guard squares c1 and e1 of its own back rank.
+const KEY_GUARD: [u64; 2] = {
+    let mut pred = [[false; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        let (rank, file) = coords(bit);
+        pred[0][bit] = rank == 0 && (file == 2 || file == 4);
+        // Mirrored: f8 and d8.
+        pred[1][bit] = rank == 7 && (file == 5 || file == 3);
+        bit += 1;
+    }
+    [mask_where(pred[0]), mask_where(pred[1])]
+};
+
+/// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
+/// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
+/// `Σ popcount(men & RANK_BITS[colour][k]) << k`: three popcounts instead of a loop over the men.
+const RANK_BITS: [[u64; 3]; 2] = {
+    let mut table = [[0u64; 3]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut k = 0;
+        while k < 3 {
+            let mut rank = 0;
+            while rank < 8 {
+                let relative = if color == 0 { rank } else { 7 - rank };
+                if relative & (1 << k) != 0 {
+                    table[color][k] |= RANKS[rank];
+                }
+                rank += 1;
+            }
+            k += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
+/// Per colour: its own back rank.
+const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
+
+/// Per colour, per rear diagonal (White's −5 and −4, Black's +4 and +5 in bits): the squares
+/// whose rear square that way is off the board.
+const NO_REAR: [[u64; 2]; 2] = [
+    [ALL & !(ALL << 5), ALL & !(ALL << 4)],
+    [ALL & !(ALL >> 4), ALL & !(ALL >> 5)],
+];
+
+/// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
+const RUNAWAY_RANKS: [u64; 2] = [
+    RANKS[4] | RANKS[5] | RANKS[6],
+    RANKS[3] | RANKS[2] | RANKS[1],
+];
+
+/// Per colour and bit: the cone in front of a man (towards its promotion rank).
+const CONES: [[u64; 36]; 2] = {
+    let mut cones = [[0u64; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        cones[0][bit] = CONE[bit];
+        if ALL & (1 << bit) != 0 {
+            // Black's cone is White's cone of the mirrored square, mirrored back.
+            cones[1][bit] = CONE[35 - bit].reverse_bits() >> 28;
+        }
+        bit += 1;
+    }
+    cones
+};
+
+/// Where [`accumulate`] puts each feature's value: the feature vector (what the tuner reads) or
+/// straight into a weighted sum (what the search needs), so one definition of the features serves
+/// both and the search does not fill and then multiply out a vector.
+trait Terms {
+    fn add(&mut self, feature: Feature, value: i32);
+    /// Whether `feature`'s value matters: the search skips computing features whose weight is 0
+    /// (features kept for tuning cost nothing until they get a weight).
+    fn wants(&self, feature: Feature) -> bool;
+    /// Whether any feature of `set` (bits `1 << feature`) matters: one test for a group.
+    fn wants_any(&self, set: u32) -> bool;
+}
+
+impl Terms for Features {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self[feature as usize] += value;
+    }
+
+    #[inline(always)]
+    fn wants(&self, _: Feature) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn wants_any(&self, _: u32) -> bool {
+        true
+    }
+}
+
+/// The features computed only for their own weight, per side: at weight 0 by default, kept for
+/// tuning, so one test skips them all.
+const EXTRAS: u32 = 1 << Feature::LateAdvancement as u32
+    | 1 << Feature::LateMaterial as u32
+    | 1 << Feature::Balance as u32
+    | 1 << Feature::Threatened as u32
+    | 1 << Feature::Backed as u32
+    | 1 << Feature::KeyGuard as u32
+    | 1 << Feature::ManMobility as u32;
+
+/// The features that are sums, over a side's men, of a value per square (seen from the side's
+/// own back rank): pattern tables can hold them exactly, so a fit may move their weights into
+/// the tables (`shashki tune --fold`) and the evaluation computes them for nothing.
+pub const SQUARE_FEATURES: [Feature; 4] = [
+    Feature::Advancement,
+    Feature::LateAdvancement,
+    Feature::Centre,
+    Feature::Edge,
+];
+
+/// What one White man on the square at `rank` and `file` (0-based, White's side) adds to
+/// `feature`, as the (opening, ending) values of a two-phase pattern table, which the tables
+/// interpolate as `(opening · n + ending · (24 − n)) / 24` for `n` pieces: `Some` for the
+/// [`SQUARE_FEATURES`] on a dark square, else `None`. The late advancement, `rank · (24 − n) / 8`
+/// per man, is `(0, 3 · rank)`; the others are the same in both phases. (The features round
+/// each side's late advancement down, the tables their total towards 0: they may differ by a
+/// unit.) Black's men are White's seen from the other side, as in the tables.
+#[must_use]
+pub fn square_value(feature: Feature, rank: usize, file: usize) -> Option<[i32; 2]> {
+    let square =
+        crate::rules::Square::from_coords(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)?;
+    let on = |mask: u64| i32::from(mask & 1 << square.bit() != 0);
+    let rank = rank as i32;
+    match feature {
+        Feature::Advancement => Some([rank, rank]),
+        Feature::LateAdvancement => Some([0, 3 * rank]),
+        Feature::Centre => Some([on(CENTRE), on(CENTRE)]),
+        Feature::Edge => Some([on(EDGE), on(EDGE)]),
+        _ => None,
+    }
+}
+
+/// The features of the reduced evaluation: the men, the kings' terms, runaways, the turn and the
+/// late material, the terms the pattern tables cannot express (kings read as empty squares there,
+/// a runaway's cone is wider than a window, the piece count is global). Every other feature is a
+/// function of the men on a few neighbouring squares, which the tables' windows see whole, so a
+/// fit with pattern tables can leave them at 0 (`engine/SEARCH.md`, "Evaluation round, session
+/// 7"). With weights only on these, [`Evaluator`] computes nothing else, with no test per feature.
+pub const REDUCED_FEATURES: [Feature; 8] = [
+    Feature::Man,
+    Feature::King,
+    Feature::FirstKing,
+    Feature::Runaway,
+    Feature::MainRoad,
+    Feature::KingMobility,
+    Feature::Turn,
+    Feature::LateMaterial,
+];
+
+/// [`REDUCED_FEATURES`] as a set (bits `1 << feature`).
+const REDUCED: u32 = {
+    let mut set = 0;
+    let mut i = 0;
+    while i < REDUCED_FEATURES.len() {
+        set |= 1 << REDUCED_FEATURES[i] as u32;
+        i += 1;
+    }
+    set
+};
+
+/// The king features: all 0 while there is no king.
+const KING_FEATURES: u32 = 1 << Feature::King as u32
+    | 1 << Feature::FirstKing as u32
+    | 1 << Feature::MainRoad as u32
+    | 1 << Feature::KingMobility as u32;
+
+/// How [`Evaluator::evaluate`] computes the linear terms, chosen once from the weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LinearPath {
+    /// Every weight is non-zero: every feature, no test per feature.
+    Full,
+    /// Weights only on [`REDUCED_FEATURES`]: those, no test per feature.
+    Reduced,
+    /// Any other set of weights: the features whose weight is 0 are skipped, one test each.
+    Skipping,
+}
+
+/// The evaluation prepared for the search: the weights with a mask of the non-zero ones, so that
+/// [`Evaluator::evaluate`] sums weighted terms as it computes them (no feature vector, no dot
+/// product) and skips the features whose weight is 0. The search builds one per thread from its
+/// [`EvalParams`]; [`evaluate`] builds one per call.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    weights: Features,
+    /// Bit `1 << feature` set when the feature's weight is not 0.
+    nonzero: u32,
+    /// Which code computes the linear terms (from `nonzero`).
+    path: LinearPath,
+    drawish_divisor: i32,
+    /// The pattern tables, if any.
+    patterns: Option<Arc<PatternTables>>,
+}
+
+/// Every feature's bit (`1 << feature`).
+const ALL_FEATURES: u32 = (1 << FEATURE_COUNT) - 1;
+
+/// The dot product of the features with the weights, accumulated as they are computed. Only the
+/// features of `MASK` (bits `1 << feature`) are computed, with no test at run time; with
+/// `SKIP_ZEROS` also only those whose weight is not 0, tested one by one.
+struct WeightedSum<'a, const MASK: u32, const SKIP_ZEROS: bool> {
+    evaluator: &'a Evaluator,
+    sum: i32,
+}
+
+impl<const MASK: u32, const SKIP_ZEROS: bool> Terms for WeightedSum<'_, MASK, SKIP_ZEROS> {
+    #[inline(always)]
+    fn add(&mut self, feature: Feature, value: i32) {
+        self.sum += self.evaluator.weights[feature as usize] * value;
+    }
+
+    #[inline(always)]
+    fn wants(&self, feature: Feature) -> bool {
+        self.wants_any(1 << feature as u32)
+    }
+
+    #[inline(always)]
+    fn wants_any(&self, set: u32) -> bool {
+        MASK & set != 0 && (!SKIP_ZEROS || self.evaluator.nonzero & set != 0)
+    }
+}
+
+impl Evaluator {
+    /// The evaluation with `params`' weights.
+    #[must_use]
+    pub fn new(params: &EvalParams) -> Evaluator {
+        let nonzero = Feature::ALL
+            .into_iter()
+            .filter(|&f| params.weight(f) != 0)
+            .fold(0, |mask, f| mask | 1 << f as u32);
+        let path = if nonzero == ALL_FEATURES {
+            LinearPath::Full
+        } else if nonzero & !REDUCED == 0 {
+            LinearPath::Reduced
+        } else {
+            LinearPath::Skipping
+        };
+        Evaluator {
+            weights: params.weights,
+            nonzero,
+            path,
+            drawish_divisor: params.drawish_divisor.max(1),
+            patterns: params.patterns.tables(),
+        }
+    }
+
+    /// The pattern tables' score of `position` for White in centi-men (0 without tables).
+    #[must_use]
+    #[inline]
+    pub fn pattern_score(&self, position: &Position) -> i32 {
+        self.patterns.as_ref().map_or(0, |t| t.score(position))
+    }
+
+    /// The linear terms of the features in `MASK` (and with `SKIP_ZEROS` only those whose
+    /// weight is not 0).
+    #[inline(always)]
+    fn linear<const MASK: u32, const SKIP_ZEROS: bool>(&self, position: &Position) -> i32 {
+        let mut sum = WeightedSum::<MASK, SKIP_ZEROS> {
+            evaluator: self,
+            sum: 0,
+        };
+        accumulate(position, &mut sum);
+        sum.sum
+    }
+
+    /// The linear terms when the weights are neither all non-zero nor only on the reduced
+    /// features: those features whose weight is 0 are not computed. Out of line, so the search's
+    /// inlined evaluation holds only the fast paths.
+    #[inline(never)]
+    fn linear_skipping_zeros(&self, position: &Position) -> i32 {
+        self.linear::<ALL_FEATURES, true>(position)
+    }
+
+    /// The static evaluation of `position` for the side to move, in centi-men (see
+    /// [`evaluate`]).
+    #[must_use]
+    #[inline]
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        let linear = match self.path {
+            LinearPath::Reduced => self.linear::<REDUCED, false>(position),
+            LinearPath::Full => self.linear::<ALL_FEATURES, false>(position),
+            LinearPath::Skipping => self.linear_skipping_zeros(position),
+        };
+        let mut score = linear + self.pattern_score(position);
+        // The piece count first, inline: is_drawish is a call, and rarely true.
+        if position.piece_count() <= 4 && is_drawish(position) {
+            score /= self.drawish_divisor;
+        }
+        score * position.side_to_move().sign()
+    }
+}
+
+/// One side's pieces as the features see them.
+#[derive(Clone, Copy)]
+struct Side {
+    color: Color,
+    men: u64,
+    kings: u64,
+    /// Number of men.
+    man_count: i32,
+    /// Number of kings.
+    king_count: i32,
+}
+
+impl Side {
+    #[inline(always)]
+    fn of(position: &Position, color: Color) -> Side {
+        let men = position.men(color).0;
+        let kings = position.kings(color).0;
+        Side {
+            color,
+            men,
+            kings,
+            man_count: men.count_ones() as i32,
+            king_count: kings.count_ones() as i32,
+        }
+    }
+
+    /// The sum of the men's ranks counted from the side's own back rank.
+    #[inline(always)]
+    fn advancement(&self) -> i32 {
+        let c = self.color.index();
+        let men = self.men;
+        count(men & RANK_BITS[c][0])
+            + 2 * count(men & RANK_BITS[c][1])
+            + 4 * count(men & RANK_BITS[c][2])
+    }
+
+    /// Men on the runaway ranks with no piece of `enemies` in the cone in front of them.
+    #[inline(always)]
+    fn runaways(&self, enemies: u64) -> i32 {
+        let c = self.color.index();
+        let mut runaway = 0;
+        let mut candidates = self.men & RUNAWAY_RANKS[c];
+        while candidates != 0 {
+            if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
+                runaway += 1;
+            }
+            candidates &= candidates - 1;
+        }
+        runaway
+    }
+
+    /// Squares the kings reach along their rays over `empty` squares.
+    #[inline(always)]
+    fn king_mobility(&self, empty: u64) -> i32 {
+        // Rays of different kings in one direction never overlap (a ray stops at the next
+        // piece), so stepping all kings together counts the same squares as stepping each king
+        // alone.
+        let mut mobility = 0;
+        for shift in [5i32, 4, -4, -5] {
+            let mut reached = step(self.kings, shift) & empty;
+            while reached != 0 {
+                mobility += count(reached);
+                reached = step(reached, shift) & empty;
+            }
+        }
+        mobility
+    }
+}
+
+#[inline(always)]
+fn count(bits: u64) -> i32 {
+    bits.count_ones() as i32
+}
+
+/// Adds the features (White's value minus Black's) and the turn into `out`.
+///
+/// Each feature is computed for both sides and added once as their difference, so the weighted
+/// sum multiplies each weight once. The directional features (blocked, mobility, threats) share
+/// the empty squares shifted by the four diagonal steps, and no shifted board is masked to the
+/// playable squares where it is intersected with men (which are on them): the counts are those of
+/// the per-side definitions in the documentation of each [`Feature`], regrouped (the unit test
+/// `features_match_the_per_side_reference` checks it on thousands of positions).
+#[inline(always)]
+fn accumulate(position: &Position, out: &mut impl Terms) {
+    let total = position.piece_count();
+    // At most 12 pieces a side (`Position::new` refuses more, and moves never add pieces), so the
+    // late-game factor is never negative and its division by 8 is a shift.
+    debug_assert!(total <= 24, "{total} pieces");
+    let late = 24u32.saturating_sub(total);
+    let empty = position.empty_squares().0;
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let (w, b) = (white.men, black.men);
+    // Bit x of `empty_up5` is set when square x + 5 is empty (White's forward steps are +4 and
+    // +5, Black's −4 and −5; a man at x captures over x ± s into x ± 2s).
+    let empty_up5 = empty >> 5;
+    let empty_up4 = empty >> 4;
+    let empty_down4 = empty << 4;
+    let empty_down5 = empty << 5;
+
+    if out.wants(Feature::Man) {
+        out.add(Feature::Man, white.man_count - black.man_count);
+    }
+    let (white_advancement, black_advancement) = (white.advancement(), black.advancement());
+    if out.wants(Feature::Advancement) {
+        out.add(Feature::Advancement, white_advancement - black_advancement);
+    }
+    if out.wants(Feature::Centre) {
+        out.add(Feature::Centre, count(w & CENTRE) - count(b & CENTRE));
+    }
+    // The back rank and the key guards count while the opponent has men that could promote.
+    let white_guards = if b != 0 { w } else { 0 };
+    let black_guards = if w != 0 { b } else { 0 };
+    if out.wants(Feature::BackRank) {
+        out.add(
+            Feature::BackRank,
+            count(white_guards & BACK_RANK[0]) - count(black_guards & BACK_RANK[1]),
+        );
+    }
+    if out.wants(Feature::Edge) {
+        out.add(Feature::Edge, count(w & EDGE) - count(b & EDGE));
+    }
+    if out.wants(Feature::Blocked) {
+        // A man can move when one of its two forward squares is empty.
+        out.add(
+            Feature::Blocked,
+            count(w & !(empty_up5 | empty_up4)) - count(b & !(empty_down4 | empty_down5)),
+        );
+    }
+    if out.wants(Feature::Runaway) {
+        // Runaways count only while the enemy has no king.
+        let white_runaways = if black.kings == 0 {
+            white.runaways(b)
+        } else {
+            0
+        };
+        let black_runaways = if white.kings == 0 {
+            black.runaways(w)
+        } else {
+            0
+        };
+        out.add(Feature::Runaway, white_runaways - black_runaways);
+    }
+    // The king features are all 0 until a king appears.
+    if out.wants_any(KING_FEATURES) && (white.kings | black.kings) != 0 {
+        add_king_features(&white, &black, empty, out);
+    }
+    if out.wants(Feature::Turn) {
+        out.add(Feature::Turn, position.side_to_move().sign());
+    }
+    if !out.wants_any(EXTRAS) {
+        return;
+    }
+    if out.wants(Feature::LateAdvancement) {
+        out.add(
+            Feature::LateAdvancement,
+            late_scaled(white_advancement, late) - late_scaled(black_advancement, late),
+        );
+    }
+    if out.wants(Feature::LateMaterial) {
+        let white_pieces = white.man_count + white.king_count;
+        let black_pieces = black.man_count + black.king_count;
+        out.add(
+            Feature::LateMaterial,
+            late_scaled(white_pieces, late) - late_scaled(black_pieces, late),
+        );
+    }
+    if out.wants(Feature::Balance) {
+        let imbalance = |men: u64, man_count: i32| (2 * count(men & LEFT_WING) - man_count).abs();
+        out.add(
+            Feature::Balance,
+            imbalance(w, white.man_count) - imbalance(b, black.man_count),
+        );
+    }
+    if out.wants(Feature::Threatened) {
+        // A man at x is threatened from x − s (enemy man there) when x + s is empty, for each
+        // of the four diagonal steps s.
+        let threatened = |men: u64, enemy: u64| {
+            men & ((enemy << 5 & empty_up5)
+                | (enemy << 4 & empty_up4)
+                | (enemy >> 4 & empty_down4)
+                | (enemy >> 5 & empty_down5))
+        };
+        out.add(
+            Feature::Threatened,
+            count(threatened(w, b)) - count(threatened(b, w)),
+        );
+    }
+    if out.wants(Feature::Backed) {
+        // Both rear squares (x − 5 and x − 4 for White, x + 4 and x + 5 for Black) hold an own
+        // piece or are off the board.
+        let own = w | white.kings;
+        let white_backed =
+            w & !BACK_RANK[0] & ((own << 5) | NO_REAR[0][0]) & ((own << 4) | NO_REAR[0][1]);
+        let own = b | black.kings;
+        let black_backed =
+            b & !BACK_RANK[1] & ((own >> 4) | NO_REAR[1][0]) & ((own >> 5) | NO_REAR[1][1]);
+        out.add(Feature::Backed, count(white_backed) - count(black_backed));
+    }
+    if out.wants(Feature::KeyGuard) {
+        out.add(
+            Feature::KeyGuard,
+            count(white_guards & KEY_GUARD[0]) - count(black_guards & KEY_GUARD[1]),
+        );
+    }
+    if out.wants(Feature::ManMobility) {
+        // Forward moves: a man at x and an empty square at x + 5 (White), and so on.
+        out.add(
+            Feature::ManMobility,
+            count(w & empty_up5) + count(w & empty_up4)
+                - count(b & empty_down4)
+                - count(b & empty_down5),
+        );
+    }
+}
+
+/// Adds the king features (all 0 while there is no king: the caller skips them then).
+#[inline(always)]
+fn add_king_features(white: &Side, black: &Side, empty: u64, out: &mut impl Terms) {
+    if out.wants(Feature::King) {
+        out.add(Feature::King, white.king_count - black.king_count);
+    }
+    if out.wants(Feature::FirstKing) {
+        out.add(
+            Feature::FirstKing,
+            i32::from(white.kings != 0) - i32::from(black.kings != 0),
+        );
+    }
+    if out.wants(Feature::MainRoad) {
+        out.add(
+            Feature::MainRoad,
+            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+        );
+    }
+    if out.wants(Feature::KingMobility) {
+        out.add(
+            Feature::KingMobility,
+            white.king_mobility(empty) - black.king_mobility(empty),
+        );
+    }
+}
+
+/// `value × late / 8`, rounded down (both are never negative): the late-game features' scaling.
+#[inline(always)]
+fn late_scaled(value: i32, late: u32) -> i32 {
+    ((value as u32 * late) >> 3) as i32
+}
+
+#[inline(always)]
+fn step(bits: u64, shift: i32) -> u64 {
+    (if shift > 0 {
+        bits << shift
+    } else {
+        bits >> -shift
+    }) & ALL
+}
+
+/// The feature vector of `position`: White's counts minus Black's (see [`Feature`]).
+#[must_use]
+pub fn features(position: &Position) -> Features {
+    let mut out = [0; FEATURE_COUNT];
+    accumulate(position, &mut out);
+    out
+}
+
+/// Whether the ending is one the draw rules (docs/RULES.md §2) make nearly impossible to win: one side
+/// has a lone king and the other at most three pieces.
+#[must_use]
+pub fn is_drawish(position: &Position) -> bool {
+    if position.piece_count() > 4 {
+        return false;
+    }
+    [Color::White, Color::Black].into_iter().any(|color| {
+        let mine = position.pieces(color);
+        mine.count() == 1 && position.kings(color) == mine
+    })
+}
+
+/// The evaluation of `position` for White, before scaling, from a feature vector.
+#[must_use]
+pub fn dot(params: &EvalParams, features: &Features) -> i32 {
+    features
+        .iter()
+        .zip(params.weights.iter())
+        .map(|(f, w)| f * w)
+        .sum()
+}
+
+/// The static evaluation of `position` for the side to move, in centi-men: the dot product of
+/// its [`features`] with the weights plus the [`EvalParams::patterns`] score, turned to the side
+/// to move, divided by
+/// [`EvalParams::drawish_divisor`] in [`is_drawish`] endings. (The search keeps an
+/// [`Evaluator`] instead of preparing the weights at every call.)
+#[must_use]
+pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
+    Evaluator::new(params).evaluate(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The features as first written (session 4), side by side with each side's own loop over
+    /// directions: the reference the regrouped [`accumulate`] must equal.
+    fn reference_features(position: &Position) -> Features {
+        const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
+        let mut out = [0; FEATURE_COUNT];
+        let total = position.piece_count() as i32;
+        let empty = position.empty_squares().0;
+        let white = Side::of(position, Color::White);
+        let black = Side::of(position, Color::Black);
+        let add = |out: &mut Features, f: Feature, v: i32| out[f as usize] += v;
+        let blocked = |side: &Side| {
+            let movable = match side.color {
+                Color::White => (empty >> 5) | (empty >> 4),
+                Color::Black => (empty << 4) | (empty << 5),
+            };
+            count(side.men & !movable)
+        };
+        add(&mut out, Feature::Man, white.man_count - black.man_count);
+        add(
+            &mut out,
+            Feature::Advancement,
+            white.advancement() - black.advancement(),
+        );
+        add(
+            &mut out,
+            Feature::Centre,
+            count(white.men & CENTRE) - count(black.men & CENTRE),
+        );
+        let back_rank = |side: &Side, them: &Side| {
+            if them.men != 0 {
+                count(side.men & BACK_RANK[side.color.index()])
+            } else {
+                0
+            }
+        };
+        add(
+            &mut out,
+            Feature::BackRank,
+            back_rank(&white, &black) - back_rank(&black, &white),
+        );
+        add(
+            &mut out,
+            Feature::Edge,
+            count(white.men & EDGE) - count(black.men & EDGE),
+        );
+        add(
+            &mut out,
+            Feature::Blocked,
+            blocked(&white) - blocked(&black),
+        );
+        let white_runaways = if black.kings == 0 {
+            white.runaways(black.men)
+        } else {
+            0
+        };
+        let black_runaways = if white.kings == 0 {
+            black.runaways(white.men)
+        } else {
+            0
+        };
+        add(&mut out, Feature::Runaway, white_runaways - black_runaways);
+        add(&mut out, Feature::King, white.king_count - black.king_count);
+        add(
+            &mut out,
+            Feature::FirstKing,
+            i32::from(white.kings != 0) - i32::from(black.kings != 0),
+        );
+        add(
+            &mut out,
+            Feature::MainRoad,
+            count(white.kings & Bitboard::MAIN_ROAD.0) - count(black.kings & Bitboard::MAIN_ROAD.0),
+        );
+        add(
+            &mut out,
+            Feature::KingMobility,
+            white.king_mobility(empty) - black.king_mobility(empty),
+        );
+        add(&mut out, Feature::Turn, position.side_to_move().sign());
+        for (side, them, sign) in [(&white, &black, 1), (&black, &white, -1)] {
+            let c = side.color.index();
+            let men = side.men;
+            add(
+                &mut out,
+                Feature::LateAdvancement,
+                sign * side.advancement() * (24 - total) / 8,
+            );
+            add(
+                &mut out,
+                Feature::LateMaterial,
+                sign * (side.man_count + side.king_count) * (24 - total) / 8,
+            );
+            let left = count(men & LEFT_WING);
+            add(
+                &mut out,
+                Feature::Balance,
+                sign * (2 * left - side.man_count).abs(),
+            );
+            let enemy_men = them.men;
+            let mut threatened = 0;
+            for shift in [5i32, 4, -4, -5] {
+                threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+            }
+            add(&mut out, Feature::Threatened, sign * count(threatened));
+            let own = men | side.kings;
+            let mut backed = men & !BACK_RANK[c];
+            for shift in FORWARD[c] {
+                backed &= step(own, shift) | (ALL & !step(ALL, shift));
+            }
+            add(&mut out, Feature::Backed, sign * count(backed));
+            if enemy_men != 0 {
+                add(
+                    &mut out,
+                    Feature::KeyGuard,
+                    sign * count(men & KEY_GUARD[c]),
+                );
+            }
+            let man_mobility: i32 = FORWARD[c]
+                .iter()
+                .map(|&shift| count(step(men, shift) & empty))
+                .sum();
+            add(&mut out, Feature::ManMobility, sign * man_mobility);
+        }
+        out
+    }
+
+    /// Positions from pseudo-random games (men and kings, both sides to move, down to the
+    /// endings), quiet or not.
+    fn random_positions(games: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (game + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            let mut position = Position::start();
+            for _ in 0..200 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(position);
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                position = position.play(&moves[(x % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn features_match_the_per_side_reference() {
+        let positions = random_positions(200);
+        let kings = positions
+            .iter()
+            .filter(|p| p.kings(Color::White).0 | p.kings(Color::Black).0 != 0)
+            .count();
+        let black = positions
+            .iter()
+            .filter(|p| p.side_to_move() == Color::Black)
+            .count();
+        let endings = positions.iter().filter(|p| p.piece_count() <= 8).count();
+        assert!(
+            positions.len() > 9000 && kings > 2000 && black > 4000 && endings > 600,
+            "{} positions, {kings} with kings, {black} Black to move, {endings} endings",
+            positions.len()
+        );
+        // Every weight non-zero (the search's full path), and some zero (the skipping path).
+        let every_weight = EvalParams {
+            weights: std::array::from_fn(|i| 3 + 2 * i as i32),
+            drawish_divisor: 1,
+            patterns: Patterns::Off,
+        };
+        let mut some_zero = every_weight.clone();
+        for f in [
+            Feature::Runaway,
+            Feature::KingMobility,
+            Feature::Backed,
+            Feature::Balance,
+        ] {
+            some_zero.weights[f as usize] = 0;
+        }
+        let with_patterns = EvalParams {
+            patterns: Patterns::Builtin,
+            ..EvalParams::DEFAULT
+        };
+        // Weights on the reduced features only (their own path), with and without tables.
+        let mut reduced = every_weight.clone();
+        for f in Feature::ALL {
+            if !REDUCED_FEATURES.contains(&f) {
+                reduced.weights[f as usize] = 0;
+            }
+        }
+        let reduced_with_patterns = EvalParams {
+            patterns: Patterns::Builtin,
+            ..reduced.clone()
+        };
+        // Weights on the reduced features and the local structure terms (session 7's g4): the
+        // skipping path.
+        let structure_features = REDUCED
+            | 1 << Feature::BackRank as u32
+            | 1 << Feature::KeyGuard as u32
+            | 1 << Feature::Backed as u32
+            | 1 << Feature::ManMobility as u32;
+        let mut structure = every_weight.clone();
+        for f in Feature::ALL {
+            if structure_features & 1 << f as u32 == 0 {
+                structure.weights[f as usize] = 0;
+            }
+        }
+        let paths =
+            [&every_weight, &some_zero, &reduced, &structure].map(|p| Evaluator::new(p).path);
+        assert_eq!(
+            paths,
+            [
+                LinearPath::Full,
+                LinearPath::Skipping,
+                LinearPath::Reduced,
+                LinearPath::Skipping
+            ]
+        );
+        let tables = PatternTables::builtin();
+        for position in &positions {
+            let reference = reference_features(position);
+            assert_eq!(features(position), reference, "{position}");
+            for params in [
+                &every_weight,
+                &some_zero,
+                &EvalParams::LINEAR,
+                &with_patterns,
+                &reduced,
+                &reduced_with_patterns,
+                &structure,
+            ] {
+                let patterns = if params.patterns == Patterns::Off {
+                    0
+                } else {
+                    tables.score(position)
+                };
+                let mut expected = dot(params, &reference) + patterns;
+                if is_drawish(position) {
+                    expected /= params.drawish_divisor.max(1);
+                }
+                assert_eq!(
+                    Evaluator::new(params).evaluate(position),
+                    expected * position.side_to_move().sign(),
+                    "{position}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn start_position_is_balanced_but_for_the_turn() {
+        let f = features(&Position::start());
+        for feature in Feature::ALL {
+            if feature != Feature::Turn {
+                assert_eq!(f[feature as usize], 0, "{feature:?}");
+            }
+        }
+        assert_eq!(
+            evaluate(&Position::start(), &EvalParams::DEFAULT),
+            EvalParams::DEFAULT.weight(Feature::Turn)
+        );
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let positions = [
+            "W:W21,22,23,25,K30:B1,2,K7,9,12",
+            "B:Wh6,b4,f4,e3,b2,f2,a1:Bb8,f8,h8,e7,g7,d6,f6,Ka5,c5",
+            "W:Wc3,e3,Kg1,h2,b2:Bd6,f6,Kb8,a7,Kh8",
+            "W:Wc1,e1,d2,a3,h4,g3:Bg5,b8,d8,f8,c7",
+        ];
+        // Every feature weighted (the defaults leave some at 0).
+        let all = EvalParams {
+            weights: std::array::from_fn(|i| 3 + 2 * i as i32),
+            drawish_divisor: 1,
+            patterns: Patterns::Off,
+        };
+        // Pattern tables of both shapes on top: the built-in ones, and noisy ones.
+        let noisy = |phases: usize| {
+            let values = (0..pattern::WINDOWS * phases * pattern::STATES)
+                .map(|i| ((i * 7919 + phases * 31) % 4001) as i16 - 2000)
+                .collect();
+            Patterns::Tables(Arc::new(PatternTables::new(phases, values).unwrap()))
+        };
+        let with_patterns = [Patterns::Builtin, noisy(1), noisy(2)].map(|patterns| EvalParams {
+            patterns,
+            ..all.clone()
+        });
+        for params in [&EvalParams::DEFAULT, &all]
+            .into_iter()
+            .chain(with_patterns.iter())
+        {
+            for fen in positions {
+                let position: Position = fen.parse().unwrap();
+                assert_eq!(
+                    evaluate(&position, params),
+                    evaluate(&position.flipped(), params),
+                    "{fen}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn features_count_what_they_say() {
+        // White: men a3 (edge), c3, d6; Black: a king on b8 and a man on g7.
+        let position: Position = "W:Wa3,c3,d6:BKb8,g7".parse().unwrap();
+        let f = features(&position);
+        assert_eq!(f[Feature::Man as usize], 3 - 1);
+        assert_eq!(f[Feature::King as usize], -1);
+        assert_eq!(f[Feature::FirstKing as usize], -1);
+        assert_eq!(f[Feature::Edge as usize], 1);
+        // Black has a king, so d6 is no runaway; g7 is too far back to count.
+        assert_eq!(f[Feature::Runaway as usize], 0);
+        // White advancement 2 + 2 + 5 = 9, Black's g7 is on its own rank 2 → 1.
+        assert_eq!(f[Feature::Advancement as usize], 9 - 1);
+        // Without the king, d6 has a free path (g7 is outside its cone).
+        let position: Position = "W:Wd6:Bg7".parse().unwrap();
+        assert_eq!(features(&position)[Feature::Runaway as usize], 1);
+    }
+
+    #[test]
+    fn structure_features_count_what_they_say() {
+        // White: c1, e1 (key guards), d2 (backed by c1 and e1), a3, h4 (threatened by g5);
+        // Black: g5, b8.
+        let position: Position = "B:Wc1,e1,d2,a3,h4:Bg5,b8".parse().unwrap();
+        let f = features(&position);
+        // White c1, e1; Black's key squares f8/d8 are empty.
+        assert_eq!(f[Feature::KeyGuard as usize], 2);
+        // d2 (c1 and e1 behind it); a3's rear b2 is empty, so it is not backed; Black: none.
+        assert_eq!(f[Feature::Backed as usize], 1);
+        // g5 cannot take h4 (the square behind it is off the board), but h4 can take g5 to f6.
+        assert_eq!(f[Feature::Threatened as usize], -1);
+        // Wings: White a–d: c1, d2, a3 = 3, e–h: e1, h4 = 2 → 1; Black: g5 vs b8 → 0.
+        assert_eq!(f[Feature::Balance as usize], 1);
+        // White forward moves: c1→b2 (d2 taken), e1→f2 (d2 taken), d2→c3,e3, a3→b4, h4→ g5
+        // taken → 5; Black: g5→f4 (h4 taken), b8→a7,c7 → 3.
+        assert_eq!(f[Feature::ManMobility as usize], 5 - 3);
+        // 5 against 2 pieces, 7 on the board: (5 − 2) × 17 / 8 = 6 (each side rounded down).
+        assert_eq!(f[Feature::LateMaterial as usize], 5 * 17 / 8 - 2 * 17 / 8);
+    }
+
+    #[test]
+    fn evaluation_is_the_dot_product_of_features_and_weights() {
+        // The search sums weighted terms directly; the tuner reads the feature vector: both must
+        // mean the same number.
+        // Every weight non-zero, and the defaults (some zero: the search skips those features).
+        let every_weight = EvalParams {
+            weights: [
+                3, 7, -5, 11, 2, -13, 17, 19, -23, 29, 31, -37, 41, 43, -47, 53, 59, -61, 67,
+            ],
+            drawish_divisor: 1,
+            patterns: Patterns::Off,
+        };
+        let values = (0..pattern::WINDOWS * pattern::STATES)
+            .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
+            .collect();
+        let with_patterns = EvalParams {
+            patterns: Patterns::Tables(Arc::new(PatternTables::new(1, values).unwrap())),
+            ..every_weight.clone()
+        };
+        for params in [every_weight, EvalParams::default(), with_patterns] {
+            let tables = params.patterns.tables();
+            let mut position = Position::start();
+            for ply in 0..80 {
+                let moves = position.legal_moves();
+                let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                    break;
+                };
+                let patterns = tables.as_ref().map_or(0, |t| t.score(&position));
+                let expected = (dot(&params, &features(&position)) + patterns)
+                    * position.side_to_move().sign();
+                let expected = if is_drawish(&position) {
+                    expected / params.drawish_divisor.max(1)
+                } else {
+                    expected
+                };
+                assert_eq!(evaluate(&position, &params), expected, "{position}");
+                position = position.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn square_values_sum_to_the_square_features() {
+        // Every feature of SQUARE_FEATURES is, for White's men, the sum of its square values
+        // interpolated by the piece count; Black's is the same on the flipped board.
+        for position in random_positions(20) {
+            let n = position.piece_count().min(24) as i32;
+            let white_only = |p: &Position| {
+                let mut sum = [0i32; 4];
+                for sq in p.men(Color::White) {
+                    let (rank, file) = coords(sq.bit() as usize);
+                    for (i, f) in SQUARE_FEATURES.into_iter().enumerate() {
+                        let [o, e] = square_value(f, rank, file).unwrap();
+                        sum[i] += o * n + e * (24 - n);
+                    }
+                }
+                sum
+            };
+            let (white, black) = (white_only(&position), white_only(&position.flipped()));
+            let f = features(&position);
+            for (i, feature) in SQUARE_FEATURES.into_iter().enumerate() {
+                let folded = (white[i] - black[i]) as f64 / 24.0;
+                let exact = f64::from(f[feature as usize]);
+                // The late advancement's features round each side down.
+                let slack = if feature == Feature::LateAdvancement {
+                    1.0
+                } else {
+                    0.0
+                };
+                assert!(
+                    (folded - exact).abs() <= slack,
+                    "{feature:?} {position}: {folded} {exact}"
+                );
+            }
+        }
+        assert_eq!(square_value(Feature::Man, 0, 0), None);
+        assert_eq!(square_value(Feature::Edge, 0, 1), None, "a light square");
+        assert_eq!(square_value(Feature::Edge, 2, 0), Some([1, 1]));
+        assert_eq!(square_value(Feature::LateAdvancement, 5, 1), Some([0, 15]));
+    }
+
+    #[test]
+    fn lone_king_endings_are_scaled_down() {
+        let position: Position = "W:WK29,K30,K31:BK4".parse().unwrap();
+        assert!(is_drawish(&position));
+        let unscaled = dot(&EvalParams::DEFAULT, &features(&position));
+        assert!(evaluate(&position, &EvalParams::DEFAULT) < unscaled);
+    }
+}

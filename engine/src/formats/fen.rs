@@ -1,0 +1,288 @@
+//! FEN: the position text of PDN, lidraughts and this project (docs/RULES.md §3).
+//!
+//! `W:W21,22,K29:B1,2,3` — the side to move, then each colour's pieces (`K` marks a king). Squares
+//! may be numbers or algebraic names and ranges (`1-12`) are accepted, in any order. Lidraughts'
+//! `:H<n>` (draw ply counter) and `:F<n>` (full-move number) fields are read into [`FenExtras`].
+//! [`write()`] produces the numeric form, pieces sorted, men before kings.
+
+use std::fmt::Write as _;
+
+use crate::rules::{Bitboard, Color, Position, PositionError, Square};
+
+/// The optional counters of a lidraughts FEN.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenExtras {
+    /// `H`: lidraughts' draw ply counter.
+    pub halfmove_clock: Option<u32>,
+    /// `F`: the full-move number.
+    pub fullmove_number: Option<u32>,
+}
+
+/// Which part of a FEN was wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// The first field, `W` or `B`.
+    SideToMove,
+    /// A colour's piece list.
+    Pieces(Color),
+    /// An `H` or `F` counter.
+    Counter,
+    /// The placement as a whole.
+    Placement,
+}
+
+impl std::fmt::Display for FenField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenField::SideToMove => f.write_str("side-to-move field"),
+            FenField::Pieces(color) => write!(f, "{color} pieces field"),
+            FenField::Counter => f.write_str("counter field"),
+            FenField::Placement => f.write_str("placement"),
+        }
+    }
+}
+
+/// A FEN that could not be read: which field, and what was wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad FEN `{fen}`: {field}: {reason}")]
+pub struct FenError {
+    /// The whole text (shortened when very long).
+    pub fen: String,
+    /// The field that failed.
+    pub field: FenField,
+    /// What was wrong.
+    pub reason: String,
+}
+
+/// Reads a FEN, ignoring any `H`/`F` counters.
+///
+/// # Errors
+/// A [`FenError`] naming the field that is malformed, or the placement rule that is broken.
+pub fn read(text: &str) -> Result<Position, FenError> {
+    read_with_extras(text).map(|(position, _)| position)
+}
+
+/// Reads a FEN and its optional lidraughts counters.
+///
+/// # Errors
+/// A [`FenError`] naming the field that is malformed, or the placement rule that is broken.
+pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
+    let fail = |field: FenField, reason: String| FenError {
+        fen: shorten(text),
+        field,
+        reason,
+    };
+    let trimmed = text.trim().trim_end_matches('.').trim();
+    let mut fields = trimmed.split(':');
+    let side = match fields.next().map(str::trim) {
+        Some(s) if s.len() == 1 => Color::from_letter(s.chars().next().unwrap_or(' ')),
+        _ => None,
+    }
+    .ok_or_else(|| fail(FenField::SideToMove, "expected `W` or `B`".into()))?;
+
+    let mut pieces = [Bitboard::EMPTY; 2];
+    let mut kings = Bitboard::EMPTY;
+    let mut seen = [false; 2];
+    let mut extras = FenExtras::default();
+    for field in fields {
+        let field = field.trim();
+        let mut chars = field.chars();
+        let Some(tag) = chars.next() else {
+            return Err(fail(FenField::Placement, "empty field".into()));
+        };
+        let rest = chars.as_str();
+        match tag {
+            'W' | 'B' | 'w' | 'b' => {
+                let color = Color::from_letter(tag).unwrap_or(Color::White);
+                if std::mem::replace(&mut seen[color.index()], true) {
+                    return Err(fail(FenField::Pieces(color), "given twice".into()));
+                }
+                let (men, crowned) = read_piece_list(rest)
+                    .map_err(|reason| fail(FenField::Pieces(color), reason))?;
+                let all = men | crowned;
+                if (men & crowned).any() || (pieces[0] | pieces[1]).intersects(all) {
+                    let square = ((men & crowned) | ((pieces[0] | pieces[1]) & all)).first();
+                    let name = square.map_or(String::new(), |s| s.number().to_string());
+                    return Err(fail(
+                        FenField::Pieces(color),
+                        format!("square {name} given twice"),
+                    ));
+                }
+                pieces[color.index()] = all;
+                kings |= crowned;
+            }
+            'H' | 'F' => {
+                let value: u32 = rest.parse().map_err(|error: std::num::ParseIntError| {
+                    let reason = match error.kind() {
+                        std::num::IntErrorKind::PosOverflow => {
+                            format!("`{}`: {tag} must be at most {}", shorten(field), u32::MAX)
+                        }
+                        _ => format!("`{}` is not `{tag}` and a whole number", shorten(field)),
+                    };
+                    fail(FenField::Counter, reason)
+                })?;
+                if tag == 'H' {
+                    extras.halfmove_clock = Some(value);
+                } else {
+                    extras.fullmove_number = Some(value);
+                }
+            }
+            _ => {
+                return Err(fail(
+                    FenField::Placement,
+                    format!("unknown field `{}`", shorten(field)),
+                ));
+            }
+        }
+    }
+    let position = Position::new(pieces[0], pieces[1], kings, side)
+        .map_err(|error: PositionError| fail(FenField::Placement, error.to_string()))?;
+    Ok((position, extras))
+}
+
+/// Reads `21,22,K29,5-8,a1` into (men, kings).
+fn read_piece_list(list: &str) -> Result<(Bitboard, Bitboard), String> {
+    let mut men = Bitboard::EMPTY;
+    let mut kings = Bitboard::EMPTY;
+    if list.trim().is_empty() {
+        return Ok((men, kings));
+    }
+    for token in list.split(',') {
+        let token = token.trim();
+        let (is_king, squares) = match token.strip_prefix(['K', 'k']) {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let set = match squares.split_once('-') {
+            Some((first, last)) => {
+                let first: Square = first.parse().map_err(|e| format!("{e}"))?;
+                let last: Square = last.parse().map_err(|e| format!("{e}"))?;
+                if first.number() > last.number() {
+                    return Err(format!("range `{token}` runs backwards"));
+                }
+                (first.number()..=last.number())
+                    .filter_map(Square::from_number)
+                    .collect()
+            }
+            None => Bitboard::from_square(squares.parse().map_err(|e| format!("{e}"))?),
+        };
+        if (men | kings).intersects(set) {
+            return Err(format!("`{token}` repeats a square"));
+        }
+        if is_king {
+            kings |= set;
+        } else {
+            men |= set;
+        }
+    }
+    Ok((men, kings))
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 120 {
+        let mut short: String = text.chars().take(117).collect();
+        short.push_str("...");
+        short
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes the numeric FEN of `position`: `W:W21,...,K29:B1,...`.
+#[must_use]
+pub fn write(position: &Position) -> String {
+    let mut fen = String::new();
+    fen.push(position.side_to_move().letter());
+    for color in Color::ALL {
+        fen.push(':');
+        fen.push(color.letter());
+        let mut squares: Vec<(bool, u8)> = position
+            .pieces(color)
+            .into_iter()
+            .map(|s| (position.all_kings().contains(s), s.number()))
+            .collect();
+        squares.sort_unstable();
+        for (i, (king, number)) in squares.iter().enumerate() {
+            if i > 0 {
+                fen.push(',');
+            }
+            if *king {
+                fen.push('K');
+            }
+            let _ = write!(fen, "{number}");
+        }
+    }
+    fen
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+
+    /// Reads a FEN; see [`read`].
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        read(text)
+    }
+}
+
+impl Position {
+    /// Reads a FEN (numeric or algebraic squares, `K` kings, optional `H`/`F` fields).
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the failing field.
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        read(text)
+    }
+
+    /// The numeric FEN of this position.
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        write(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+
+    #[test]
+    fn start_round_trips() {
+        let position = read(START).unwrap();
+        assert_eq!(position, Position::start());
+        assert_eq!(write(&position), START);
+        assert_eq!(read("W:W21-32:B1-12").unwrap(), Position::start());
+    }
+
+    #[test]
+    fn algebraic_kings_and_counters() {
+        let (position, extras) = read_with_extras("B:WKa1,c3:Bh8,Kb8:H7:F12").unwrap();
+        assert_eq!(position.side_to_move(), Color::Black);
+        assert_eq!(write(&position), "B:W22,K29:B4,K1");
+        assert_eq!(extras.halfmove_clock, Some(7));
+        assert_eq!(extras.fullmove_number, Some(12));
+        assert_eq!(read("W:B1:W32").unwrap(), read("W:W32:B1").unwrap());
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        assert_eq!(read("X:W1:B2").unwrap_err().field, FenField::SideToMove);
+        assert_eq!(
+            read("W:W33:B2").unwrap_err().field,
+            FenField::Pieces(Color::White)
+        );
+        assert_eq!(
+            read("W:W21:Ba2").unwrap_err().field,
+            FenField::Pieces(Color::Black)
+        );
+        assert_eq!(read("W:W1:B2").unwrap_err().field, FenField::Placement);
+        assert_eq!(
+            read("W:W21:B21").unwrap_err().field,
+            FenField::Pieces(Color::Black)
+        );
+        assert_eq!(read("W:W21:B1:Hx").unwrap_err().field, FenField::Counter);
+        assert_eq!(read("W:W1-32:B").unwrap_err().field, FenField::Placement);
+        assert!(read("").is_err());
+        assert!(read("W:W21:W22").is_err());
+    }
+}

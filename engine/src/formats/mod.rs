@@ -1,0 +1,16 @@
+//! The formats layer: text in and out of the rules. FEN for positions, move text in numeric and
+//! algebraic notation, PDN for whole games, engine evaluations as PDN annotations, and (with the
+//! `serde` feature) serde forms of the vocabulary types. Built on the rules layer only.
+
+pub mod annotate;
+pub mod fen;
+pub(crate) mod notation;
+pub mod pdn;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_support;
+
+pub use fen::{FenError, FenField};
+pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use pdn::{PdnError, PdnGame};
+#[cfg(feature = "serde")]
+pub use serde_support::{HubMove, MoveSeed};

@@ -1,0 +1,443 @@
+//! Move notation: reading the many ways players write a move and writing it back (docs/RULES.md §3).
+//!
+//! Reading is two steps, as in shakmaty: [`MoveText::parse`] checks the syntax only (squares
+//! joined by `-`, `x` or `:`); [`Position::parse_move`] resolves that text against the legal moves
+//! and says whether it is illegal or ambiguous. Accepted: `c3-d4`, `a1:e5:g3` (full or shortened
+//! path), `22-18`, `22x15`, and the Hub form `from x to x captured x captured…`. Capture paths
+//! (landing squares) are derived here on demand; they are not part of a [`Move`].
+
+use std::fmt;
+
+use crate::rules::{Bitboard, Move, Position, Square};
+
+/// How to write a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// Russian print tradition, full path: `c3-d4`, `a1:e5:g3`.
+    #[default]
+    Algebraic,
+    /// PDN numbers, full path: `22-18`, `22x15x8`.
+    Numeric,
+    /// Scan's Hub protocol: `22-18`, `from x to x captured…` (captured in ascending number).
+    Hub,
+}
+
+/// The syntax of a move, before it is matched against a position: the squares it names in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    squares: Vec<Square>,
+    capture_marked: bool,
+}
+
+/// A move text that is not syntactically a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read move `{text}`: {reason}")]
+pub struct ParseMoveError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// A move text that does not name exactly one legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not a move at all.
+    #[error(transparent)]
+    Unparsable(#[from] ParseMoveError),
+    /// Well-formed, but no legal move matches.
+    #[error("illegal move `{text}` in {fen}")]
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// The position it was played in.
+        fen: String,
+    },
+    /// Several legal moves match; `candidates` lists them with full paths.
+    #[error("ambiguous move `{text}`: could be {}", candidates.join(", "))]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// Every legal move it could mean, in full notation.
+        candidates: Vec<String>,
+    },
+}
+
+impl MoveText {
+    /// Reads squares separated by `-`, `x` or `:` (at least two).
+    ///
+    /// # Errors
+    /// A [`ParseMoveError`] when a square is malformed or fewer than two are given.
+    pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
+        let fail = |reason: String| ParseMoveError {
+            text: text.chars().take(80).collect(),
+            reason,
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(fail("empty".into()));
+        }
+        let capture_marked = trimmed.contains(['x', 'X', ':']);
+        let mut squares = Vec::new();
+        for (index, part) in trimmed.split(['-', 'x', 'X', ':']).enumerate() {
+            if squares.len() > 40 {
+                return Err(fail("too many squares".into()));
+            }
+            if part.is_empty() {
+                return Err(fail(format!(
+                    "square {} is missing (a separator `-`, `x` or `:` at the start or end, \
+                     or two in a row)",
+                    index + 1
+                )));
+            }
+            squares.push(part.parse::<Square>().map_err(|e| fail(e.to_string()))?);
+        }
+        if squares.len() < 2 {
+            return Err(fail("a move names at least two squares".into()));
+        }
+        Ok(MoveText {
+            squares,
+            capture_marked,
+        })
+    }
+
+    /// The squares in the order given.
+    #[must_use]
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// Whether the text reads as `move`'s in `position`: its origin and destination with a
+    /// (possibly shortened) path, or the Hub form with the captured squares.
+    fn matches(&self, position: &Position, mv: &Move) -> bool {
+        let s = &self.squares;
+        if s[0] != mv.from() {
+            return false;
+        }
+        if s.len() == 2 {
+            return s[1] == mv.to();
+        }
+        let hub_captured: Bitboard = s[2..].iter().copied().collect();
+        if s[1] == mv.to()
+            && hub_captured == mv.captured()
+            && s.len() - 2 == mv.captured().count() as usize
+        {
+            return true;
+        }
+        if s[s.len() - 1] != mv.to() {
+            return false;
+        }
+        routes(position, mv)
+            .iter()
+            .any(|path| is_subsequence(&s[1..], path))
+    }
+
+    /// Whether the text spells out one of `mv`'s routes square by square, or is its exact Hub
+    /// form: such a text names `mv` even when a longer route of another move passes through the
+    /// same squares (`h6:e3:g1` against `h6:f8:c5:e3:g1`).
+    fn matches_exactly(&self, position: &Position, mv: &Move) -> bool {
+        let s = &self.squares;
+        if s[0] != mv.from() {
+            return false;
+        }
+        let hub_captured: Bitboard = s[2..].iter().copied().collect();
+        if s.len() > 2
+            && s[1] == mv.to()
+            && hub_captured == mv.captured()
+            && s.len() - 2 == mv.captured().count() as usize
+        {
+            return true;
+        }
+        routes(position, mv).iter().any(|path| path[..] == s[1..])
+    }
+}
+
+fn is_subsequence(needle: &[Square], haystack: &[Square]) -> bool {
+    let mut rest = haystack.iter();
+    needle.iter().all(|square| rest.any(|s| s == square))
+}
+
+/// Every landing-square path (convention A) by which `mv` can be played, origin excluded.
+fn routes(position: &Position, mv: &Move) -> Vec<Vec<Square>> {
+    if !mv.is_capture() {
+        return vec![vec![mv.to()]];
+    }
+    let us = position.side_to_move();
+    let is_king = position.kings(us).contains(mv.from());
+    let walker = RouteWalker {
+        empty: position.empty_squares().with(mv.from()),
+        promotion_rank: Bitboard::promotion_rank(us),
+        target: *mv,
+    };
+    let mut found = Vec::new();
+    let mut path = Vec::new();
+    walker.walk(
+        mv.from(),
+        is_king,
+        Bitboard::EMPTY,
+        position.pieces(us.opposite()),
+        &mut path,
+        &mut found,
+    );
+    found
+}
+
+/// A slow, square-by-square walk over capture routes, used for display and parsing only.
+struct RouteWalker {
+    empty: Bitboard,
+    promotion_rank: Bitboard,
+    target: Move,
+}
+
+impl RouteWalker {
+    /// Captures available from `at`: (victim, landing squares) per direction.
+    fn captures(
+        &self,
+        at: Square,
+        is_king: bool,
+        capturable: Bitboard,
+    ) -> Vec<(Square, Vec<Square>)> {
+        let mut result = Vec::new();
+        for direction in crate::rules::Direction::ALL {
+            let mut square = Bitboard::from_square(at).step(direction);
+            if is_king {
+                while (square & self.empty).any() {
+                    square = square.step(direction);
+                }
+            }
+            let Some(victim) = (square & capturable).first() else {
+                continue;
+            };
+            let mut landing = square.step(direction) & self.empty;
+            let mut landings = Vec::new();
+            while let Some(l) = landing.first() {
+                landings.push(l);
+                if !is_king {
+                    break;
+                }
+                landing = landing.step(direction) & self.empty;
+            }
+            if !landings.is_empty() {
+                result.push((victim, landings));
+            }
+        }
+        result
+    }
+
+    fn walk(
+        &self,
+        at: Square,
+        is_king: bool,
+        captured: Bitboard,
+        capturable: Bitboard,
+        path: &mut Vec<Square>,
+        found: &mut Vec<Vec<Square>>,
+    ) {
+        for (victim, landings) in self.captures(at, is_king, capturable) {
+            let captured = captured.with(victim);
+            let capturable = capturable.without(victim);
+            let continues = |l: Square| {
+                let king = is_king || self.promotion_rank.contains(l);
+                !self.captures(l, king, capturable).is_empty()
+            };
+            let any_continues = landings.iter().any(|&l| continues(l));
+            for &landing in &landings {
+                if any_continues && !continues(landing) {
+                    continue;
+                }
+                path.push(landing);
+                if any_continues {
+                    let king = is_king || self.promotion_rank.contains(landing);
+                    self.walk(landing, king, captured, capturable, path, found);
+                } else if landing == self.target.to() && captured == self.target.captured() {
+                    found.push(path.clone());
+                }
+                path.pop();
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The squares `mv` visits: its origin, every landing square, its destination. For a move
+    /// with several routes (convention C merges them) the first route found is given.
+    #[must_use]
+    pub fn move_path(&self, mv: &Move) -> Vec<Square> {
+        let mut path = vec![mv.from()];
+        path.extend(
+            routes(self, mv)
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| vec![mv.to()]),
+        );
+        path
+    }
+
+    /// Every landing-square route of `mv` (origin excluded): more than one when captures along
+    /// different routes take the same pieces to the same square.
+    #[must_use]
+    pub fn move_routes(&self, mv: &Move) -> Vec<Vec<Square>> {
+        routes(self, mv)
+    }
+
+    /// Writes `mv`, a legal move of this position, in `notation`.
+    #[must_use]
+    pub fn write_move(&self, mv: &Move, notation: Notation) -> String {
+        let separator = if mv.is_capture() {
+            match notation {
+                Notation::Algebraic => ":",
+                Notation::Numeric | Notation::Hub => "x",
+            }
+        } else {
+            "-"
+        };
+        let name = |square: Square| match notation {
+            Notation::Algebraic => square.to_string(),
+            Notation::Numeric | Notation::Hub => square.number().to_string(),
+        };
+        let squares: Vec<Square> = match notation {
+            Notation::Hub if mv.is_capture() => {
+                let mut captured: Vec<Square> = mv.captured().into_iter().collect();
+                captured.sort_by_key(|s| s.number());
+                [mv.from(), mv.to()].into_iter().chain(captured).collect()
+            }
+            _ => self.move_path(mv),
+        };
+        squares
+            .into_iter()
+            .map(name)
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+
+    /// Resolves a move text against this position's legal moves.
+    ///
+    /// A shortened path matches every move whose route passes through the named squares; when
+    /// several match, a text that spells out one move's full route (or its exact Hub form) names
+    /// that move, so every text written by [`Position::write_move`] reads back as its move.
+    ///
+    /// # Errors
+    /// [`MoveError::Unparsable`] for bad syntax, [`MoveError::Illegal`] when no legal move matches,
+    /// [`MoveError::Ambiguous`] (with the candidates) when several do.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let parsed = MoveText::parse(text)?;
+        let legal = self.legal_moves();
+        let candidates: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| parsed.matches(self, m))
+            .collect();
+        match candidates.as_slice() {
+            [only] => Ok(*only),
+            [] => Err(MoveError::Illegal {
+                text: text.trim().chars().take(80).collect(),
+                fen: self.to_fen(),
+            }),
+            many => {
+                let exact: Vec<&Move> = many
+                    .iter()
+                    .filter(|m| parsed.matches_exactly(self, m))
+                    .collect();
+                if let [exact] = exact[..] {
+                    return Ok(*exact);
+                }
+                Err(MoveError::Ambiguous {
+                    text: text.trim().chars().take(80).collect(),
+                    candidates: many
+                        .iter()
+                        .map(|m| self.write_move(m, Notation::Algebraic))
+                        .collect(),
+                })
+            }
+        }
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.capture_marked { ":" } else { "-" };
+        let names: Vec<String> = self.squares.iter().map(Square::to_string).collect();
+        f.write_str(&names.join(separator))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_quiet_moves_in_every_form() {
+        let start = Position::start();
+        let expected = start.parse_move("c3-d4").unwrap();
+        assert_eq!(start.parse_move("22-18").unwrap(), expected);
+        assert_eq!(start.parse_move("C3-D4").unwrap(), expected);
+        assert_eq!(start.write_move(&expected, Notation::Algebraic), "c3-d4");
+        assert_eq!(start.write_move(&expected, Notation::Numeric), "22-18");
+    }
+
+    #[test]
+    fn reads_captures_in_every_form() {
+        let position = Position::from_fen("W:WKa1:Bb2,f4").unwrap();
+        let mv = position.parse_move("a1:e5:g3").unwrap();
+        assert_eq!(position.write_move(&mv, Notation::Algebraic), "a1:e5:g3");
+        assert_eq!(position.parse_move("a1xg3").unwrap(), mv);
+        assert_eq!(position.parse_move("29x24").unwrap(), mv);
+        assert_eq!(position.write_move(&mv, Notation::Hub), "29x24x19x25");
+        assert_eq!(position.parse_move("29x24x25x19").unwrap(), mv);
+        assert_eq!(position.write_move(&mv, Notation::Numeric), "29x15x24");
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        let start = Position::start();
+        assert!(matches!(
+            start.parse_move("c3-c4"),
+            Err(MoveError::Unparsable(_))
+        ));
+        assert!(matches!(
+            start.parse_move("c3"),
+            Err(MoveError::Unparsable(_))
+        ));
+        assert!(matches!(
+            start.parse_move("c3-e5"),
+            Err(MoveError::Illegal { .. })
+        ));
+        let position = Position::from_fen("W:WKa1:Bb2").unwrap();
+        assert!(position.parse_move("a1:h8").is_ok());
+    }
+
+    #[test]
+    fn a_missing_square_is_named_by_its_place() {
+        for (text, place) in [
+            ("xx", 1),
+            ("c3-", 2),
+            ("22-18x", 3),
+            ("-d4", 1),
+            ("c3--d4", 2),
+        ] {
+            let error = MoveText::parse(text).unwrap_err();
+            assert_eq!(error.text, text);
+            assert!(
+                error
+                    .reason
+                    .starts_with(&format!("square {place} is missing")),
+                "{text}: {error}"
+            );
+        }
+        assert!(MoveText::parse("c3-d4").is_ok());
+    }
+
+    #[test]
+    fn a_full_path_is_not_ambiguous_with_a_longer_route_through_it() {
+        // h6:e3:g1 is also a subsequence of h6:f8:c5:e3:g1, a different move.
+        let position = Position::from_fen("W:W5,6,31,K1,K4,K12:B2,8,10,16,18,20,26,27").unwrap();
+        let long = position.parse_move("h6:f8:c5:e3:g1").unwrap();
+        let short = position.parse_move("h6:e3:g1").unwrap();
+        assert_ne!(long, short);
+        assert_eq!(short.captured().count(), 2);
+        assert!(matches!(
+            position.parse_move("h6:g1"),
+            Err(MoveError::Ambiguous { .. })
+        ));
+    }
+}

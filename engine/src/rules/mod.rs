@@ -1,0 +1,28 @@
+//! The rules layer: the board (squares, bitboards, pieces), moves and their generation under the
+//! Russian rules, positions, the draw-rule counters, the record of a game and perft. Everything
+//! above (formats, evaluation, search, books, tablebases, protocols) builds on this layer; it
+//! imports from none of them. The rules followed are written down in the repository's
+//! `docs/RULES.md`.
+
+pub(crate) mod bitboard;
+pub(crate) mod color;
+pub mod draw;
+pub(crate) mod game;
+pub(crate) mod movegen;
+pub(crate) mod moves;
+pub mod perft;
+pub(crate) mod piece;
+pub(crate) mod position;
+pub(crate) mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Direction, Squares};
+pub use color::Color;
+pub use draw::{DrawRule, DrawState};
+pub use game::{Game, GameError, GameStatus, WinReason};
+pub use movegen::MoveIdentity;
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use perft::{perft, perft_parallel};
+pub use piece::{Piece, Role};
+pub use position::{Position, PositionError};
+pub use square::{ParseSquareError, Square};
