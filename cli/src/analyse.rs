@@ -52,18 +52,12 @@ fn source_name(source: MoveSource) -> &'static str {
         MoveSource::Search => "search",
         MoveSource::Book => "book",
         MoveSource::Tablebase => "tablebases",
+        _ => "other",
     }
 }
 
 fn line(position: &Position, pv: &[Move]) -> Vec<String> {
-    let mut position = *position;
-    pv.iter()
-        .map(|mv| {
-            let text = position.write_move(mv, Notation::Algebraic);
-            position = position.play(mv);
-            text
-        })
-        .collect()
+    position.write_line(pv, Notation::Algebraic)
 }
 
 /// Runs `shashki analyse`.

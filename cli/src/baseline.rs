@@ -86,7 +86,13 @@ impl Baseline {
         }
         let mut best = -WIN - 1;
         for mv in &moves {
-            let score = -self.negamax(&position.play(mv), depth - 1, ply + 1, -beta, -alpha);
+            let score = -self.negamax(
+                &position.play_unchecked(mv),
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+            );
             if score > best {
                 best = score;
                 alpha = alpha.max(score);
@@ -121,7 +127,8 @@ pub fn best_move(position: &Position, limit: BaselineLimit) -> Option<Move> {
         let mut alpha = -WIN - 1;
         let mut iteration_best = None;
         for (i, mv) in moves.iter().enumerate() {
-            let score = -baseline.negamax(&position.play(mv), depth - 1, 1, -WIN - 1, -alpha);
+            let score =
+                -baseline.negamax(&position.play_unchecked(mv), depth - 1, 1, -WIN - 1, -alpha);
             if baseline.stopped {
                 break;
             }
@@ -161,7 +168,10 @@ mod tests {
         let mv = best_move(&position, BaselineLimit::Depth(3)).unwrap();
         assert!(position.is_legal(&mv));
         // The king must take b2 and then f6 (it lands where it can continue, docs/RULES.md §1.8).
-        assert_eq!(material(&position.play(&mv)), material(&position) + 2 * MAN);
+        assert_eq!(
+            material(&position.play_unchecked(&mv)),
+            material(&position) + 2 * MAN
+        );
         assert_eq!(evaluate(&Position::start()), 0);
         assert_eq!(
             best_move(&"W:W:BK1".parse().unwrap(), BaselineLimit::Depth(2)),

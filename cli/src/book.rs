@@ -116,7 +116,7 @@ fn probe(
         );
     }
     if let Some(policy) = policy {
-        match book.choose(&position, policy, seed) {
+        match book.choose(&position, policy, seed).map(|chosen| chosen.mv) {
             Some(mv) => {
                 let _ = writeln!(
                     out,
@@ -207,7 +207,7 @@ impl MoveScorer for EngineScorer {
             .legal_moves()
             .iter()
             .map(|mv| {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 let result = engine.search_position(
                     &child,
                     &history,
@@ -266,6 +266,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
             bar.set_position(0);
         }
         BookBuildEvent::Scored => bar.inc(1),
+        _ => {}
     };
     let start = [BookRoot {
         position: Position::start(),

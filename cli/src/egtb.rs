@@ -101,6 +101,7 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
             "{material:>10}: {} wins, {} draws, {} losses, longest {} plies",
             stats.wins, stats.draws, stats.losses, stats.max_distance
         )),
+        _ => {}
     };
     let options = BuildOptions {
         max_pieces: pieces,
@@ -173,7 +174,7 @@ fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
         );
     }
     for mv in &position.legal_moves() {
-        let after = position.play(mv);
+        let after = position.play_unchecked(mv);
         let text = position.write_move(mv, Notation::Algebraic);
         match tables.probe(&after) {
             Some(reply) => {

@@ -215,7 +215,7 @@ impl Driver {
                 .filter(|mv| root.is_legal(mv))
                 .or_else(|| root.legal_moves().first().copied());
             let ponder = best.and_then(|mv| {
-                let after = root.play(&mv);
+                let after = root.play_unchecked(&mv);
                 result
                     .pv
                     .get(1)
@@ -307,6 +307,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     driver.join(&mut session);
                     return Ok(());
                 }
+                // A newer library's action this program does not know: nothing to do.
+                _ => {}
             }
         }
     }

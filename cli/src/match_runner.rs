@@ -57,9 +57,7 @@ impl BaselinePlayer {
             SearchLimit::Depth(d) => BaselineLimit::Depth(d),
             SearchLimit::MoveTime(t) => BaselineLimit::MoveTime(t),
             SearchLimit::Nodes(n) => BaselineLimit::MoveTime(Duration::from_millis(n / 10_000 + 1)),
-            SearchLimit::Clock { .. } | SearchLimit::Infinite => {
-                BaselineLimit::MoveTime(Duration::from_millis(100))
-            }
+            _ => BaselineLimit::MoveTime(Duration::from_millis(100)),
         };
         BaselinePlayer { limit }
     }
@@ -112,7 +110,7 @@ pub fn play_game(
                 };
             }
             GameStatus::Drawn(_) => return Outcome::Draw,
-            GameStatus::Ongoing => {}
+            _ => {}
         }
         if game.moves().len() >= max_plies {
             return Outcome::Draw;

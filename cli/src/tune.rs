@@ -1003,7 +1003,7 @@ mod tests {
             if !position.has_capture() {
                 out.push(position);
             }
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
         out
     }

@@ -21,7 +21,7 @@
 //! assert!(moves.contains(&"a1:e5:g3".to_string()));
 //!
 //! let mv = position.parse_move("a1:e5:h2")?;
-//! let after = position.play(&mv);
+//! let after = position.play(&mv)?;
 //! assert_eq!(after.to_fen(), "B:WK28:B");
 //! assert_eq!(shashki::perft(&Position::start(), 6), 37_986);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -85,19 +85,20 @@ pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.
 pub use rules::{draw, perft, zobrist};
 
-pub use book::{Book, BookError, BookMove, BookPolicy};
-pub use egtb::{Tablebases, TbEntry, Wdl};
+pub use book::{Book, BookEntry, BookError, BookMove, BookPolicy};
+pub use egtb::{Tablebases, TbEntry, TbError, Wdl};
+pub use eval::EvalParams;
 pub use formats::{
     FenError, FenField, MoveError, MoveText, Notation, ParseMoveError, PdnError, PdnGame,
 };
 #[cfg(feature = "serde")]
 pub use formats::{HubMove, MoveSeed};
 pub use rules::{
-    Bitboard, Color, Direction, DrawRule, DrawState, Game, GameError, GameStatus, MAX_MOVES, Move,
-    MoveIdentity, MoveList, ParseSquareError, Piece, Position, PositionError, Role, Square,
-    Squares, WinReason, perft_parallel,
+    Bitboard, Color, Direction, DrawRule, DrawState, Game, GameError, GameStatus, IllegalMove,
+    MAX_MOVES, Move, MoveIdentity, MoveList, ParseSquareError, Piece, Position, PositionError,
+    Role, Square, Squares, WinReason, perft_parallel,
 };
 pub use search::{
-    Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
-    StopHandle, TableAllocError,
+    BookChoice, Engine, EngineConfig, EngineSetup, LoadedSetup, MoveSource, Score, SearchInfo,
+    SearchLimit, SearchParams, SearchResult, SetupProblem, StopHandle, TableAllocError,
 };

@@ -204,7 +204,7 @@ fn make_then_unmake_restores_every_position() {
             let undo = copy.make(&mv);
             assert_eq!(
                 copy,
-                position.play(&mv),
+                position.play_unchecked(&mv),
                 "make {mv:?} in {}",
                 position.to_fen()
             );

@@ -118,7 +118,7 @@ fn rule_1_2_man_moves_forward() {
     let position = assert_moves("W:Wg7:Bb8", &["g7-f8", "g7-h8"]);
     for mv in position.legal_moves() {
         assert!(mv.promotes());
-        let after = position.play(&mv);
+        let after = position.play_unchecked(&mv);
         assert_eq!(after.piece_at(mv.to()).map(|p| p.role), Some(Role::King));
     }
     let position = assert_moves("B:Wa1:Bb2", &["b2-c1"]);
@@ -265,7 +265,7 @@ fn rule_1_6_origin_counts_as_empty_and_pieces_are_taken_once() {
         3
     );
     assert_eq!(shashki::perft(&position, 1), 2);
-    let after = position.play(&back_home);
+    let after = position.play_unchecked(&back_home);
     assert_eq!(after.to_fen(), "B:WK30:B");
 }
 
@@ -276,7 +276,7 @@ fn rule_1_7_promotion_during_capture_continues_as_king() {
     let mv = position.legal_moves()[0];
     assert!(mv.promotes());
     assert_eq!(mv.captured().count(), 3);
-    let after = position.play(&mv);
+    let after = position.play_unchecked(&mv);
     assert_eq!(
         after.piece_at(sq("e1")).map(|p| (p.color, p.role)),
         Some((Color::White, Role::King))
@@ -294,7 +294,7 @@ fn rule_1_7_promotion_ends_capture_without_king_continuation() {
     let position = assert_moves("W:Wf6:Bg7,b6", &["f6:h8"]);
     let mv = position.legal_moves()[0];
     assert!(mv.promotes());
-    assert_eq!(position.play(&mv).to_fen(), "B:WK4:B9");
+    assert_eq!(position.play_unchecked(&mv).to_fen(), "B:WK4:B9");
     // A man that only passes next to the last rank is not crowned.
     let position = assert_moves("W:Wc5:Bd6,f6", &["c5:e7:g5"]);
     assert!(!position.legal_moves()[0].promotes());
@@ -327,4 +327,28 @@ fn rule_1_9_no_move_loses() {
     // The other side, to move in the same placement, is not lost.
     assert!(!fen("B:Wa3:Bb4,c5").is_lost());
     assert!(!Position::start().is_lost());
+}
+
+/// `Position::play` accepts only the position's own legal moves: a move of another position is
+/// refused and nothing changes (unchecked, this one would leave 21 pieces on the board).
+#[test]
+fn play_refuses_a_move_of_another_position() {
+    let start = Position::start();
+    let capture_position = fen("W:Wc3,e3:Bd4,f6");
+    let capture = capture_position.legal_moves()[0];
+    assert!(!capture.captured().is_empty());
+    let error = start
+        .play(&capture)
+        .expect_err("a capture is no move at the start");
+    assert_eq!(error.mv, capture);
+    assert_eq!(error.fen, start.to_fen());
+    assert!(error.to_string().starts_with("illegal move "), "{error}");
+    // A legal move is played exactly as the unchecked copy-make plays it.
+    for mv in &start.legal_moves() {
+        assert_eq!(start.play(mv), Ok(start.play_unchecked(mv)));
+    }
+    // Not even a quiet move of the right side from a square it does not occupy.
+    let after = start.play(&start.parse_move("c3-d4").unwrap()).unwrap();
+    let black_reply = after.parse_move("f6-g5").unwrap();
+    assert!(start.play(&black_reply).is_err());
 }

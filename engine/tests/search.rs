@@ -198,13 +198,13 @@ fn wins_within(position: &Position, plies: u32) -> bool {
         return false;
     }
     position.legal_moves().iter().any(|mv| {
-        let child = position.play(mv);
+        let child = position.play_unchecked(mv);
         let replies = child.legal_moves();
         replies.is_empty()
             || (plies >= 3
                 && replies
                     .iter()
-                    .all(|reply| wins_within(&child.play(reply), plies - 2)))
+                    .all(|reply| wins_within(&child.play_unchecked(reply), plies - 2)))
     })
 }
 
@@ -271,14 +271,14 @@ fn forced_wins_at_their_true_distance(engine: &Engine, exact: bool) {
                     assert!(claimed >= n as i32, "{position:?}: {claimed} < {n}");
                 }
                 // The move played really wins that fast.
-                let after = position.play(&result.best_move.unwrap());
+                let after = position.play_unchecked(&result.best_move.unwrap());
                 let replies = after.legal_moves();
                 let within = claimed as u32;
                 assert!(
                     replies.is_empty()
                         || replies
                             .iter()
-                            .all(|r| wins_within(&after.play(r), within - 2)),
+                            .all(|r| wins_within(&after.play_unchecked(r), within - 2)),
                     "{position:?}"
                 );
             }
@@ -297,7 +297,7 @@ fn finds_a_forced_capture_combination() {
     let now = reference_gain(&position, 0, &mut promotes);
     let sacrifice = position.parse_move("e3-d4").unwrap();
     assert_eq!(
-        -reference_gain(&position.play(&sacrifice), 2, &mut promotes) - now,
+        -reference_gain(&position.play_unchecked(&sacrifice), 2, &mut promotes) - now,
         100
     );
     for (depth, engine) in [3, 5, 8]
@@ -334,7 +334,7 @@ fn reference_gain(position: &Position, plies: u32, promotes: &mut bool) -> i32 {
     for mv in &moves {
         *promotes |= mv.promotes();
         best = best.max(-reference_gain(
-            &position.play(mv),
+            &position.play_unchecked(mv),
             plies.saturating_sub(1),
             promotes,
         ));

@@ -333,7 +333,7 @@ fn sync_pieces(
     if let Ok((_, animation)) = moving.single() {
         // The animation ended (or the record moved on under it): show the position after it.
         let (ply, mv) = (shown.ply.unwrap_or(0), animation.mv);
-        shown.position = shown.position.play(&mv);
+        shown.position = shown.position.play_unchecked(&mv);
         shown.ply = Some(ply + 1);
         respawn(&mut commands, &shown.position);
         return;

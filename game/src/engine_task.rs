@@ -192,16 +192,8 @@ pub fn think(engine: &Engine, game: &Game, time: Duration, progress: &Mutex<Prog
 #[must_use]
 pub fn pv_text(root: &Position, pv: &[Move]) -> String {
     const SHOWN: usize = 8;
-    let mut position = *root;
-    let mut words = Vec::new();
-    for mv in pv.iter().take(SHOWN) {
-        if !position.is_legal(mv) {
-            break;
-        }
-        words.push(position.write_move(mv, Notation::Algebraic));
-        position = position.play(mv);
-    }
-    words.join(" ")
+    root.write_line(&pv[..pv.len().min(SHOWN)], Notation::Algebraic)
+        .join(" ")
 }
 
 fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {

@@ -60,6 +60,7 @@ pub struct BookRoot {
 
 /// What the builder reports (for a progress bar).
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum BookBuildEvent {
     /// A level starts: its ply and the number of positions to score.
     Level {
@@ -119,7 +120,7 @@ pub fn build_book(
                 })
                 .collect();
             for (mv, _) in &kept {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 if seen.insert(child.zobrist_key()) {
                     next.push((child, None));
                 }
@@ -190,7 +191,7 @@ mod tests {
         }
         moves
             .iter()
-            .map(|mv| -negamax(&position.play(mv), depth - 1))
+            .map(|mv| -negamax(&position.play_unchecked(mv), depth - 1))
             .fold(f32::NEG_INFINITY, f32::max)
     }
 
@@ -199,7 +200,7 @@ mod tests {
             position
                 .legal_moves()
                 .iter()
-                .map(|mv| (*mv, -negamax(&position.play(mv), 2)))
+                .map(|mv| (*mv, -negamax(&position.play_unchecked(mv), 2)))
                 .collect()
         }
     }

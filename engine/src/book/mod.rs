@@ -64,6 +64,7 @@ pub struct BookEntry {
 
 /// How [`Book::choose`] picks among the candidate moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BookPolicy {
     /// The highest score (moves without a score count as lowest), ties by weight, then file order.
     Best,
@@ -108,6 +109,7 @@ impl fmt::Display for BookPolicy {
 
 /// Why a book could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BookError {
     /// The file could not be read or written.
     #[error("{path}: {source}")]
@@ -436,26 +438,36 @@ impl Book {
             .filter(|m| !m.is_empty())
     }
 
-    /// A move for `position` by `policy`; the random policies are deterministic for a given
-    /// `rng_seed` and position. `None` if the book has no move there.
+    /// The book move for `position` chosen by `policy` (with its weight, score and comment);
+    /// the random policies are deterministic for a given `rng_seed` and position. `None` if the
+    /// book has no playable move there.
     #[must_use]
-    pub fn choose(&self, position: &Position, policy: BookPolicy, rng_seed: u64) -> Option<Move> {
+    pub fn choose(
+        &self,
+        position: &Position,
+        policy: BookPolicy,
+        rng_seed: u64,
+    ) -> Option<&BookMove> {
         let moves = self.probe(position)?;
         let playable: Vec<&BookMove> = moves.iter().filter(|m| m.weight > 0).collect();
         let mut rng = SplitMix64::new(rng_seed ^ position.zobrist_key());
-        let chosen = match policy {
-            BookPolicy::Best => moves.iter().enumerate().max_by(|(i, a), (j, b)| {
-                let score = |m: &BookMove| m.score.unwrap_or(f32::NEG_INFINITY);
-                score(a)
-                    .total_cmp(&score(b))
-                    .then(a.weight.cmp(&b.weight))
-                    .then(j.cmp(i))
-            })?,
-            BookPolicy::First => return playable.first().map(|m| m.mv),
-            BookPolicy::Last => return playable.last().map(|m| m.mv),
+        match policy {
+            BookPolicy::Best => moves
+                .iter()
+                .enumerate()
+                .max_by(|(i, a), (j, b)| {
+                    let score = |m: &BookMove| m.score.unwrap_or(f32::NEG_INFINITY);
+                    score(a)
+                        .total_cmp(&score(b))
+                        .then(a.weight.cmp(&b.weight))
+                        .then(j.cmp(i))
+                })
+                .map(|(_, m)| m),
+            BookPolicy::First => playable.first().copied(),
+            BookPolicy::Last => playable.last().copied(),
             BookPolicy::Uniform => {
                 let n = playable.len() as u64;
-                return (n > 0).then(|| playable[(rng.next_u64() % n) as usize].mv);
+                (n > 0).then(|| playable[(rng.next_u64() % n) as usize])
             }
             BookPolicy::Weighted => {
                 let total: u64 = playable.iter().map(|m| u64::from(m.weight)).sum();
@@ -466,14 +478,13 @@ impl Book {
                 for m in &playable {
                     let w = u64::from(m.weight);
                     if pick < w {
-                        return Some(m.mv);
+                        return Some(m);
                     }
                     pick -= w;
                 }
-                return None;
+                None
             }
-        };
-        Some(chosen.1.mv)
+        }
     }
 
     /// The book in format version 1, pretty-printed, moves in algebraic notation.
@@ -663,7 +674,7 @@ mod tests {
         let book = Book::from_json_str(&sample(), "sample.json").unwrap();
         let start = Position::start();
         let name = |mv: Move| start.write_move(&mv, Notation::Algebraic);
-        let pick = |p| name(book.choose(&start, p, 7).unwrap());
+        let pick = |p| name(book.choose(&start, p, 7).unwrap().mv);
         assert_eq!(pick(BookPolicy::Best), "c3-b4");
         assert_eq!(pick(BookPolicy::First), "c3-d4");
         assert_eq!(pick(BookPolicy::Last), "e3-f4");
@@ -672,7 +683,7 @@ mod tests {
         for seed in 0..900 {
             *counts
                 .entry(name(
-                    book.choose(&start, BookPolicy::Weighted, seed).unwrap(),
+                    book.choose(&start, BookPolicy::Weighted, seed).unwrap().mv,
                 ))
                 .or_insert(0) += 1;
         }
@@ -683,11 +694,15 @@ mod tests {
             book.choose(&start, BookPolicy::Uniform, 3)
         );
         let uniform: std::collections::HashSet<String> = (0..100)
-            .map(|s| name(book.choose(&start, BookPolicy::Uniform, s).unwrap()))
+            .map(|s| name(book.choose(&start, BookPolicy::Uniform, s).unwrap().mv))
             .collect();
         assert_eq!(uniform.len(), 3);
         assert_eq!(
-            book.choose(&start.play(&start.legal_moves()[0]), BookPolicy::Best, 0),
+            book.choose(
+                &start.play_unchecked(&start.legal_moves()[0]),
+                BookPolicy::Best,
+                0
+            ),
             None
         );
     }

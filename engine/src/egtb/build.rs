@@ -53,6 +53,7 @@ impl Default for BuildOptions {
 
 /// What the builder reports while it works (for progress bars; the library prints nothing).
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum BuildEvent {
     /// The plan: how many tables and index slots will be built (not counting loaded ones).
     Planned {
@@ -445,7 +446,7 @@ fn init_position(
             init.quiet = init.quiet.saturating_add(1);
             continue;
         }
-        let child = position.play(mv);
+        let child = position.play_unchecked(mv);
         let entry = if child.pieces(Color::Black).is_empty() {
             Some(TbEntry::decided(0))
         } else {

@@ -99,6 +99,7 @@ impl fmt::Display for TbEntry {
 
 /// What can go wrong with tablebase files and builds.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TbError {
     /// A file or directory could not be read or written.
     #[error("{path}: {source}")]
@@ -253,7 +254,7 @@ impl Tablebases {
     pub fn best_move(&self, position: &Position) -> Option<(Move, TbEntry)> {
         let mut best: Option<(Move, TbEntry)> = None;
         for mv in &position.legal_moves() {
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let reply = if child.pieces(child.side_to_move()).is_empty() {
                 TbEntry::decided(0)
             } else {

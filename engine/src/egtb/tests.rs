@@ -50,7 +50,7 @@ fn every_entry_agrees_with_its_successors() {
             crate::rules::movegen::generate(&position, &mut moves);
             let children: Vec<TbEntry> = moves
                 .iter()
-                .map(|mv| child_value(tb, &position.play(mv)))
+                .map(|mv| child_value(tb, &position.play_unchecked(mv)))
                 .collect();
             let fen = position.to_fen();
             match entry.wdl {
@@ -92,7 +92,7 @@ fn solve(position: &Position, depth: u32) -> Option<TbEntry> {
     let mut longest_loss = 0;
     let mut all_lose = true;
     for mv in &moves {
-        match solve(&position.play(mv), depth - 1) {
+        match solve(&position.play_unchecked(mv), depth - 1) {
             Some(TbEntry {
                 wdl: Wdl::Loss,
                 distance,
@@ -282,7 +282,9 @@ fn best_move_keeps_the_value() {
     let position = pos("W:WKc1,Ke1,Kg1:BKc5");
     let (mv, entry) = tb.best_move(&position).expect("in the tables");
     assert_eq!(Some(entry), tb.probe(&position));
-    let after = tb.probe(&position.play(&mv)).expect("in the tables");
+    let after = tb
+        .probe(&position.play_unchecked(&mv))
+        .expect("in the tables");
     assert_eq!(after, TbEntry::decided(entry.distance - 1));
 }
 
@@ -360,7 +362,9 @@ fn five_pieces_sample_is_consistent() {
             }
         };
         assert_eq!(value, entry, "{}", position.to_fen());
-        let after = tb.probe(&position.play(&best)).expect("successor");
+        let after = tb
+            .probe(&position.play_unchecked(&best))
+            .expect("successor");
         match entry.wdl {
             Wdl::Draw => assert_eq!(after.wdl, Wdl::Draw),
             _ => assert_eq!(after.distance + 1, entry.distance),

@@ -199,6 +199,7 @@ pub fn reference_indices(position: &Position) -> [u16; WINDOWS] {
 
 /// What can be wrong with a pattern file.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PatternError {
     /// The file could not be read.
     #[error("cannot read: {0}")]
@@ -605,7 +606,7 @@ mod tests {
             let Some(mv) = moves.get(ply * 5 % moves.len().max(1)) else {
                 break;
             };
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
         for fen in [
             "W:W21,22,23,25,K30:B1,2,K7,9,12",

@@ -181,22 +181,19 @@ impl fmt::Display for Summary {
 #[must_use]
 pub fn line_text(position: &Position, number: u32, moves: &[Move], notation: Notation) -> String {
     let mut words = Vec::new();
-    let mut position = *position;
+    let mut side = position.side_to_move();
     let mut number = number;
-    for (i, mv) in moves.iter().enumerate() {
-        if !position.is_legal(mv) {
-            break;
-        }
-        match position.side_to_move() {
+    for (i, text) in position.write_line(moves, notation).into_iter().enumerate() {
+        match side {
             Color::White => words.push(format!("{number}.")),
             Color::Black if i == 0 => words.push(format!("{number}...")),
             Color::Black => {}
         }
-        words.push(position.write_move(mv, notation));
-        if position.side_to_move() == Color::Black {
+        words.push(text);
+        if side == Color::Black {
             number += 1;
         }
-        position = position.play(mv);
+        side = side.opposite();
     }
     words.join(" ")
 }
@@ -371,13 +368,13 @@ mod tests {
         for text in ["c3-d4", "f6-g5", "g3-h4"] {
             let mv = p.parse_move(text).unwrap();
             moves.push(mv);
-            p = p.play(&mv);
+            p = p.play_unchecked(&mv);
         }
         assert_eq!(
             line_text(&start, 1, &moves, Notation::Algebraic),
             "1. c3-d4 f6-g5 2. g3-h4"
         );
-        let after = start.play(&moves[0]);
+        let after = start.play_unchecked(&moves[0]);
         assert_eq!(
             line_text(&after, 1, &moves[1..], Notation::Numeric),
             "1... 11-16 2. 24-20"

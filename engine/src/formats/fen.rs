@@ -215,6 +215,13 @@ pub fn write(position: &Position) -> String {
     fen
 }
 
+/// A position debugs as its FEN (the text form lives in this layer, above the rules).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", write(self))
+    }
+}
+
 impl std::str::FromStr for Position {
     type Err = FenError;
 

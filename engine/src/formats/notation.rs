@@ -41,6 +41,7 @@ pub struct ParseMoveError {
 
 /// A move text that does not name exactly one legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// Not a move at all.
     #[error(transparent)]
@@ -278,6 +279,33 @@ impl Position {
     #[must_use]
     pub fn move_routes(&self, mv: &Move) -> Vec<Vec<Square>> {
         routes(self, mv)
+    }
+
+    /// Writes a line of moves played one after the other from this position (a principal
+    /// variation, a game's continuation), one text per move. The line is cut at its first move
+    /// that is not legal where it stands, so a stale or foreign line never writes nonsense.
+    ///
+    /// ```
+    /// use shashki::{Notation, Position};
+    ///
+    /// let start = Position::start();
+    /// let c3d4 = start.parse_move("c3-d4")?;
+    /// let f6g5 = start.play(&c3d4)?.parse_move("f6-g5")?;
+    /// assert_eq!(start.write_line(&[c3d4, f6g5, c3d4], Notation::Algebraic), ["c3-d4", "f6-g5"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn write_line(&self, moves: &[Move], notation: Notation) -> Vec<String> {
+        let mut position = *self;
+        let mut texts = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let Ok(next) = position.play(mv) else {
+                break;
+            };
+            texts.push(position.write_move(mv, notation));
+            position = next;
+        }
+        texts
     }
 
     /// Writes `mv`, a legal move of this position, in `notation`.

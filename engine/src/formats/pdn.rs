@@ -186,6 +186,7 @@ impl PdnGame {
 
 /// What was wrong in a PDN file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PdnErrorKind {
     /// Malformed text: an unterminated tag, comment or variation, or an unreadable token.
     #[error("{0}")]

@@ -35,6 +35,7 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// Why a Hub line or value could not be used. `Display` is the text of the `error` line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HubError {
     /// The line's syntax is wrong (unclosed quote, missing name…).
     #[error("malformed line: {0}")]
@@ -557,16 +558,7 @@ pub fn error_line(message: &str) -> String {
 /// Writes `moves` (a line played from `position`) in Hub notation.
 #[must_use]
 pub fn write_line(position: &Position, moves: &[Move]) -> Vec<String> {
-    let mut position = *position;
-    let mut texts = Vec::with_capacity(moves.len());
-    for mv in moves {
-        if !position.is_legal(mv) {
-            break;
-        }
-        texts.push(position.write_move(mv, Notation::Hub));
-        position = position.play(mv);
-    }
-    texts
+    position.write_line(moves, Notation::Hub)
 }
 
 /// A search the session wants started.
@@ -582,6 +574,7 @@ pub struct SearchRequest {
 
 /// What the program must do after a line (in order).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Action {
     /// Send this line to the GUI.
     Send(String),

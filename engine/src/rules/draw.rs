@@ -57,6 +57,7 @@ pub mod limits {
 
 /// The draw rule that ended a game (docs/RULES.md §2). `Display` gives the human text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DrawRule {
     /// 7.2.3: the same position with the same side to move occurred three times.
     Repetition,
@@ -303,7 +304,7 @@ mod tests {
     /// Plays `text` from `position` with counters `state`: (new state, new position).
     fn step(state: DrawState, position: &Position, text: &str) -> (DrawState, Position) {
         let mv = position.parse_move(text).unwrap();
-        let after = position.play(&mv);
+        let after = position.play_unchecked(&mv);
         (state.after(position, &mv, &after), after)
     }
 

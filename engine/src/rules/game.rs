@@ -20,6 +20,7 @@ use crate::rules::{Color, Move, Position};
 
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum WinReason {
     /// The loser had no legal move (no pieces, or all blocked): docs/RULES.md §1.9.
     NoLegalMove,
@@ -27,6 +28,7 @@ pub enum WinReason {
 
 /// Where a game stands after its last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GameStatus {
     /// The side to move has legal moves and no draw rule applies.
     Ongoing,
@@ -81,6 +83,7 @@ impl fmt::Display for GameStatus {
 
 /// A move that cannot be added to a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The move is not legal in the current position.
     #[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number())]
@@ -268,7 +271,7 @@ impl Game {
                 fen: before.to_fen(),
             });
         }
-        let after = before.play(&mv);
+        let after = before.play_unchecked(&mv);
         let key = before.zobrist_key_after(self.keys[self.keys.len() - 1], &mv);
         let state = self.draw_state().after(&before, &mv, &after);
         self.positions.push(after);

@@ -24,5 +24,5 @@ pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use perft::{perft, perft_parallel};
 pub use piece::{Piece, Role};
-pub use position::{Position, PositionError};
+pub use position::{IllegalMove, Position, PositionError};
 pub use square::{ParseSquareError, Square};

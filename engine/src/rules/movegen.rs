@@ -899,7 +899,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+                position = position.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
             }
         }
         assert!(positions > 20_000, "{positions}");
@@ -919,7 +919,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                position = position.play(&moves[rng.below(moves.len() as u64) as usize]);
+                position = position.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
             }
         }
         let (mut taken, mut declined) = (0, 0);

@@ -29,7 +29,7 @@ pub fn perft_with(position: &Position, depth: u32, identity: MoveIdentity) -> u6
             movegen::generate_with(position, identity, &mut moves);
             moves
                 .iter()
-                .map(|mv| perft_with(&position.play(mv), depth - 1, identity))
+                .map(|mv| perft_with(&position.play_unchecked(mv), depth - 1, identity))
                 .sum()
         }
     }
@@ -47,7 +47,12 @@ pub fn divide(position: &Position, depth: u32, identity: MoveIdentity) -> Vec<(M
     movegen::generate_with(position, identity, &mut moves);
     moves
         .par_iter()
-        .map(|mv| (*mv, perft_with(&position.play(mv), depth - 1, identity)))
+        .map(|mv| {
+            (
+                *mv,
+                perft_with(&position.play_unchecked(mv), depth - 1, identity),
+            )
+        })
         .collect()
 }
 
@@ -76,7 +81,7 @@ fn over_grandchildren(
     moves
         .par_iter()
         .map(|mv| {
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let child_key = position.zobrist_key_after(key, mv);
             let mut replies = MoveList::new();
             movegen::generate_with(&child, identity, &mut replies);
@@ -84,7 +89,7 @@ fn over_grandchildren(
                 .par_iter()
                 .map(|reply| {
                     count(
-                        &child.play(reply),
+                        &child.play_unchecked(reply),
                         child.zobrist_key_after(child_key, reply),
                     )
                 })
@@ -203,7 +208,13 @@ fn hashed(
         .iter()
         .map(|mv| {
             let child_key = position.zobrist_key_after(key, mv);
-            hashed(&position.play(mv), child_key, depth - 1, identity, table)
+            hashed(
+                &position.play_unchecked(mv),
+                child_key,
+                depth - 1,
+                identity,
+                table,
+            )
         })
         .sum();
     table.store(key, depth, count);

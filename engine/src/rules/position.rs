@@ -23,6 +23,7 @@ pub struct Position {
 
 /// Why a placement is not a position of Russian draughts.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A square holds pieces of both colours.
     #[error("square {0} holds both a white and a black piece")]
@@ -242,10 +243,39 @@ impl Position {
         self.legal_moves().contains(mv)
     }
 
-    /// The position after `mv`, which must be a legal move of this position.
+    /// The position after `mv`, if it is one of this position's legal moves.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when `mv` is not a legal move here (a move of another position, say);
+    /// the position is then unchanged.
+    ///
+    /// ```
+    /// use shashki::Position;
+    ///
+    /// let start = Position::start();
+    /// let mv = start.parse_move("c3-d4")?;
+    /// let after = start.play(&mv)?;
+    /// assert!(after.play(&mv).is_err()); // c3-d4 is not a move of the new position
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMove {
+                mv: *mv,
+                fen: self.to_fen(),
+            })
+        }
+    }
+
+    /// The position after `mv` without checking it: the copy-make of perft and the search.
+    /// `mv` must come from this position's [`legal_moves`](Position::legal_moves) (or be
+    /// known legal otherwise); any other move gives a meaningless position. Use
+    /// [`Position::play`] unless the check's cost matters.
     #[must_use]
     #[inline]
-    pub fn play(&self, mv: &Move) -> Position {
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
         // Without branches or indexing by the side (both cost in the search, where this is
         // inlined): `from ^ to` moves the piece (and is nothing when a capturing king returns
         // to its origin), masked to the mover's colour; captured squares are only ever enemy
@@ -273,7 +303,7 @@ impl Position {
     #[inline]
     pub fn make(&mut self, mv: &Move) -> Bitboard {
         let captured_kings = self.kings & mv.captured();
-        *self = self.play(mv);
+        *self = self.play_unchecked(mv);
         captured_kings
     }
 
@@ -368,10 +398,14 @@ impl fmt::Display for Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::formats::fen::write(self))
-    }
+/// A move that is not legal in the position it was played in ([`Position::play`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number())]
+pub struct IllegalMove {
+    /// The move given.
+    pub mv: Move,
+    /// The position it was played in.
+    pub fen: String,
 }
 
 #[cfg(test)]
@@ -419,7 +453,7 @@ mod tests {
             for mv in &position.legal_moves() {
                 let mut copy = position;
                 let undo = copy.make(mv);
-                assert_eq!(copy, position.play(mv));
+                assert_eq!(copy, position.play_unchecked(mv));
                 copy.unmake(mv, undo);
                 assert_eq!(copy, position, "{fen} {mv:?}");
             }

@@ -140,6 +140,7 @@ impl fmt::Debug for Square {
 
 /// Why a square could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseSquareError {
     /// Neither a number nor a file letter followed by a rank digit.
     #[error("`{0}` is not a square (expected 1..32 or a name like c3)")]

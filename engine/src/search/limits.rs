@@ -12,6 +12,7 @@ use super::SearchParams;
 
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SearchLimit {
     /// Complete this many iterations (plies of nominal depth).
     Depth(u32),

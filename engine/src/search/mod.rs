@@ -138,6 +138,7 @@ pub struct SearchResult {
 
 /// Where a [`SearchResult`]'s move comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum MoveSource {
     /// The search.
     #[default]
@@ -483,7 +484,7 @@ mod tests {
         // position of the game's history, which repeats it (a draw).
         let position: Position = "W:WK29:BK1,K2".parse().unwrap();
         let back = position.parse_move("a1-b2").unwrap();
-        let earlier = position.play(&back).zobrist_key();
+        let earlier = position.play_unchecked(&back).zobrist_key();
         let without = engine().search_position(&position, &[], SearchLimit::Depth(2), |_| {});
         assert!(without.score.value() < 0);
         let with = engine().search_position(&position, &[earlier], SearchLimit::Depth(2), |_| {});

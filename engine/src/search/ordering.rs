@@ -354,7 +354,7 @@ mod tests {
                     captures += 1;
                 }
                 positions += 1;
-                position = position.play(&moves[(game * 7 + ply * 3) % moves.len()]);
+                position = position.play_unchecked(&moves[(game * 7 + ply * 3) % moves.len()]);
             }
         }
         assert!(

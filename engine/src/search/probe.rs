@@ -86,14 +86,10 @@ pub fn root_move<D: DrawHook>(
         source,
     };
     if let Some(book) = &config.book
-        && let Some(mv) = book.choose(root, config.book_policy, config.book_seed)
+        && let Some(chosen) = book.choose(root, config.book_policy, config.book_seed)
     {
-        let score = book
-            .probe(root)
-            .and_then(|moves| moves.iter().find(|m| m.mv == mv))
-            .and_then(|m| m.score)
-            .map_or(0, |s| (s * 100.0).round() as i32);
-        return Some(answer(mv, score, vec![mv], MoveSource::Book));
+        let score = chosen.score.map_or(0, |s| (s * 100.0).round() as i32);
+        return Some(answer(chosen.mv, score, vec![chosen.mv], MoveSource::Book));
     }
     if let Some(tb) = &config.tablebases
         && root.piece_count() <= tb.max_pieces()
@@ -102,13 +98,13 @@ pub fn root_move<D: DrawHook>(
         && let Some((mv, entry)) = tb.best_move(root)
     {
         let mut pv = vec![mv];
-        let mut position = root.play(&mv);
+        let mut position = root.play_unchecked(&mv);
         while pv.len() < MAX_TB_PV {
             let Some((next, _)) = tb.best_move(&position) else {
                 break;
             };
             pv.push(next);
-            position = position.play(&next);
+            position = position.play_unchecked(&next);
         }
         return Some(answer(mv, entry_score(entry, 0), pv, MoveSource::Tablebase));
     }
@@ -139,7 +135,7 @@ mod tests {
         position
             .legal_moves()
             .iter()
-            .map(|mv| -entry_score(tb.probe(&position.play(mv)).unwrap(), 1))
+            .map(|mv| -entry_score(tb.probe(&position.play_unchecked(mv)).unwrap(), 1))
             .max()
             .unwrap()
     }
@@ -165,7 +161,7 @@ mod tests {
         assert_eq!(result.source, MoveSource::Tablebase);
         assert_eq!(result.score, Score::win_in_plies(i32::from(entry.distance)));
         let after = tb
-            .probe(&position.play(&result.best_move.unwrap()))
+            .probe(&position.play_unchecked(&result.best_move.unwrap()))
             .unwrap();
         assert_eq!(after, TbEntry::decided(entry.distance - 1));
         assert_eq!(result.pv.len(), usize::from(entry.distance));
@@ -264,7 +260,7 @@ mod tests {
             .legal_moves()
             .iter()
             .map(|mv| {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 let entry = tb.probe(&child).unwrap();
                 if entry.wdl == Wdl::Draw {
                     let us = child.side_to_move();
@@ -337,7 +333,7 @@ mod tests {
         assert_eq!(result.source, MoveSource::Book);
         assert_eq!(result.best_move, Some(mv));
         assert_eq!(result.score, Score(25));
-        let out_of_book = start.play(&mv);
+        let out_of_book = start.play_unchecked(&mv);
         let result = engine.search_position(&out_of_book, &[], SearchLimit::Depth(2), |_| {});
         assert_eq!(result.source, MoveSource::Search);
     }

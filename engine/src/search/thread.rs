@@ -656,7 +656,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let new_depth = depth - cost;
             let score = if new_depth <= 0 {
                 // A quiescence child needs no key, counters or repetition bookkeeping.
-                let child = position.play(&mv);
+                let child = position.play_unchecked(&mv);
                 let mut score = -self.quiesce(
                     &child,
                     ply + 1,
@@ -683,7 +683,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 } else {
                     key
                 };
-                let child = position.play(&mv);
+                let child = position.play_unchecked(&mv);
                 let child_draw = draw.after(position, &mv, &child);
                 let from = if reversible {
                     self.reversible_from[ply]
@@ -1048,7 +1048,13 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         if let [mv] = moves.as_slice() {
             // One move (the usual capture): nothing to order.
-            let score = -self.quiesce(&position.play(mv), ply + 1, -beta, -alpha, threats_left);
+            let score = -self.quiesce(
+                &position.play_unchecked(mv),
+                ply + 1,
+                -beta,
+                -alpha,
+                threats_left,
+            );
             return if self.stopped { DRAW } else { score };
         }
         let mut keys = OrderKeys::new();
@@ -1056,7 +1062,13 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best = -INFINITY;
         for i in 0..moves.len() {
             let mv = moves[next(&mut keys, i)];
-            let score = -self.quiesce(&position.play(&mv), ply + 1, -beta, -alpha, threats_left);
+            let score = -self.quiesce(
+                &position.play_unchecked(&mv),
+                ply + 1,
+                -beta,
+                -alpha,
+                threats_left,
+            );
             if self.stopped {
                 cold_path();
                 return DRAW;
@@ -1094,7 +1106,7 @@ mod tests {
                 if !position.has_capture() && position.piece_count() > 4 {
                     positions.push(position);
                 }
-                position = position.play(&moves[(game * 7 + ply * 3) % moves.len()]);
+                position = position.play_unchecked(&moves[(game * 7 + ply * 3) % moves.len()]);
             }
         }
         positions
@@ -1116,7 +1128,7 @@ mod tests {
                     crowning += usize::from(promotes);
                     quiet += 1;
                 }
-                position = position.play(&moves[(game * 11 + ply * 7) % moves.len()]);
+                position = position.play_unchecked(&moves[(game * 11 + ply * 7) % moves.len()]);
             }
         }
         assert!(crowning > 50 && quiet > 1000, "{crowning} of {quiet}");
