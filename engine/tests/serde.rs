@@ -171,3 +171,52 @@ fn game_round_trips_as_start_and_hub_moves() {
         .to_string();
     assert!(error.contains("move 4"), "{error}");
 }
+
+#[test]
+fn a_game_keeps_its_fen_counters() {
+    let game = shashki::Game::from_fen("W:WK29,K30:BK1:H7:F31").unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(
+        json.contains(r#""start":"W:WK29,K30:BK1:H7:F31""#),
+        "{json}"
+    );
+    let back: shashki::Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.draw_state(), game.draw_state());
+    assert_eq!(back.first_move_number(), 31);
+    // Fresh counters are not written: the start position stays a plain FEN.
+    let json = serde_json::to_string(&shashki::Game::default()).unwrap();
+    assert!(!json.contains(":H"), "{json}");
+}
+
+#[test]
+fn results_statuses_and_scores_serialise() {
+    let position = Position::start();
+    let mv = position.parse_move("c3-d4").unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), r#""22-18""#);
+    let won = shashki::GameStatus::Won {
+        winner: Color::White,
+        reason: shashki::WinReason::NoLegalMove,
+    };
+    let text = serde_json::to_string(&won).unwrap();
+    assert_eq!(
+        serde_json::from_str::<shashki::GameStatus>(&text).unwrap(),
+        won
+    );
+    assert_eq!(serde_json::to_string(&shashki::Score(37)).unwrap(), "37");
+    let engine = shashki::Engine::new(shashki::EngineConfig {
+        hash_mb: 1,
+        ..shashki::EngineConfig::default()
+    });
+    let result = engine.search(
+        &shashki::Game::default(),
+        shashki::SearchLimit::Depth(3),
+        |_| {},
+    );
+    let value = serde_json::to_value(&result).unwrap();
+    assert_eq!(value["depth"], 3);
+    assert_eq!(value["source"], "Search");
+    assert!(
+        value["best_move"].as_str().is_some_and(|m| m.contains('-')),
+        "{value}"
+    );
+}

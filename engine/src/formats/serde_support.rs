@@ -4,13 +4,15 @@
 //!   [`Position::from_fen`] reads and fails with its [`FenError`](crate::formats::FenError) message.
 //! - [`Square`] is its standard number 1..=32.
 //! - [`Color`] is `"W"` or `"B"` (reading also accepts `"w"` / `"b"`).
-//! - A [`Move`] only has a meaning in its position (whether it is legal, what it captures), so it
-//!   is not serialised directly. [`HubMove`] is its serialisable text in Hub notation (`22-18`,
-//!   `22x13x18`: origin, destination, captured squares), written from the move alone and
-//!   resolved later against a position with [`HubMove::resolve`]; [`MoveSeed`] reads a move
-//!   straight into a [`Move`] of a known position (serde's `DeserializeSeed`).
-//! - A [`Game`] is `{"start": FEN, "moves": ["22-18", "11x22", …]}` (Hub notation); reading
-//!   replays the moves and fails, naming the ply, on the first that is not legal.
+//! - A [`Move`] serialises as its Hub text (`22-18`, `22x13x18`: origin, destination, captured
+//!   squares), which the move alone determines. Reading one needs its position (whether it is
+//!   legal, whether it crowns), so a `Move` is not `Deserialize`: [`HubMove`] holds the text to
+//!   resolve later with [`HubMove::resolve`], and [`MoveSeed`] reads a move straight into a
+//!   [`Move`] of a known position (serde's `DeserializeSeed`).
+//! - A [`Game`] is `{"start": FEN, "moves": ["22-18", "11x22", …]}` (Hub notation); the start
+//!   FEN carries lidraughts' `:H` draw counter and `:F` move number when they are not 0 and 1,
+//!   so a game read back has the same counters. Reading replays the moves and fails, naming the
+//!   ply, on the first that is not legal.
 
 use std::fmt;
 use std::str::FromStr;
@@ -259,18 +261,31 @@ impl<'de> DeserializeSeed<'de> for MoveSeed<'_> {
     }
 }
 
-/// The serialised form of a [`Game`]: its start position and its moves in Hub notation.
+impl Serialize for Move {
+    /// Writes the Hub text (`22-18`, `22x13x18`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        HubMove::from(self).serialize(serializer)
+    }
+}
+
+/// The serialised form of a [`Game`]: its start (FEN with counters) and its moves in Hub
+/// notation.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GameRecord {
-    start: Position,
+    start: String,
     moves: Vec<String>,
 }
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut start = self.start_position().to_fen();
+        let plies = self.draw_states()[0].plies();
+        if plies != 0 || self.first_move_number() != 1 {
+            start.push_str(&format!(":H{plies}:F{}", self.first_move_number()));
+        }
         GameRecord {
-            start: *self.start_position(),
+            start,
             moves: self.move_texts(Notation::Hub),
         }
         .serialize(serializer)
@@ -280,7 +295,8 @@ impl Serialize for Game {
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
         let record = GameRecord::deserialize(deserializer)?;
-        let mut game = Game::new(record.start);
+        let mut game = Game::from_fen(&record.start)
+            .map_err(|error| de::Error::custom(format!("start: {error}")))?;
         for (ply, text) in record.moves.iter().enumerate() {
             let mv = game.position().parse_move(text).map_err(|error| {
                 de::Error::custom(format!("move {} (ply {ply}): {error}", ply + 1))

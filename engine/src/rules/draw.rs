@@ -57,6 +57,7 @@ pub mod limits {
 
 /// The draw rule that ended a game (docs/RULES.md §2). `Display` gives the human text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum DrawRule {
     /// 7.2.3: the same position with the same side to move occurred three times.

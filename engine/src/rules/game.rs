@@ -20,6 +20,7 @@ use crate::rules::{Color, Move, Position};
 
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum WinReason {
     /// The loser had no legal move (no pieces, or all blocked): docs/RULES.md §1.9.
@@ -28,6 +29,7 @@ pub enum WinReason {
 
 /// Where a game stands after its last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum GameStatus {
     /// The side to move has legal moves and no draw rule applies.

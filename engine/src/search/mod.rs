@@ -115,8 +115,10 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
-/// The answer of a search.
+/// The answer of a search. With the `serde` feature it serialises (moves as Hub text, the time
+/// as seconds and nanoseconds); reading one back needs its position, so it is write-only.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SearchResult {
     /// The move to play; `None` only when the position has no legal move (the side to move lost).
     pub best_move: Option<Move>,
@@ -138,6 +140,7 @@ pub struct SearchResult {
 
 /// Where a [`SearchResult`]'s move comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum MoveSource {
     /// The search.

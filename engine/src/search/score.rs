@@ -27,6 +27,8 @@ pub const DRAW: i32 = 0;
 /// assert!(Score::loss_in_plies(2).is_loss());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Score(pub i32);
 
 impl Score {
