@@ -71,6 +71,7 @@
 
 #![warn(missing_debug_implementations)]
 
+mod atomic_file;
 pub mod book;
 pub mod egtb;
 pub mod eval;
@@ -80,6 +81,7 @@ mod rules;
 pub mod search;
 mod splitmix;
 
+pub use atomic_file::write_atomically;
 pub use formats::{annotate, fen, pdn};
 pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.

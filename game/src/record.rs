@@ -550,10 +550,6 @@ pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), String> {
     game.set_tag("Black", name(record.players.black));
     game.set_tag("GameType", "25");
     let text = pdn::write_game(&game);
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    std::fs::write(&temp, text)
-        .and_then(|()| std::fs::rename(&temp, path))
+    shashki::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("Cannot write PDN {}: {e}", path.display()))
 }

@@ -532,13 +532,12 @@ impl Book {
     /// # Errors
     /// [`BookError::Io`] if the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
-        let temp = path.with_extension("json.tmp");
-        let io = |source| BookError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        std::fs::write(&temp, self.to_json_string()).map_err(io)?;
-        std::fs::rename(&temp, path).map_err(io)
+        crate::atomic_file::write_atomically(path, self.to_json_string().as_bytes()).map_err(
+            |source| BookError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        )
     }
 }
 
