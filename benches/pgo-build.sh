@@ -31,7 +31,7 @@ mkdir -p "$work/profiles" "$(dirname "$output")"
 
 echo "pgo-build: 1/3 instrumented build" >&2
 RUSTFLAGS="$cpu_flags -C profile-generate=$work/profiles" CARGO_TARGET_DIR=$work/generate \
-  cargo build --release -q -p shashki
+  cargo build --release -q -p shashki-cli
 
 echo "pgo-build: 2/3 training run" >&2
 # Only the engine's own runs are kept: build scripts write profiles of their own.
@@ -42,7 +42,7 @@ rm -f "$work"/profiles/*.profraw
 
 echo "pgo-build: 3/3 optimised build" >&2
 RUSTFLAGS="$cpu_flags -C profile-use=$work/merged.profdata" CARGO_TARGET_DIR=$work/use \
-  cargo build --release -q -p shashki
+  cargo build --release -q -p shashki-cli
 cp "$work/use/release/shashki" "$output.tmp"
 mv "$output.tmp" "$output"
 echo "pgo-build: $output" >&2

@@ -7,7 +7,7 @@
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
 //! score against the baseline), `eval=FILE` for a weights file written by `shashki tune` (or
-//! `eval=linear`: session 4's linear evaluation, [`EvalParams::LINEAR`]), or
+//! `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]), or
 //! `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file).
 
 use std::path::{Path, PathBuf};

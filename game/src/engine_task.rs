@@ -181,6 +181,7 @@ pub fn think(engine: &Engine, game: &Game, time: Duration, progress: &Mutex<Prog
         MoveSource::Search => None,
         MoveSource::Book => Some(MoveLabel::Book),
         MoveSource::Tablebase => Some(MoveLabel::Tablebase),
+        _ => None,
     };
     Thought {
         best: result.best_move,

@@ -311,10 +311,12 @@ impl GameRecord {
                     WinReason::NoLegalMove => {
                         format!("{} has no legal move", name(winner.opposite()))
                     }
+                    _ => "the game is won".to_string(),
                 };
                 format!("{} wins: {why}", name(winner))
             }
             GameStatus::Drawn(rule) => format!("Draw: {rule}"),
+            _ => "The game is over".to_string(),
         }
     }
 

@@ -24,21 +24,21 @@
 //! masked again (the men are on the board), the back rank and key guards share one test of the
 //! opponent's men, and the late-game scaling is a shift (at most 24 pieces, so `24 − pieces` is
 //! never negative). A unit test keeps the per-side definitions of the first version as a reference
-//! and compares all features on thousands of positions from random games. Session 6 took the
-//! evaluation from about 553 to 472 instructions per call in `shashki bench` (`engine/SEARCH.md`,
-//! "Evaluation speed, session 6").
+//! and compares all features on thousands of positions from random games (the measurements are
+//! in `engine/SEARCH.md`, "Evaluation speed").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
 //! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
-//! (`engine/SEARCH.md`, "Pattern evaluation, session 5"; [`EvalParams::LINEAR`] is the linear
-//! evaluation before them).
+//! (`engine/SEARCH.md`, "Pattern evaluation"; [`EvalParams::LINEAR`] is the linear evaluation
+//! before them).
 //!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
 
 use std::sync::Arc;
 
+use crate::rules::square::bit_coords;
 use crate::rules::{Bitboard, Color, Position};
 
 pub mod pattern;
@@ -160,23 +160,11 @@ pub type Features = [i32; FEATURE_COUNT];
 ///
 /// The man is 100, the unit, so scores read as centi-men. The other weights are fitted by
 /// `shashki tune --label-depth` (distillation): quiet positions from self-play, each labelled by
-/// a search of the engine itself. [`EvalParams::LINEAR`] is session 4's linear evaluation: round
-/// 1 (92 912 positions, depth-10 labels, from the hand-set weights) beat the hand-set weights by
-/// +69 ± 17 Elo in 800 games; round 2 (121 109 positions, depth-11 labels, from round 1's
-/// weights) beat round 1 by +28 ± 16 in 800 (`engine/SEARCH.md`, "Evaluation round, session
-/// 4"). Session 5 added the built-in two-phase pattern tables, fitted together with the linear
-/// weights: a first fit (357 316 positions) beat [`EvalParams::LINEAR`] by +113 ± 21 Elo in 400
-/// games at 50 ms a move, and a second one with positions labelled by the first (478 175) beat the
-/// first by +21 ± 12 in 800; end to end +162 ± 23 against [`EvalParams::LINEAR`] in 400
-/// (`engine/SEARCH.md`, "Pattern evaluation, session 5"). [`EvalParams::DEFAULT`] (session 7) is a
-/// refit with weights on 8 features only, the tables taking over the rest: half as costly to
-/// compute (465 → about 240 instructions per evaluation in `shashki bench`) and at least as strong
-/// at 50 ms a move (+6.9 ± 10 Elo in 800 games against session 5's default). A first refit (596
-/// 544 positions) with weights on 12 features played session 5's default evenly (+3.5 ± 12 Elo in
-/// 800 games); a second with 8 (held out 0.009423 against 0.009464) beat that by +8.3 ± 10.6 in
-/// 800 and session 5's default by +24 ± 16 in 400; the default is a third, fitted with 131 101
-/// more positions labelled by the second: +7.4 ± 10.5 in 800 against it (`engine/SEARCH.md`,
-/// "Evaluation round, session 7"). Fits on game results alone had lost.
+/// a search of the engine itself. [`EvalParams::LINEAR`] is the linear evaluation alone;
+/// [`EvalParams::DEFAULT`] adds the built-in two-phase pattern tables, fitted together with the
+/// linear weights, and keeps weights on 8 features only, the tables taking over the rest: about
+/// half as costly to compute and stronger in games. How each was fitted and the games that
+/// chose them are in `engine/SEARCH.md` ("Evaluation round", "Pattern evaluation").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -189,14 +177,14 @@ pub struct EvalParams {
 }
 
 impl EvalParams {
-    /// The default weights: linear weights fitted with the built-in pattern tables (session 7;
-    /// in brackets session 5's, fitted with all 19 features). Only the terms the tables cannot
+    /// The default weights: linear weights fitted with the built-in pattern tables (in brackets
+    /// an earlier fit with all 19 features). Only the terms the tables cannot
     /// express ([`REDUCED_FEATURES`]: men, kings, runaways, turn, late material) have weights;
     /// the per-square terms (advancement, late advancement, centre, edge) and the local ones
     /// (back rank, key guards, backed men, forward moves) were fitted as features and then
     /// folded into the tables (`shashki tune --fold --fold-approx`), and the others (blocked
     /// men, wing balance, threatened men) left to the tables, so the search computes 8 features
-    /// instead of 19 (`engine/SEARCH.md`, "Evaluation round, session 7").
+    /// instead of 19 (`engine/SEARCH.md`, "Evaluation round").
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
@@ -223,8 +211,8 @@ impl EvalParams {
         patterns: Patterns::Builtin,
     };
 
-    /// Session 4's linear evaluation (round 2 of the distillation, no pattern tables): the
-    /// default before session 5.
+    /// The linear evaluation (the second round of distillation, no pattern tables): the default
+    /// before the pattern tables.
     pub const LINEAR: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)
@@ -291,9 +279,10 @@ const fn mask_where(pred: [bool; 36]) -> u64 {
     bits
 }
 
-/// Rank (0–7) and file (0–7) of a padded bit index.
+/// Rank (0–7) and file (0–7) of a padded bit index ([`bit_coords`], as `usize`s).
 const fn coords(bit: usize) -> (usize, usize) {
-    ((2 * bit) / 9, (2 * bit) % 9)
+    let (rank, file) = bit_coords(bit as u32);
+    (rank as usize, file as usize)
 }
 
 /// Squares of each rank, rank 0 = rank 1.
@@ -974,7 +963,7 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 mod tests {
     use super::*;
 
-    /// The features as first written (session 4), side by side with each side's own loop over
+    /// The features as first written, side by side with each side's own loop over
     /// directions: the reference the regrouped [`accumulate`] must equal.
     fn reference_features(position: &Position) -> Features {
         const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
@@ -1168,7 +1157,7 @@ mod tests {
             patterns: Patterns::Builtin,
             ..reduced.clone()
         };
-        // Weights on the reduced features and the local structure terms (session 7's g4): the
+        // Weights on the reduced features and the local structure terms: the
         // skipping path.
         let structure_features = REDUCED
             | 1 << Feature::BackRank as u32

@@ -28,12 +28,10 @@
 //! is straight-line code of about 95 instructions with one phase and 110 with two, measured on
 //! the disassembly (`engine/SEARCH.md`); the two phases are interpolated as
 //! `24 · ending + phase · (opening − ending)` (one multiply). In `shashki bench`, inlined into
-//! the search's evaluation, cachegrind put 89 instructions per evaluation on this module's lines
-//! (session 6). Both phases of an entry sit side by side as `[i16; 2]` (4 bytes): packing them in
-//! one `i64` (one addition per window) saved 8–15 instructions per evaluation in session 7 but
-//! doubled the tables to 590 KB, more than this machine's 512 KB second-level cache, and
-//! `shashki bench --depth 15` ran ×1.048 faster in CPU time with the small entries (15
-//! alternated pairs, same tree). Indices by `PEXT` (BMI2: two per window and a
+//! the search's evaluation, cachegrind put 89 instructions per evaluation on this module's lines.
+//! Both phases of an entry sit side by side as `[i16; 2]` (4 bytes): packing them in one `i64`
+//! saves a few instructions but doubles the tables past a 512 KB second-level cache, and the
+//! small entries ran faster (`engine/SEARCH.md`). Indices by `PEXT` (BMI2: two per window and a
 //! 256-entry binary → base-3 table) measured 13 instructions more per evaluation, and the
 //! intrinsic would need `unsafe`, so the portable method serves every CPU.
 //!

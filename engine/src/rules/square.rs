@@ -104,13 +104,13 @@ impl Square {
     /// File, 0 = a … 7 = h.
     #[must_use]
     pub const fn file(self) -> u8 {
-        (2 * self.0) % 9
+        bit_coords(self.0 as u32).1
     }
 
     /// Rank, 0 = rank 1 … 7 = rank 8.
     #[must_use]
     pub const fn rank(self) -> u8 {
-        (2 * self.0) / 9
+        bit_coords(self.0 as u32).0
     }
 
     /// The same square seen from the other side of the board (a1 ↔ h8).
@@ -179,6 +179,14 @@ impl FromStr for Square {
             _ => Err(ParseSquareError::Syntax(text.to_string())),
         }
     }
+}
+
+/// Rank and file (0–7 each) of a bit of the padded layout: the one formula of the board's
+/// geometry, shared by [`Square`] and the tables built at compile time (evaluation masks). Ghost
+/// bits (4, 13, 22, 31) give coordinates off the dark squares, which such tables filter out.
+#[must_use]
+pub(crate) const fn bit_coords(bit: u32) -> (u8, u8) {
+    (((2 * bit) / 9) as u8, ((2 * bit) % 9) as u8)
 }
 
 #[cfg(test)]

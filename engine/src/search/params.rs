@@ -23,10 +23,7 @@ pub struct SearchParams {
     pub three_moves_cost: i32,
     /// Transposition table: nodes with less remaining depth (units) neither probe nor store (the
     /// table lives in memory far slower than the search at the frontier). Two plies: the nodes
-    /// with one ply left skip it. Against one ply, in session 8: equal in games (+4 ± 13 and
-    /// +1 ± 14 Elo, 400 games each at 50 ms/move), 8.5 % fewer instructions per node, and from
-    /// the start ×1.14 nodes/s to depth 17 and ×1.21 faster to depth 20 with as many nodes
-    /// (`engine/SEARCH.md`; session 5, with slower code, had measured −16 ± 15 Elo).
+    /// with one ply left skip it; as strong as one ply in games and faster (`engine/SEARCH.md`).
     pub tt_min_depth: i32,
     /// Quiescence: quiet plies searched (every move) at a position with no capture pending where
     /// the opponent threatens one, instead of evaluating it (0 = off).
@@ -40,18 +37,17 @@ pub struct SearchParams {
     /// Lazy evaluation: a quiescence leaf whose material alone (the evaluation's man and king
     /// weights) is beyond the alpha-beta window by this many centi-men returns that bound
     /// without the full evaluation (0 = off). With the pattern evaluation the rest lies within
-    /// ±150 of the material in 90 % of the leaves of `analyse --depth 17` from the start (±200:
-    /// 96 %). 150: +18 ± 16 Elo against 0 at 50 ms/move (`engine/SEARCH.md`, session 5).
+    /// ±150 of the material in nine leaves of ten, so 150 rarely changes a result
+    /// (`engine/SEARCH.md`).
     pub lazy_eval_margin: i32,
     /// Lazy reverse futility: at a node where reverse futility pruning applies, no pruning and
     /// no evaluation when the material alone is below the pruning bound by more than this many
-    /// centi-men (0 = off: the full evaluation every time). 100: equal in games to 150 (+3 ± 14
-    /// Elo) and 150 to 0 (−2 ± 13) at 50 ms/move, with 4 % fewer instructions in `shashki
-    /// bench` than with 0 (`engine/SEARCH.md`, session 8).
+    /// centi-men (0 = off: the full evaluation every time). 100 saves evaluations without
+    /// changing the strength (`engine/SEARCH.md`).
     pub rfp_lazy_margin: i32,
     /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
     /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
-    /// 5 (on at 6: +37 ± 24 Elo; 5 against 6: +17 ± 23, `engine/SEARCH.md`).
+    /// 5 (`engine/SEARCH.md` has the games that chose it).
     pub probcut_min_depth: i32,
     /// ProbCut: depth units taken off the verification search.
     pub probcut_reduction: i32,
@@ -71,9 +67,8 @@ pub struct SearchParams {
     /// score 0 for both sides).
     pub contempt: i32,
     /// Internal iterative reduction: a node with at least this many plies left (0 = off) and no
-    /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4, with
-    /// late-move pruning at 2: +25 ± 12 Elo, then +15 ± 12 with the session-4 evaluation (1 490
-    /// self-play games each at 30 000 nodes, `engine/SEARCH.md`).
+    /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4
+    /// (`engine/SEARCH.md` has the games that chose it).
     pub iir_min_depth: i32,
     /// Late-move pruning: at non-PV nodes with at most this many plies left (0 = off), only
     /// the first [`Self::lmp_moves`] × plies-left quiet moves are searched (2; see
