@@ -11,7 +11,7 @@ use std::fmt;
 
 use crate::rules::movegen;
 use crate::rules::zobrist;
-use crate::rules::{Bitboard, Color, Move, MoveList, Piece, Role, Square};
+use crate::rules::{Bitboard, Color, Direction, Move, MoveList, Piece, Role, Square};
 
 /// A legal placement of pieces and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -241,6 +241,55 @@ impl Position {
     #[must_use]
     pub fn is_legal(&self, mv: &Move) -> bool {
         self.legal_moves().contains(mv)
+    }
+
+    // Questions about the board that the search asks at every node (answered with shifts,
+    // without generating moves).
+
+    /// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
+    /// with an empty square in front, or a king with any empty neighbour.
+    #[inline]
+    pub(crate) fn has_quiet_move(&self) -> bool {
+        let empty = self.empty_squares();
+        let kings = self.kings(self.side_to_move());
+        if self.men_steps().intersects(empty) {
+            return true;
+        }
+        kings.any() && {
+            let around: Bitboard = Direction::ALL
+                .into_iter()
+                .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
+            around.intersects(empty)
+        }
+    }
+
+    /// Whether a man of the side to move can step onto its last rank (in a position without a
+    /// capture: whether a quiet move crowns). A test on the board instead of a pass over the moves.
+    #[inline]
+    pub(crate) fn has_crowning_step(&self) -> bool {
+        let last_rank = Bitboard::promotion_rank(self.side_to_move());
+        self.men_steps()
+            .intersects(self.empty_squares() & last_rank)
+    }
+
+    /// The squares the men of the side to move would step to (one square forward diagonally),
+    /// whatever stands on them.
+    #[inline(always)]
+    fn men_steps(&self) -> Bitboard {
+        let us = self.side_to_move();
+        let men = self.men(us);
+        match us {
+            Color::White => men.step(Direction::NorthEast) | men.step(Direction::NorthWest),
+            Color::Black => men.step(Direction::SouthEast) | men.step(Direction::SouthWest),
+        }
+    }
+
+    /// Whether the side not to move could capture if it were its turn: a threat the side to move
+    /// must answer (such a position is not quiet).
+    #[inline]
+    pub(crate) fn opponent_can_capture(&self) -> bool {
+        self.with_side_to_move(self.side_to_move().opposite())
+            .has_capture()
     }
 
     /// The position after `mv`, if it is one of this position's legal moves.

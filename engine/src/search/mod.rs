@@ -29,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod draw_hook;
 mod limits;
 mod ordering;
 mod params;
@@ -42,12 +43,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+pub(crate) use draw_hook::{DrawHook, NoCounters};
 pub(crate) use limits::Budget;
 pub use limits::SearchLimit;
 pub use params::SearchParams;
 pub use score::Score;
 pub use setup::{BookChoice, EngineSetup, LoadedSetup, SetupProblem};
-pub(crate) use thread::{DrawHook, NoCounters};
 pub use tt::TableAllocError;
 // The transposition tables are the engine's inner workings; they are reachable only so that
 // `benches/` can compare them (`Engine::<MapTable>::with_table`), not part of the stable API.

@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
+use super::draw_hook::DrawHook;
 use super::score::{MAX_PLY, WIN};
-use super::thread::DrawHook;
 use super::{EngineConfig, MoveSource, Score, SearchResult};
 use crate::egtb::{Tablebases, TbEntry, Wdl};
 use crate::rules::{Move, Position};

@@ -4,7 +4,7 @@
 //! Data flow: [`Searcher::iterate`] runs depth 1, 2, … (aspiration windows from
 //! [`SearchParams::aspiration_min_depth`] on), each iteration calling [`Searcher::search`] at the
 //! root. A node checks the stop conditions, draws (repetition against the game and the tree path,
-//! the draw-rule counters through a [`DrawHook`]), probes the shared [`Table`], generates and
+//! the draw-rule counters through a [`DrawHook`](super::DrawHook)), probes the shared [`Table`], generates and
 //! orders the moves ([`Heuristics`]), and searches the first move with a full window and the rest
 //! with a null window (re-searched when they beat alpha), late quiet moves reduced. The depth a
 //! move costs depends on how many legal moves the position has (an only move is free). At depth
@@ -22,124 +22,23 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::draw_hook::DrawHook;
 use super::limits::Budget;
 use super::ordering::{Heuristics, HistorySlot, OrderKeys, next, score_captures};
 use super::params::{ONE_PLY, SearchParams};
-
-/// Depth of the short search that scores an only move under a time limit.
-const ONLY_MOVE_DEPTH: u32 = 6;
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
 use crate::eval::{EvalParams, Evaluator, Feature};
-use crate::rules::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, movegen};
+use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
-/// Whether the side to move has a quiet move (only meaningful when it has no capture): a man
-/// with an empty square in front, or a king with any empty neighbour.
-#[inline]
-fn has_quiet_move(position: &Position) -> bool {
-    let empty = position.empty_squares();
-    let kings = position.kings(position.side_to_move());
-    if men_steps(position).intersects(empty) {
-        return true;
-    }
-    kings.any() && {
-        let around: Bitboard = crate::rules::Direction::ALL
-            .into_iter()
-            .fold(Bitboard::EMPTY, |acc, d| acc | kings.step(d));
-        around.intersects(empty)
-    }
-}
-
-/// Whether a man of the side to move can step onto its last rank (in a position without a
-/// capture: whether a quiet move crowns). A test on the board instead of a pass over the moves.
-#[inline]
-fn has_crowning_step(position: &Position) -> bool {
-    let last_rank = Bitboard::promotion_rank(position.side_to_move());
-    men_steps(position).intersects(position.empty_squares() & last_rank)
-}
-
-/// The squares the men of the side to move would step to (one square forward diagonally),
-/// whatever stands on them.
-#[inline(always)]
-fn men_steps(position: &Position) -> Bitboard {
-    let us = position.side_to_move();
-    let men = position.men(us);
-    match us {
-        Color::White => {
-            men.step(crate::rules::Direction::NorthEast)
-                | men.step(crate::rules::Direction::NorthWest)
-        }
-        Color::Black => {
-            men.step(crate::rules::Direction::SouthEast)
-                | men.step(crate::rules::Direction::SouthWest)
-        }
-    }
-}
-
-/// Whether the side not to move could capture if it were its turn: a threat the side to move
-/// must answer (such a position is not quiet).
-#[inline]
-fn opponent_can_capture(position: &Position) -> bool {
-    position
-        .with_side_to_move(position.side_to_move().opposite())
-        .has_capture()
-}
+/// Depth of the short search that scores an only move under a time limit.
+const ONLY_MOVE_DEPTH: u32 = 6;
 
 /// Nodes between two checks of the clock and the stop flag.
 pub const NODE_CHECK_INTERVAL: u64 = 1024;
 
 /// Larger than any score.
 const INFINITY: i32 = WIN + 1;
-
-/// The draw-rule counters as the search sees them: updated along each move, asked at each node.
-pub trait DrawHook: Copy {
-    /// The counters after `mv` took `before` to `after`.
-    fn after(self, before: &Position, mv: &Move, after: &Position) -> Self;
-    /// Whether a counter rule declares `position` (reached with these counters) drawn.
-    fn is_draw(self, position: &Position) -> bool;
-    /// Plies left before a counter rule draws `position` unless something resets the counter
-    /// (`None`: no counter runs).
-    fn plies_left(self, position: &Position) -> Option<u16>;
-}
-
-/// No counter rules: only repetitions are draws.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoCounters;
-
-impl DrawHook for NoCounters {
-    #[inline]
-    fn after(self, _: &Position, _: &Move, _: &Position) -> NoCounters {
-        NoCounters
-    }
-
-    #[inline]
-    fn is_draw(self, _: &Position) -> bool {
-        false
-    }
-
-    #[inline]
-    fn plies_left(self, _: &Position) -> Option<u16> {
-        None
-    }
-}
-
-/// The real counters of docs/RULES.md §2 (lidraughts' interpretation, see [`crate::rules::draw`]).
-impl DrawHook for crate::rules::DrawState {
-    #[inline]
-    fn after(self, before: &Position, mv: &Move, after: &Position) -> crate::rules::DrawState {
-        crate::rules::DrawState::after(self, before, mv, after)
-    }
-
-    #[inline]
-    fn is_draw(self, position: &Position) -> bool {
-        self.draw_rule(position).is_some()
-    }
-
-    #[inline]
-    fn plies_left(self, position: &Position) -> Option<u16> {
-        crate::rules::DrawState::plies_left(self, position)
-    }
-}
 
 /// State shared by all threads of one search.
 pub struct Shared<'a> {
@@ -639,7 +538,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         // Late-move pruning skips every move after the first `searched_quiets` but promotions:
         // without a promotion among the moves, the loop ends there. (Late-move pruning applies
         // only without a capture, so a promotion is a man's step onto the last rank.)
-        let searched = if moves.len() > searched_quiets && !has_crowning_step(position) {
+        let searched = if moves.len() > searched_quiets && !position.has_crowning_step() {
             searched_quiets
         } else {
             moves.len()
@@ -889,7 +788,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         {
             return None;
         }
-        (has_quiet_move(position) && !opponent_can_capture(position))
+        (position.has_quiet_move() && !position.opponent_can_capture())
             .then(|| self.static_eval(position))
     }
 
@@ -1013,11 +912,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut threats_left = threats_left;
         let capture = position.has_capture();
         if !capture {
-            if !has_quiet_move(position) {
+            if !position.has_quiet_move() {
                 cold_path();
                 return -WIN + ply as i32;
             }
-            let threatened = threats_left > 0 && opponent_can_capture(position);
+            let threatened = threats_left > 0 && position.opponent_can_capture();
             if !threatened {
                 return self.leaf_eval(position, alpha, beta);
             }
@@ -1124,7 +1023,7 @@ mod tests {
                 }
                 if !position.has_capture() {
                     let promotes = moves.iter().any(|mv| mv.promotes());
-                    assert_eq!(has_crowning_step(&position), promotes, "{position:?}");
+                    assert_eq!(position.has_crowning_step(), promotes, "{position:?}");
                     crowning += usize::from(promotes);
                     quiet += 1;
                 }
