@@ -87,7 +87,7 @@ fn read_text(path: &Path) -> Result<String, CliError> {
 }
 
 /// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
-/// file can be created next to it (the temporary file of [`write_atomically`](crate::atomic_file::write_atomically)).
+/// file can be created next to it (the temporary file of [`crate::atomic_file::write_atomically`]).
 fn check_writable(path: &Path) -> Result<(), CliError> {
     let cannot = |reason: String| {
         CliError::input(format!(
