@@ -1,11 +1,11 @@
 //! The engine: finds the best move of a game position within a limit, on one or more threads.
 //!
-//! [`Engine`] owns the shared transposition table ([`tt`]), the per-thread move-ordering
+//! [`Engine`] owns the shared transposition table (`tt.rs`), the per-thread move-ordering
 //! heuristics, a stop flag and, with more than one thread, its own rayon thread pool of
 //! `threads − 1` helpers. [`Engine::search`] turns the [`SearchLimit`] into a budget
-//! ([`limits`]), spawns one helper search on each of the pool's threads and runs the main thread
+//! (`limits.rs`), spawns one helper search on each of the pool's threads and runs the main thread
 //! on the caller's thread (Lazy SMP: all threads search the same root and share what they learn
-//! through the table, helpers starting at staggered depths); see [`thread`] for the search
+//! through the table, helpers starting at staggered depths); see `thread.rs` for the search
 //! itself. The pool is the engine's own, not rayon's global one: a search started from a rayon
 //! task (the match runner plays its games on the global pool) must not wait for helpers that
 //! would queue behind other games. The main
@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 pub(crate) use draw_hook::{DrawHook, NoCounters};
 pub(crate) use limits::Budget;
 pub use limits::SearchLimit;
-pub use params::SearchParams;
+pub use params::{ONE_PLY, SearchParams};
 pub use score::Score;
 pub use setup::{BookChoice, EngineSetup, LoadedSetup, SetupProblem};
 pub use tt::TableAllocError;

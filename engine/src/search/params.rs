@@ -13,7 +13,7 @@ pub const ONE_PLY: i32 = 8;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchParams {
     /// Depth (in [`ONE_PLY`] units) a move costs when it is the only legal move (0: a free
-    /// extension, the seed engine's rule).
+    /// extension, the baseline engine's rule).
     pub only_move_cost: i32,
     /// Depth a move costs when the position has exactly two legal moves (a discount, e.g.
     /// `ONE_PLY * 3 / 4`, lost games in testing: off by default).
