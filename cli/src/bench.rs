@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use shashki::{Engine, EngineConfig, Position, SearchLimit};
+use shashki::{Engine, EngineConfig, EvalParams, Position, SearchLimit};
 
 use crate::CliError;
 
@@ -79,8 +79,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         threads: args.threads.max(1),
         params,
         eval: match &args.eval {
-            Some(path) => crate::matches::read_weights(path)?,
-            None => shashki::eval::EvalParams::DEFAULT,
+            Some(path) => EvalParams::load_weights(path).map_err(CliError::input)?,
+            None => EvalParams::DEFAULT,
         },
         ..EngineConfig::default()
     })

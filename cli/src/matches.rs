@@ -6,9 +6,10 @@
 //! A player is `baseline` (its old name `seed` is still accepted), or `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
-//! score against the baseline), `eval=FILE` for a weights file written by `shashki tune` (or
-//! `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]), or
-//! `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file).
+//! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
+//! ([`shashki::eval::weights`]; or `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]),
+//! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
+//! [`Patterns::from_name`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -18,7 +19,7 @@ use crate::match_runner::{self, BaselinePlayer, EnginePlayer, Outcome, Player, T
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
-use shashki::eval::{EvalParams, PatternTables, Patterns};
+use shashki::eval::{EvalParams, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
 use shashki::{Color, EngineConfig, SearchLimit};
 
@@ -80,78 +81,6 @@ pub enum Spec {
     },
 }
 
-/// The pattern tables named by `value`: `off`, `builtin`, or a pattern file (`.shpt`).
-///
-/// # Errors
-/// The file cannot be read or is not a valid pattern file.
-pub fn read_patterns(value: &str) -> Result<Patterns, CliError> {
-    Ok(match value {
-        "off" => Patterns::Off,
-        "builtin" => Patterns::Builtin,
-        path => Patterns::Tables(Arc::new(
-            PatternTables::load(Path::new(path)).map_err(CliError::input)?,
-        )),
-    })
-}
-
-/// Reads a weights file written by `shashki tune` (`{"weights": {"man": 100, …}}`, optionally
-/// `"patterns": "off" | "builtin" | FILE`, a pattern file's path relative to the weights file;
-/// without it no tables: files from before the pattern tables are linear evaluations). Weights
-/// the file does not name keep their default values.
-///
-/// # Errors
-/// Unreadable file, bad JSON, unknown feature, non-integer value or bad pattern file.
-pub fn read_weights(path: &Path) -> Result<EvalParams, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    let weights = value
-        .get("weights")
-        .and_then(serde_json::Value::as_object)
-        .ok_or_else(|| CliError::input(format!("{}: no \"weights\" object", path.display())))?;
-    let mut params = EvalParams::DEFAULT;
-    match value.get("patterns") {
-        None => params.patterns = Patterns::Off,
-        Some(serde_json::Value::String(name)) => {
-            let name = match name.as_str() {
-                "off" | "builtin" => name.clone(),
-                file => path
-                    .parent()
-                    .unwrap_or(Path::new(""))
-                    .join(file)
-                    .display()
-                    .to_string(),
-            };
-            params.patterns = read_patterns(&name)?;
-        }
-        Some(_) => {
-            return Err(CliError::input(format!(
-                "{}: \"patterns\" is not a string",
-                path.display()
-            )));
-        }
-    }
-    for (name, v) in weights {
-        let v = v
-            .as_i64()
-            .and_then(|v| i32::try_from(v).ok())
-            .ok_or_else(|| {
-                CliError::input(format!(
-                    "{}: weight {name} is not an integer",
-                    path.display()
-                ))
-            })?;
-        if !params.set(name, v) {
-            return Err(CliError::input(format!(
-                "{}: unknown weight {name}",
-                path.display()
-            )));
-        }
-    }
-    Ok(params)
-}
-
 /// Parses a player spec.
 ///
 /// # Errors
@@ -179,12 +108,13 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         if name == "eval" {
             config.eval = match value {
                 "linear" => EvalParams::LINEAR,
-                file => read_weights(Path::new(file))?,
+                file => EvalParams::load_weights(Path::new(file)).map_err(CliError::input)?,
             };
             continue;
         }
         if name == "patterns" {
-            config.eval.patterns = read_patterns(value)?;
+            config.eval.patterns =
+                Patterns::from_name(value, Path::new("")).map_err(CliError::input)?;
             continue;
         }
         let number: i64 = value.parse().map_err(|_| {

@@ -29,9 +29,9 @@
 //!    gradient but its L2 penalty (`--l2`), which keeps rare configurations near 0. A share of
 //!    the positions (`--validation`, chosen by their Zobrist key, so duplicates stay on one
 //!    side) is held out of the fit and its error reported, to see overfitting.
-//! 6. The weights are written as JSON (`--out`, atomically), usable by `shashki match` as
-//!    `default,eval=FILE`; fitted pattern tables go next to it (same name, `.shpt`), named in
-//!    the JSON's `"patterns"`.
+//! 6. The weights are written as a weights file (`--out`, atomically; the JSON format of
+//!    [`shashki::eval::weights`]), usable by `shashki match` as `default,eval=FILE`; fitted
+//!    pattern tables go next to it (same name, `.shpt`), named in the JSON's `"patterns"`.
 //!
 //! Example: `shashki tune --games 745 --depth 4,5,6 --label-depth 8 --tablebases /work/egtb
 //! --save-data /tmp/labels.txt --out /tmp/w.json`.
@@ -47,14 +47,14 @@ use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::pattern::{self, MAX_VALUE, SCALE, STATES, WINDOWS};
 use shashki::eval::{
-    EvalParams, FEATURE_COUNT, Feature, Features, PatternTables, Patterns, SQUARE_FEATURES,
-    features, is_drawish, square_value,
+    EvalParams, FEATURE_COUNT, Feature, Features, FitSummary, PatternTables, Patterns,
+    SQUARE_FEATURES, features, is_drawish, square_value,
 };
 use shashki::{Color, Engine, EngineConfig, Position, Score, SearchLimit};
 
 use crate::CliError;
 use crate::atomic_file::{write_atomically, write_bytes_atomically};
-use crate::matches::{open_tablebases, read_weights, spread};
+use crate::matches::{open_tablebases, spread};
 use crate::openings::Openings;
 
 /// Positions labelled one after the other by one engine (sharing its table: they mostly come
@@ -393,7 +393,7 @@ fn fit_k(model: &Model, samples: &[Sample]) -> (f64, f64) {
 /// Bad openings/data/start/tablebase files, or an output file that cannot be written.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let start = match &args.start {
-        Some(path) => read_weights(path)?,
+        Some(path) => EvalParams::load_weights(path).map_err(CliError::input)?,
         None => EvalParams::DEFAULT,
     };
     let tables = args
@@ -532,32 +532,25 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         rounded.error(&train, k),
         rounded.error(&valid, k)
     );
-    let mut object = serde_json::Map::new();
-    for (f, w) in Feature::ALL.iter().zip(params.weights) {
-        object.insert(f.name().to_string(), serde_json::Value::from(w));
-    }
-    let mut json = serde_json::json!({
-        "k": k,
-        "positions": train.len(),
-        "held_out": valid.len(),
-        "weights": object,
-    });
     let patterns_path = args.out.as_ref().map(|out| out.with_extension("shpt"));
     // A linear fit says so ("off"), so the file reads the same whatever the defaults.
-    let name = match &patterns_path {
-        Some(path) if phases > 0 => path
-            .file_name()
-            .map_or_else(|| "off".to_string(), |n| n.to_string_lossy().into_owned()),
-        _ => "off".to_string(),
+    let tables_file = patterns_path
+        .as_ref()
+        .filter(|_| phases > 0)
+        .and_then(|path| path.file_name())
+        .map(|name| name.to_string_lossy().into_owned());
+    let fit = FitSummary {
+        k,
+        positions: train.len(),
+        held_out: valid.len(),
     };
-    json["patterns"] = serde_json::Value::from(name);
-    let text = serde_json::to_string_pretty(&json).map_err(CliError::failure)?;
-    println!("{text}");
+    let text = params.to_weights_json(tables_file.as_deref(), Some(&fit));
+    print!("{text}");
     if let Some(path) = &args.out {
         if let (Some(tables_path), Patterns::Tables(tables)) = (&patterns_path, &params.patterns) {
             write_bytes_atomically(tables_path, &tables.to_bytes())?;
         }
-        write_atomically(path, &(text + "\n"))?;
+        write_atomically(path, &text)?;
     }
     Ok(())
 }

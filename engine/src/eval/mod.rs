@@ -8,7 +8,9 @@
 //! once) and sums the weighted terms as they are computed, each feature once for both sides as
 //! White's value minus Black's. Being linear is what makes the weights tunable by logistic
 //! regression on game results (the `shashki tune` subcommand): the tuner reads the same
-//! [`features`] the search uses, so tuned weights mean exactly what the search will see.
+//! [`features`] the search uses, so tuned weights mean exactly what the search will see. Tuned
+//! weights are saved as a JSON weights file ([`weights`]: [`EvalParams::to_weights_json`],
+//! [`EvalParams::load_weights`]).
 //!
 //! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
 //! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
@@ -42,8 +44,10 @@ use crate::rules::square::bit_coords;
 use crate::rules::{Bitboard, Color, Position};
 
 pub mod pattern;
+pub mod weights;
 
 pub use pattern::{PatternError, PatternTables, Patterns};
+pub use weights::{FitSummary, WeightsError};
 
 /// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

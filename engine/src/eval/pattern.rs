@@ -561,6 +561,21 @@ impl Patterns {
             Patterns::Tables(tables) => Some(Arc::clone(tables)),
         }
     }
+
+    /// The tables named by `name`, as a weights file's `"patterns"` ([`super::weights`]) or a
+    /// `patterns=` setting gives them: `off`, `builtin`, or a pattern file's path, relative to
+    /// `base_dir` (an absolute path stays as it is; `Path::new("")` leaves a relative one
+    /// relative to the working directory).
+    ///
+    /// # Errors
+    /// [`PatternError::File`] naming the pattern file: it cannot be read or is not valid.
+    pub fn from_name(name: &str, base_dir: &Path) -> Result<Patterns, PatternError> {
+        Ok(match name {
+            "off" => Patterns::Off,
+            "builtin" => Patterns::Builtin,
+            file => Patterns::Tables(Arc::new(PatternTables::load(&base_dir.join(file))?)),
+        })
+    }
 }
 
 /// Squares of the board no window covers (none: the windows overlap to cover all 32).
