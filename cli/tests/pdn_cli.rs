@@ -1,0 +1,124 @@
+//! `shashki pdn check` and `shashki pdn convert` on our own small files: the per-file report
+//! (text and JSON lines), the exit codes (0 all read, 1 some failed, 2 unusable), and the
+//! converted file, written atomically and read back.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// One of the engine's PDN test files (`engine/tests/data/pdn/`), found from this package's
+/// directory, never from the working directory.
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/data/pdn")
+        .join(name)
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-pdn-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn shashki(args: &[&str], files: &[PathBuf]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .args(files)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn check_reports_encoding_games_and_failures_with_exit_codes() {
+    let all_read = shashki(&["pdn", "check"], &[data("forms.pdn"), data("cp1251.pdn")]);
+    let stdout = String::from_utf8_lossy(&all_read.stdout);
+    assert_eq!(all_read.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("forms.pdn: UTF-8, 10 games, 10 read, 0 failed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("cp1251.pdn: windows-1251, 2 games, 2 read, 0 failed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("placeholders"), "{stdout}");
+    assert!(
+        stdout.contains("total: 12 games, 12 read, 0 failed"),
+        "{stdout}"
+    );
+
+    let some_failed = shashki(&["pdn", "check", "--json"], &[data("other_variants.pdn")]);
+    assert_eq!(some_failed.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&some_failed.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    let value: serde_json::Value = serde_json::from_str(lines[0]).expect("JSON");
+    assert_eq!(value["encoding"], "UTF-8");
+    assert_eq!(value["games"], 3);
+    assert_eq!(value["read"], 1);
+    assert_eq!(value["not_russian"], true);
+    let failed = value["failed"].as_array().expect("failures");
+    assert_eq!(failed.len(), 2);
+    assert_eq!(failed[0]["game"], 1);
+    assert_eq!(failed[0]["line"], 4);
+    assert!(
+        failed[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not Russian draughts?")),
+        "{stdout}"
+    );
+
+    let dir = scratch_dir("check");
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "{ only a comment }\n").unwrap();
+    let unusable = shashki(
+        &["pdn", "check"],
+        &[data("forms.pdn"), empty, dir.join("missing.pdn")],
+    );
+    let stdout = String::from_utf8_lossy(&unusable.stdout);
+    assert_eq!(unusable.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("no game in the file"), "{stdout}");
+    assert!(stdout.contains("missing.pdn: unusable"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn convert_writes_the_readable_games_in_the_chosen_style() {
+    let dir = scratch_dir("convert");
+    let output = dir.join("out.pdn");
+    let run = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["pdn", "convert", "--style", "pydraughts", "-o"])
+        .arg(&output)
+        .arg(data("cp1251.pdn"))
+        .arg(data("other_variants.pdn"))
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    // Two games of other variants are not converted: named, exit code 1, the rest written.
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("read as windows-1251"), "{stderr}");
+    assert!(stderr.contains("not converted: PDN game 1"), "{stderr}");
+    assert!(stderr.contains("3 games written"), "{stderr}");
+    let text = std::fs::read_to_string(&output).expect("UTF-8 output");
+    assert!(text.contains("[White \"Иванов И.\"]"), "{text}");
+    assert!(text.contains("[GameType \"25,W,8,8,A0,0\"]"), "{text}");
+    assert!(
+        !text.contains('{'),
+        "pydraughts style has no comments: {text}"
+    );
+    let reading = shashki::pdn::read_all(&text);
+    assert_eq!(reading.read_count(), 3);
+    let leftovers = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .count();
+    assert_eq!(leftovers, 0);
+
+    let bad_style = shashki(
+        &["pdn", "convert", "--style", "chess"],
+        &[data("forms.pdn")],
+    );
+    assert_eq!(bad_style.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_style.stderr).contains("lidraughts"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
