@@ -47,8 +47,9 @@ pub struct Args {
     /// Transposition table size in MB (at most 65536, and what the machine can allocate).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB))]
     hash: u32,
-    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame.
-    #[arg(long)]
+    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame (`--tb-dir` is
+    /// the old name).
+    #[arg(long = "tablebases", alias = "tb-dir")]
     tb_dir: Option<PathBuf>,
 }
 

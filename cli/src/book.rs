@@ -40,6 +40,10 @@ enum BookCommand {
         /// Seed of the random policies.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// One JSON object: {"fen", "in_book", "name", "comment", "moves": [{"move", "weight",
+        /// "score", "comment"}], "pick"}.
+        #[arg(long)]
+        json: bool,
     },
     /// Build a book by engine analysis from the start position (and optionally ballots).
     Build(BuildArgs),
@@ -63,7 +67,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             book,
             policy,
             seed,
-        } => probe(fen.as_deref(), book.as_deref(), *policy, *seed),
+            json,
+        } => probe(fen.as_deref(), book.as_deref(), *policy, *seed, *json),
         BookCommand::Import { seed_book, out } => import(seed_book, out),
         BookCommand::Build(args) => build(args),
     }
@@ -74,6 +79,7 @@ fn probe(
     path: Option<&std::path::Path>,
     policy: Option<BookPolicy>,
     seed: u64,
+    json: bool,
 ) -> Result<(), CliError> {
     let position = match fen {
         Some(fen) => crate::cli_error::read_fen(fen)?,
@@ -83,6 +89,34 @@ fn probe(
         Some(path) => std::sync::Arc::new(Book::load(path).map_err(CliError::input)?),
         None => Book::shipped(),
     };
+    if json {
+        let entry = book.entry(&position);
+        let moves: Vec<serde_json::Value> = entry
+            .map(|e| e.moves.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": position.write_move(&m.mv, Notation::Algebraic),
+                    "weight": m.weight,
+                    "score": m.score,
+                    "comment": m.comment,
+                })
+            })
+            .collect();
+        let pick = policy
+            .and_then(|policy| book.choose(&position, policy, seed))
+            .map(|chosen| position.write_move(&chosen.mv, Notation::Algebraic));
+        let value = serde_json::json!({
+            "fen": position.to_fen(),
+            "in_book": entry.is_some(),
+            "name": entry.and_then(|e| e.name.clone()),
+            "comment": entry.and_then(|e| e.comment.clone()),
+            "moves": moves,
+            "pick": pick,
+        });
+        return crate::cli_error::write_stdout(&format!("{value}\n"));
+    }
     let Some(entry) = book.entry(&position) else {
         return crate::cli_error::write_stdout(&format!(
             "{}: not in the book ({} positions)\n",

@@ -53,9 +53,7 @@ pub use encoding::{TextEncoding, decode};
 
 use crate::formats::fen::{self, FenError};
 use crate::formats::{MoveError, MoveText, Notation};
-use crate::rules::{
-    Bitboard, Color, Direction, Game, GameStatus, Move, Position, Role, Square,
-};
+use crate::rules::{Bitboard, Color, Direction, Game, GameStatus, Move, Position, Role, Square};
 
 /// The result of a game as PDN records it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
