@@ -122,3 +122,87 @@ fn convert_writes_the_readable_games_in_the_chosen_style() {
     assert!(String::from_utf8_lossy(&bad_style.stderr).contains("lidraughts"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn book_build_from_pdn_counts_checks_and_merges() {
+    let dir = scratch_dir("book");
+    let first = dir.join("first.json");
+    let build = |out: &Path, merge: Option<&Path>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
+        command
+            .args([
+                "book",
+                "build",
+                "--plies",
+                "4",
+                "--depth",
+                "2",
+                "--from-pdn",
+            ])
+            .arg(data("forms.pdn"))
+            .arg(data("cp1251.pdn"))
+            .arg("--out")
+            .arg(out);
+        if let Some(merge) = merge {
+            command.arg("--merge").arg(merge);
+        }
+        command.output().expect("the binary runs")
+    };
+    let run = build(&first, None);
+    assert!(run.status.success(), "{run:?}");
+    let book = shashki::Book::load(&first).expect("a book");
+    let start = book
+        .entry(&shashki::Position::start())
+        .expect("the start position is in the book");
+    // The games that start from the start position with moves: e3-d4 three times (the short,
+    // joined and spaced forms of one game), c3-d4 four times (split capture, chess scoring,
+    // unfinished, the cp1251 file's first game), c3-b4 once.
+    let weight = |text: &str| {
+        start
+            .moves
+            .iter()
+            .find(|m| {
+                shashki::Position::start().write_move(&m.mv, shashki::Notation::Algebraic) == text
+            })
+            .map(|m| (m.weight, m.comment.clone().unwrap_or_default()))
+    };
+    let (e3d4, comment) = weight("e3-d4").expect("e3-d4");
+    assert!(comment.starts_with("played 3 times"), "{comment}");
+    assert!(e3d4 == 3 || e3d4 == 0, "{e3d4}");
+    assert!(weight("c3-d4").is_some_and(|(_, c)| c.starts_with("played 4 times")));
+
+    // Merged into itself: every count doubles.
+    let second = dir.join("second.json");
+    let run = build(&second, Some(&first));
+    assert!(run.status.success(), "{run:?}");
+    let merged = shashki::Book::load(&second).expect("a book");
+    assert_eq!(merged.len(), book.len());
+    let doubled = merged.entry(&shashki::Position::start()).expect("start");
+    for (a, b) in start.moves.iter().zip(&doubled.moves) {
+        assert_eq!(b.weight, 2 * a.weight);
+    }
+    // The same input gives the same book (but for the generator's timing fields).
+    let again = dir.join("again.json");
+    assert!(build(&again, None).status.success());
+    let strip = |path: &Path| {
+        let mut value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        value["generator"] = serde_json::Value::Null;
+        value
+    };
+    assert_eq!(strip(&first), strip(&again));
+
+    // A file without games is refused.
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "{ nothing }\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["book", "build", "--plies", "2", "--from-pdn"])
+        .arg(&empty)
+        .arg("--out")
+        .arg(dir.join("never.json"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!dir.join("never.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
