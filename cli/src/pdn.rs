@@ -72,7 +72,7 @@ const MAX_FILE_BYTES: u64 = 256 << 20;
 /// Reads and decodes a PDN file, every game on its own.
 ///
 /// # Errors
-/// The file cannot be read or is too large (exit code 2).
+/// The file cannot be read, is too large or is binary (exit code 2).
 pub fn read_file(path: &Path) -> Result<PdnReading, CliError> {
     use std::io::Read;
     let cannot =
@@ -88,6 +88,14 @@ pub fn read_file(path: &Path) -> Result<PdnReading, CliError> {
             "{}: larger than {} MB; not a PDN file",
             path.display(),
             MAX_FILE_BYTES >> 20
+        )));
+    }
+    // NUL bytes outside UTF-16: a binary file, not a PDN file in any encoding.
+    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    if !utf16 && bytes.contains(&0) {
+        return Err(CliError::input(format!(
+            "{}: not a text file (it holds NUL bytes)",
+            path.display()
         )));
     }
     Ok(pdn::read_bytes(&bytes))

@@ -70,14 +70,17 @@ fn check_reports_encoding_games_and_failures_with_exit_codes() {
     let dir = scratch_dir("check");
     let empty = dir.join("empty.pdn");
     std::fs::write(&empty, "{ only a comment }\n").unwrap();
+    let binary = dir.join("binary.pdn");
+    std::fs::write(&binary, b"1. c3-d4\0\x01\x02 *").unwrap();
     let unusable = shashki(
         &["pdn", "check"],
-        &[data("forms.pdn"), empty, dir.join("missing.pdn")],
+        &[data("forms.pdn"), empty, dir.join("missing.pdn"), binary],
     );
     let stdout = String::from_utf8_lossy(&unusable.stdout);
     assert_eq!(unusable.status.code(), Some(2), "{stdout}");
     assert!(stdout.contains("no game in the file"), "{stdout}");
     assert!(stdout.contains("missing.pdn: unusable"), "{stdout}");
+    assert!(stdout.contains("not a text file"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,24 +1,36 @@
 //! PDN: the game-file format of draughts (Portable Draughts Notation, a PGN dialect).
 //!
-//! Reading goes text → tokens → games. The lexer turns the text into tag pairs
-//! (`[White "Ivanov"]`), comments (`{…}`, `;…`), move numbers (`12.`, `12...`), moves, NAGs
-//! (`$3`), results (`2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `1/2-1/2`, `0-0`, `*`), each with its line
-//! number; variations `(…)` (nested, possibly holding comments) are skipped as a whole. The reader
-//! then groups tokens into games — a game ends at its result, or where the next tag section
-//! starts — sets up the start position from the `FEN` tag (numeric or algebraic, lidraughts `H`
-//! and `F` fields honoured), checks `GameType` (`25` or its long form `25,W,8,8,A0,0`), and
-//! replays each move with [`Position::parse_move`], so numeric and algebraic moves with `-`, `x`
-//! or `:` and shortened multi-captures (`a1:h8` for `a1:e5:h8`) are all read. A move that is
-//! illegal or ambiguous stops the reading with a [`PdnError`] naming the game (its index and
-//! tags), the line, and the move (its number and text).
+//! Reading goes bytes → text → tokens → games. [`decode`] turns a file's bytes into text (UTF-8
+//! with or without BOM, UTF-16 with BOM, Windows-1251 detected; the encoding is reported, see
+//! [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
+//! files have them `[Round 17]`, `[Game # 612]`, `[Round "11.1]`), comments (`{…}`, `;…`), move
+//! numbers (`12.`, `12...`), moves, placeholders (`- -`), NAGs (`$3`) and results (`2-0`, `0-2`,
+//! `1-1`, `1-0`, `0-1`, `1/2-1/2`, `1:0`, `0:1`, `1/2:1/2`, `0-0`, `*`), each with its line number;
+//! variations `(…)` (nested, possibly holding comments) are skipped as a whole; a malformed piece
+//! of text becomes an error token of the game it stands in, and lexing goes on after it. Captures
+//! written with spaces (`18 x 11`) are joined into one word.
 //!
-//! Writing ([`write_game`]) produces the tag section (`GameType "25"` and a `FEN` tag added when
-//! needed), then the move text wrapped at 80 columns with move numbers, move-strength suffixes,
-//! comments and variations from the [`Annotation`]s, and the result. The moves are written in the
-//! game's [`PdnGame::notation`], and the `FEN` tag in the matching style (algebraic FEN next to
-//! algebraic moves — the form pydraughts reads correctly, docs/RULES.md §3 — numeric FEN next to
-//! numeric moves, as lidraughts writes them).
-
+//! The reader ([`read_all`]) then groups tokens into games — a game ends at its result, or where
+//! a tag section follows its move text; consecutive tag sections are separate games; comments
+//! before the first tags are the file's — sets up the start position from the `FEN` tag (numeric
+//! or algebraic, lidraughts `H` and `F` fields honoured), checks `GameType` (`25` or its long form
+//! `25,W,8,8,A0,0`), and replays each move with [`Position::parse_move`], so numeric and algebraic
+//! moves with `-`, `x` or `:`, without separator (`c3d4`), shortened multi-captures (`a1:h8` for
+//! `a1:e5:h8`), the short notation `gf4` and captures split into segments (`29x15 15x24`) are all
+//! read. A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags),
+//! the line, and the move (its number and text); the next game is read as usual. Games that look
+//! like another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet
+//! move where Russian rules make a capture compulsory) get errors that say "not Russian
+//! draughts?". [`read_games`] is the strict form: the games, or the first error.
+//!
+//! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
+//! tag added when needed), then the move text wrapped at 80 columns with move numbers,
+//! move-strength suffixes, comments and variations from the [`Annotation`]s, and the result.
+//! [`WriteOptions`] choose the squares (numeric or algebraic), the capture separator, full or
+//! shortened captures, the `GameType` form, the `FEN` tag and the annotations; [`PdnStyle`] names
+//! the sets other programs read: PDN 3.0 (the default: each game's own notation, the `FEN` tag in
+//! the matching squares), lidraughts (numeric, `x`) and pydraughts (algebraic, `x`, algebraic FEN
+//! — the form pydraughts reads correctly, docs/RULES.md §3).
 //!
 //! ```
 //! use shashki::pdn::{self, GameResult};
@@ -38,6 +50,10 @@
 //! // Errors say which game and which move.
 //! let error = pdn::read_games("1. c3-d4 c3-d4 *").unwrap_err();
 //! assert!(error.to_string().contains("move 1... `c3-d4`"));
+//!
+//! // A file with a bad game: the others are still read.
+//! let reading = pdn::read_all("1. c3-d4 c3-d4 *\n\n[Event \"next\"]\n1. cd4 *\n");
+//! assert_eq!((reading.games.len(), reading.read_count()), (2, 1));
 //!
 //! // Writing gives back an equivalent file.
 //! let again = pdn::read_games(&pdn::write_game(record))?;
@@ -466,9 +482,6 @@ impl<'a> Lexer<'a> {
             let c = self.peek()?;
             let line = self.line;
             match c {
-                '\n' => {
-                    self.bump();
-                }
                 c if c.is_whitespace() => {
                     self.bump();
                 }
