@@ -171,6 +171,20 @@ fn an_ambiguous_short_move_names_its_candidates_and_the_next_game_is_read() {
         other => panic!("{other}"),
     }
     assert_eq!(game(&reading, 1).tag("Event"), Some("next"));
+
+    // When the next moves fit only one candidate, it is read, with a warning that says so:
+    // after c5-d4 the king on c5 could not go on to b6.
+    let text = "[FEN \"W:WKc3,Kc5:Bb8\"]\n\n1. cd4 b8-a7 2. c5-b6 *\n";
+    let reading = pdn::read_all(text);
+    let record = game(&reading, 0);
+    assert_eq!(moves(record), ["c3-d4", "b8-a7", "c5-b6"]);
+    let warning = &reading.warnings[0];
+    assert!(
+        warning
+            .message
+            .contains("ambiguous (c3-d4, c5-d4): read as c3-d4"),
+        "{warning}"
+    );
 }
 
 #[test]

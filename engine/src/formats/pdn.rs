@@ -17,7 +17,10 @@
 //! `25,W,8,8,A0,0`), and replays each move with [`Position::parse_move`], so numeric and algebraic
 //! moves with `-`, `x` or `:`, without separator (`c3d4`), shortened multi-captures (`a1:h8` for
 //! `a1:e5:h8`), the short notation `gf4` and captures split into segments (`29x15 15x24`) are all
-//! read. A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags),
+//! read. A move that is ambiguous in the short notation (`hg7`: h6-g7 or h8-g7) is read as the
+//! only candidate after which the game's next moves (up to eight) can be played, with a
+//! [`PdnWarning`] saying so; when the next moves fit several or none, it stays an error that
+//! names the candidates. A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags),
 //! the line, and the move (its number and text); the next game is read as usual. Games that look
 //! like another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet
 //! move where Russian rules make a capture compulsory) get errors that say "not Russian
@@ -781,6 +784,60 @@ fn quiet_move_without_compulsion(position: &Position, text: &str) -> bool {
     })
 }
 
+/// Most moves after an ambiguous one tried to tell its candidates apart.
+const LOOKAHEAD_PLIES: usize = 8;
+
+/// The move words that follow in the same game (up to [`LOOKAHEAD_PLIES`]): they stop at a tag,
+/// a result, a placeholder or malformed text.
+fn next_move_words(rest: &[Lexed]) -> Vec<&str> {
+    rest.iter()
+        .map(|lexed| &lexed.token)
+        .take_while(|token| matches!(token, Token::Move(_) | Token::Comment(_)))
+        .filter_map(|token| match token {
+            Token::Move(word) => Some(word.as_str()),
+            _ => None,
+        })
+        .take(LOOKAHEAD_PLIES)
+        .collect()
+}
+
+/// The only candidate of an ambiguous move after which the moves of `next` can be played (up to
+/// one that is itself ambiguous), with the number of next moves checked; `None` when several
+/// candidates fit, or none, or there is no next move to decide.
+fn resolve_by_next_moves(
+    game: &Game,
+    candidates: &[String],
+    next: &[&str],
+) -> Option<(Move, usize)> {
+    let position = game.position();
+    // How many of `next` can be played after `mv` (None: not all of them).
+    let fits = |mv: Move| -> Option<usize> {
+        let mut trial = game.clone();
+        trial.play_past_draw(mv).ok()?;
+        for (played, word) in next.iter().enumerate() {
+            let body = word.trim_end_matches(['!', '?', '+']);
+            if body.is_empty() {
+                continue;
+            }
+            match trial.position().parse_move(body) {
+                Ok(mv) => trial.play_past_draw(mv).ok()?,
+                Err(MoveError::Ambiguous { .. }) => return Some(played),
+                Err(_) => return None,
+            }
+        }
+        Some(next.len())
+    };
+    let fitting: Vec<(Move, usize)> = candidates
+        .iter()
+        .filter_map(|text| position.parse_move(text).ok())
+        .filter_map(|mv| fits(mv).map(|checked| (mv, checked)))
+        .collect();
+    match fitting.as_slice() {
+        [(mv, checked)] if *checked > 0 => Some((*mv, *checked)),
+        _ => None,
+    }
+}
+
 /// Whether `text` is a capture stopped half-way: the first part of a legal capture's route.
 fn partial_capture(position: &Position, text: &str) -> bool {
     let Ok(parsed) = MoveText::parse(text) else {
@@ -818,6 +875,8 @@ struct GameBuilder {
     /// A capture whose route goes on in the next word (`29x15 15x24`): its text and line.
     pending: Option<(String, usize)>,
     last_line: usize,
+    /// What was read but is worth telling (an ambiguous move resolved by the next moves).
+    notes: Vec<PdnWarning>,
 }
 
 impl GameBuilder {
@@ -832,6 +891,7 @@ impl GameBuilder {
             placeholder: None,
             pending: None,
             last_line: line,
+            notes: Vec::new(),
         }
     }
 
@@ -944,7 +1004,8 @@ impl GameBuilder {
         self.placeholder.get_or_insert(line);
     }
 
-    fn play(&mut self, line: usize, word: &str) {
+    /// Plays a move word; `rest` are the tokens after it (an ambiguous move looks ahead).
+    fn play(&mut self, line: usize, word: &str, rest: &[Lexed]) {
         self.last_line = line;
         self.moves_seen = true;
         if self.error.is_some() || self.placeholder.is_some() {
@@ -963,19 +1024,21 @@ impl GameBuilder {
                     squares.map(Square::to_string).collect::<Vec<_>>().join(":")
                 });
             match joined {
-                Some(joined) => return self.play_move(line, &format!("{joined}{suffix}"), true),
-                None => self.play_move(pending_line, &pending, false),
+                Some(joined) => {
+                    return self.play_move(line, &format!("{joined}{suffix}"), true, rest);
+                }
+                None => self.play_move(pending_line, &pending, false, rest),
             }
             if self.error.is_some() {
                 return;
             }
         }
-        self.play_move(line, word, true);
+        self.play_move(line, word, true, rest);
     }
 
     /// Plays one move word; `may_continue`: a capture stopped half-way may wait for the next
-    /// word to finish it.
-    fn play_move(&mut self, line: usize, word: &str, may_continue: bool) {
+    /// word to finish it; `rest`: the tokens after it.
+    fn play_move(&mut self, line: usize, word: &str, may_continue: bool, rest: &[Lexed]) {
         let index = self.index;
         let description = describe(&self.tags);
         let Some(record) = self.record(line) else {
@@ -1029,7 +1092,30 @@ impl GameBuilder {
                 },
             }
         };
-        let mv = match position.parse_move(body) {
+        // An ambiguous move (`hg7`: h6-g7 or h8-g7) is read as the only candidate after which
+        // the game's next moves can be played, and said so; otherwise it stays an error.
+        let mut note = None;
+        let parsed = match position.parse_move(body) {
+            Err(MoveError::Ambiguous { text, candidates }) => {
+                let next = next_move_words(rest);
+                match resolve_by_next_moves(&record.game, &candidates, &next) {
+                    Some((mv, fitted)) => {
+                        note = Some(format!(
+                            "move {number}{} `{word}` is ambiguous ({}): read as {}, the only one \
+                             the next {fitted} move{} fit",
+                            if black { "..." } else { "." },
+                            candidates.join(", "),
+                            position.write_move(&mv, Notation::Algebraic),
+                            if fitted == 1 { "" } else { "s" }
+                        ));
+                        Ok(mv)
+                    }
+                    None => Err(MoveError::Ambiguous { text, candidates }),
+                }
+            }
+            other => other,
+        };
+        let mv = match parsed {
             Ok(mv) => mv,
             Err(MoveError::Illegal { .. }) if may_continue && partial_capture(&position, body) => {
                 self.pending = Some((word.to_string(), line));
@@ -1068,16 +1154,25 @@ impl GameBuilder {
             suffix,
             ..Annotation::default()
         });
+        if let Some(message) = note {
+            let warning = PdnWarning {
+                game: index,
+                description,
+                line,
+                message,
+            };
+            self.notes.push(warning);
+        }
     }
 
-    /// The game, read or failed, and any warning about it.
+    /// The game, read or failed, and the warnings about it (none for a failed game).
     fn finish(
         mut self,
         line: usize,
         result: Option<GameResult>,
-    ) -> (Result<PdnGame, PdnError>, Option<PdnWarning>) {
+    ) -> (Result<PdnGame, PdnError>, Vec<PdnWarning>) {
         if let Some((pending, pending_line)) = self.pending.take() {
-            self.play_move(pending_line, &pending, false);
+            self.play_move(pending_line, &pending, false, &[]);
         }
         let warning = |message: String| PdnWarning {
             game: self.index,
@@ -1100,19 +1195,21 @@ impl GameBuilder {
         };
         let _ = self.record(line);
         if let Some(error) = self.error {
-            return (Err(error), None);
+            return (Err(error), Vec::new());
         }
         let Some(mut record) = self.record.take() else {
             return (
                 Err(self.error(line, PdnErrorKind::Syntax("no game".into()))),
-                None,
+                Vec::new(),
             );
         };
         if let Some(result) = result {
             record.result = result;
         }
         record.tags = self.tags;
-        (Ok(record), warning)
+        let mut warnings = self.notes;
+        warnings.extend(warning);
+        (Ok(record), warnings)
     }
 }
 
@@ -1137,12 +1234,13 @@ pub fn read_all(text: &str) -> PdnReading {
         reading.games.push(game);
         reading.warnings.extend(warning);
     };
-    for Lexed {
-        token,
-        line,
-        blank_before,
-    } in tokens
-    {
+    let mut tokens = tokens;
+    for at in 0..tokens.len() {
+        let token = std::mem::replace(&mut tokens[at].token, Token::Placeholder);
+        let Lexed {
+            line, blank_before, ..
+        } = tokens[at];
+        let rest = &tokens[at + 1..];
         let index = reading.games.len() + 1;
         match token {
             Token::Tag(name, value) => {
@@ -1172,7 +1270,7 @@ pub fn read_all(text: &str) -> PdnReading {
                 .comment(line, comment),
             Token::Move(word) => current
                 .get_or_insert_with(|| GameBuilder::new(index, line))
-                .play(line, &word),
+                .play(line, &word, rest),
             Token::Placeholder => current
                 .get_or_insert_with(|| GameBuilder::new(index, line))
                 .placeholder(line),
