@@ -17,13 +17,13 @@
 //! `25,W,8,8,A0,0`), and replays each move with [`Position::parse_move`], so numeric and algebraic
 //! moves with `-`, `x` or `:`, without separator (`c3d4`), shortened multi-captures (`a1:h8` for
 //! `a1:e5:h8`), the short notation `gf4` and captures split into segments (`29x15 15x24`) are all
-//! read. A move that is ambiguous in the short notation (`hg7`: h6-g7 or h8-g7) is read as the
-//! only candidate after which the game's next moves (up to eight) can be played, with a
-//! [`PdnWarning`] saying so; when the next moves fit several or none, it stays an error that
-//! names the candidates. A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags),
-//! the line, and the move (its number and text); the next game is read as usual. Games that look
-//! like another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet
-//! move where Russian rules make a capture compulsory) get errors that say "not Russian
+//! read. A move that is ambiguous in the short notation (`hg7`: h6-g7 or h8-g7) is read as the only
+//! candidate after which the game's next moves (up to eight) can be played, with a [`PdnWarning`]
+//! saying so; when the next moves fit several or none, it stays an error that names the candidates.
+//! A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags), the
+//! line, and the move (its number and text); the next game is read as usual. Games that look like
+//! another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet move
+//! where Russian rules make a capture compulsory) get errors that say "not Russian
 //! draughts?". [`read_games`] is the strict form: the games, or the first error.
 //!
 //! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
