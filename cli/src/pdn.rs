@@ -261,7 +261,26 @@ fn convert(args: &ConvertArgs) -> Result<Outcome, CliError> {
             outcome = Outcome::SomeFailed;
             eprintln!("shashki: {}: not converted: {error}", path.display());
         }
-        for game in reading.read() {
+        for (index, game) in reading.games.iter().enumerate() {
+            let Ok(game) = game else { continue };
+            if args.style == PdnStyle::Pydraughts {
+                // pydraughts 0.6's reader (benches/README.md): say where it will go wrong.
+                let problem = if game.game.moves().is_empty() {
+                    Some("it has no moves: pydraughts 0.6 stops reading the file there")
+                } else if game.game.start_position().side_to_move() == shashki::Color::Black {
+                    Some("Black starts: pydraughts 0.6 reads its first move twice")
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    eprintln!(
+                        "shashki: {}: game {} ({}): written, but {problem}",
+                        path.display(),
+                        index + 1,
+                        game.description()
+                    );
+                }
+            }
             output.push_str(&pdn::write_game_with(game, &options));
             written += 1;
         }

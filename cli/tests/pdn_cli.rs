@@ -19,6 +19,11 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The number of games read from PDN text.
+fn pdn_games(text: &[u8]) -> usize {
+    shashki::pdn::read_all(&String::from_utf8_lossy(text)).read_count()
+}
+
 fn shashki(args: &[&str], files: &[PathBuf]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(args)
@@ -116,6 +121,19 @@ fn convert_writes_the_readable_games_in_the_chosen_style() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .count();
     assert_eq!(leftovers, 0);
+
+    // Games pydraughts 0.6 misreads are written, and named.
+    let run = shashki(
+        &["pdn", "convert", "--style", "pydraughts"],
+        &[data("forms.pdn")],
+    );
+    assert_eq!(run.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("game 5 (Event \"Placeholder\"): written, but it has no moves"),
+        "{stderr}"
+    );
+    assert_eq!(pdn_games(&run.stdout), 10);
 
     let bad_style = shashki(
         &["pdn", "convert", "--style", "chess"],
