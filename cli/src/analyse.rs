@@ -28,7 +28,7 @@ pub struct Args {
     /// Search to this depth (default: 12 when no movetime is given).
     #[arg(long)]
     depth: Option<u32>,
-    /// Search threads.
+    /// Search threads (0 = one per core, as for `perft`).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Transposition table size in MB.
@@ -84,7 +84,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
-        threads: args.threads.max(1),
+        threads: match args.threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            n => n,
+        },
         params: crate::bench::search_params(&args.set)?,
         tablebases,
         ..EngineConfig::default()

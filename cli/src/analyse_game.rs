@@ -3,7 +3,9 @@
 //! where it differs, `?` mistakes and `??` blunders by score lost), with a progress bar and a
 //! short summary per side.
 //!
-//! Data flow: the file is read with `shashki::pdn::read_games`; each game is replayed position
+//! Data flow: the file is read with `shashki::pdn::read_bytes` (through `pdn::read_file`: the
+//! encoding detected, every game on its own, so a bad game is reported and the others analysed,
+//! the exit code then 1); each game is replayed position
 //! by position (the search sees the game's history, for repetitions and the draw counters); the
 //! results go to `shashki::annotate::annotate`; the annotated games are written to a temporary
 //! file next to the output, which is then renamed over it, so a crash never leaves half a file.
@@ -45,8 +47,9 @@ pub struct Args {
     /// Transposition table size in MB (at most 65536, and what the machine can allocate).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB))]
     hash: u32,
-    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame.
-    #[arg(long)]
+    /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame (`--tb-dir` is
+    /// the old name).
+    #[arg(long = "tablebases", alias = "tb-dir")]
     tb_dir: Option<PathBuf>,
 }
 
@@ -57,34 +60,6 @@ const MAX_DEPTH: i64 = 100;
 const MAX_THREADS: i64 = 256;
 /// Largest hash table accepted, in MB (as for the Hub `hash` parameter).
 const MAX_HASH_MB: i64 = 65_536;
-
-/// Largest PDN file read, in bytes: far beyond any real game collection, and a guard against
-/// reading an endless stream (`/dev/zero`, a FIFO) until memory runs out.
-const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// Reads a file as UTF-8, or as Latin-1 (older PDN files) when it is not valid UTF-8.
-fn read_text(path: &Path) -> Result<String, CliError> {
-    use std::io::Read;
-    let cannot =
-        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(cannot)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(CliError::input(format!(
-            "{}: larger than {} MB; not a PDN file",
-            path.display(),
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => error.into_bytes().iter().map(|&b| char::from(b)).collect(),
-    })
-}
 
 /// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
 /// file can be created next to it (the temporary file of [`crate::atomic_file::write_atomically`]).
@@ -221,17 +196,28 @@ fn analyse(
 /// Runs `shashki analyse-game`.
 ///
 /// # Errors
-/// An unreadable file or a PDN error (exit code 2, naming the game and move), or a failure to
-/// write the output (exit code 1).
+/// An unreadable file or one without a readable game (exit code 2, naming the game and move), a
+/// failure to write the output, or games that could not be read besides those analysed (exit
+/// code 1, after the output is written).
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let text = read_text(&args.file)?;
-    let mut records = pdn::read_games(&text)
-        .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let reading = crate::pdn::read_file(&args.file)?;
+    if reading.encoding != pdn::TextEncoding::Utf8 {
+        eprintln!(
+            "shashki: {}: read as {}",
+            args.file.display(),
+            reading.encoding
+        );
+    }
+    let (mut records, failed) = reading.into_parts();
+    for error in &failed {
+        eprintln!("shashki: {}: not analysed: {error}", args.file.display());
+    }
     if records.is_empty() {
-        return Err(CliError::input(format!(
-            "{}: no game in the file",
-            args.file.display()
-        )));
+        let why = match failed.first() {
+            Some(error) => format!("no readable game ({error})"),
+            None => "no game in the file".to_string(),
+        };
+        return Err(CliError::input(format!("{}: {why}", args.file.display())));
     }
     if args.mistake <= 0 || args.blunder < args.mistake {
         return Err(CliError::input(
@@ -305,5 +291,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             target.display()
         ))?;
     }
-    Ok(())
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::failure(format!(
+            "{}: {} of {} games could not be read (named above) and were not analysed",
+            args.file.display(),
+            failed.len(),
+            failed.len() + records.len()
+        )))
+    }
 }

@@ -1,5 +1,6 @@
 //! `shashki book`: show a book's moves for a position, import the seed engine's book, build a book
-//! by engine analysis.
+//! by engine analysis, or from the moves played in PDN files (`build --from-pdn`, each played
+//! move checked by the engine, optionally merged into an existing book).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -10,7 +11,10 @@ use std::time::Instant;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use shashki::book::build::{BookBuildEvent, BookBuildOptions, BookRoot, MoveScorer, build_book};
+use shashki::book::build::{
+    BookBuildEvent, BookBuildOptions, BookRoot, GamesBookOptions, MoveScorer, book_from_games,
+    build_book,
+};
 use shashki::{Engine, EngineConfig, Move, SearchLimit};
 
 use crate::CliError;
@@ -40,6 +44,10 @@ enum BookCommand {
         /// Seed of the random policies.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// One JSON object: {"fen", "in_book", "name", "comment", "moves": [{"move", "weight",
+        /// "score", "comment"}], "pick"}.
+        #[arg(long)]
+        json: bool,
     },
     /// Build a book by engine analysis from the start position (and optionally ballots).
     Build(BuildArgs),
@@ -63,7 +71,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             book,
             policy,
             seed,
-        } => probe(fen.as_deref(), book.as_deref(), *policy, *seed),
+            json,
+        } => probe(fen.as_deref(), book.as_deref(), *policy, *seed, *json),
         BookCommand::Import { seed_book, out } => import(seed_book, out),
         BookCommand::Build(args) => build(args),
     }
@@ -74,6 +83,7 @@ fn probe(
     path: Option<&std::path::Path>,
     policy: Option<BookPolicy>,
     seed: u64,
+    json: bool,
 ) -> Result<(), CliError> {
     let position = match fen {
         Some(fen) => crate::cli_error::read_fen(fen)?,
@@ -83,6 +93,34 @@ fn probe(
         Some(path) => std::sync::Arc::new(Book::load(path).map_err(CliError::input)?),
         None => Book::shipped(),
     };
+    if json {
+        let entry = book.entry(&position);
+        let moves: Vec<serde_json::Value> = entry
+            .map(|e| e.moves.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": position.write_move(&m.mv, Notation::Algebraic),
+                    "weight": m.weight,
+                    "score": m.score,
+                    "comment": m.comment,
+                })
+            })
+            .collect();
+        let pick = policy
+            .and_then(|policy| book.choose(&position, policy, seed))
+            .map(|chosen| position.write_move(&chosen.mv, Notation::Algebraic));
+        let value = serde_json::json!({
+            "fen": position.to_fen(),
+            "in_book": entry.is_some(),
+            "name": entry.and_then(|e| e.name.clone()),
+            "comment": entry.and_then(|e| e.comment.clone()),
+            "moves": moves,
+            "pick": pick,
+        });
+        return crate::cli_error::write_stdout(&format!("{value}\n"));
+    }
     let Some(entry) = book.entry(&position) else {
         return crate::cli_error::write_stdout(&format!(
             "{}: not in the book ({} positions)\n",
@@ -178,6 +216,88 @@ struct BuildArgs {
     /// Transposition table of each worker's engine, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Build from the moves played in these PDN files instead (their first --plies plies; each
+    /// move's weight is how often it was played, a move more than --margin below the engine's best
+    /// keeps weight 0 and a comment).
+    #[arg(long, num_args = 1.., conflicts_with = "ballots")]
+    from_pdn: Vec<PathBuf>,
+    /// With --from-pdn: keep only positions reached by at least this many games.
+    #[arg(long, default_value_t = 1, requires = "from_pdn")]
+    min_games: u32,
+    /// With --from-pdn: merge into this book (weights of the same move add up).
+    #[arg(long, requires = "from_pdn")]
+    merge: Option<PathBuf>,
+}
+
+/// `book build --from-pdn`: the games of the files (unreadable games named on stderr), counted,
+/// checked by the engine, merged, written atomically.
+fn build_from_games(
+    args: &BuildArgs,
+    scorer: &EngineScorer,
+    on_event: &(dyn Fn(BookBuildEvent) + Sync),
+) -> Result<Book, CliError> {
+    let mut games = Vec::new();
+    let mut failed = 0usize;
+    for path in &args.from_pdn {
+        let reading = crate::pdn::read_file(path)?;
+        if reading.games.is_empty() {
+            return Err(CliError::input(format!(
+                "{}: no game in the file",
+                path.display()
+            )));
+        }
+        for error in reading.failed() {
+            failed += 1;
+            eprintln!("shashki: {}: left out: {error}", path.display());
+        }
+        games.extend(reading.read().cloned());
+    }
+    let mut merged = match &args.merge {
+        Some(path) => Book::load(path).map_err(CliError::input)?,
+        None => Book::new(),
+    };
+    let options = GamesBookOptions {
+        plies: args.plies,
+        min_games: args.min_games,
+        margin: args.margin,
+    };
+    let book = book_from_games(&games, scorer, options, on_event);
+    let positions = book.len();
+    for entry in book.entries() {
+        merged.add(entry.clone());
+    }
+    merged.description = Some(format!(
+        "Built by `shashki book build --from-pdn` from {} games{} (their first {} plies, positions \
+         reached by at least {} games), each played move searched to depth {}, a move more than {} \
+         men below the best kept with weight 0{}.",
+        games.len(),
+        if failed > 0 {
+            format!(" ({failed} unreadable games left out)")
+        } else {
+            String::new()
+        },
+        args.plies,
+        args.min_games,
+        args.depth,
+        args.margin,
+        match &args.merge {
+            Some(path) => format!(
+                ", merged into {} ({positions} positions added or updated)",
+                path.display()
+            ),
+            None => String::new(),
+        }
+    ));
+    merged.generator = Some(serde_json::json!({
+        "program": format!("shashki {}", env!("CARGO_PKG_VERSION")),
+        "from_pdn": args.from_pdn.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "games": games.len(),
+        "plies": args.plies,
+        "min_games": args.min_games,
+        "depth": args.depth,
+        "margin": args.margin.to_string().parse::<f64>().unwrap_or(f64::from(args.margin)),
+    }));
+    Ok(merged)
 }
 
 /// Scores moves with fixed-depth searches, one engine per concurrent caller, each cleared before
@@ -268,6 +388,18 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         BookBuildEvent::Scored => bar.inc(1),
         _ => {}
     };
+    if !args.from_pdn.is_empty() {
+        let book = build_from_games(args, &scorer, &on_event)?;
+        bar.finish_and_clear();
+        book.save(&args.out).map_err(CliError::failure)?;
+        println!(
+            "{} positions written to {} in {:.1} s",
+            book.len(),
+            args.out.display(),
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     let start = [BookRoot {
         position: Position::start(),
         name: Some("start position".into()),

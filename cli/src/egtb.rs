@@ -33,17 +33,21 @@ enum EgtbCommand {
         /// Largest number of pieces.
         #[arg(long, default_value_t = 4)]
         pieces: u32,
-        /// Directory of the table files.
-        #[arg(long, default_value = DEFAULT_DIR)]
+        /// Directory of the table files (created if missing; `--dir` is the old name).
+        #[arg(long = "tablebases", alias = "dir", default_value = DEFAULT_DIR)]
         dir: PathBuf,
     },
     /// Show the tablebase value of a position and of each of its moves.
     Probe {
         /// The position (FEN).
         fen: String,
-        /// Directory of the table files.
-        #[arg(long, default_value = DEFAULT_DIR)]
+        /// Directory of the table files (`--dir` is the old name).
+        #[arg(long = "tablebases", alias = "dir", default_value = DEFAULT_DIR)]
         dir: PathBuf,
+        /// One JSON object: {"fen", "wdl", "plies", "best_move", "moves": [{"move", "wdl",
+        /// "plies"}]} (each move's result for the side that plays it; null when not in the tables).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -54,11 +58,17 @@ enum EgtbCommand {
 pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.command {
         EgtbCommand::Build { pieces, dir } => build(*pieces, dir.clone()),
-        EgtbCommand::Probe { fen, dir } => probe(fen, dir),
+        EgtbCommand::Probe { fen, dir, json } => probe(fen, dir, *json),
     }
 }
 
 fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::input(format!(
+            "--tablebases {}: is a file, not a directory: name a directory for the tables",
+            dir.display()
+        )));
+    }
     let started = Instant::now();
     let bars = MultiProgress::new();
     let total = bars.add(ProgressBar::new(0));
@@ -145,7 +155,7 @@ pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
     ))
 }
 
-fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
+fn probe(fen: &str, dir: &std::path::Path, json: bool) -> Result<(), CliError> {
     let position = crate::cli_error::read_fen(fen)?;
     let tables = Tablebases::open(dir);
     if tables.max_pieces() == 0 {
@@ -163,6 +173,40 @@ fn probe(fen: &str, dir: &std::path::Path) -> Result<(), CliError> {
             tables.max_pieces()
         ))
     })?;
+    if json {
+        let wdl = |wdl: Wdl| match wdl {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        };
+        let moves: Vec<serde_json::Value> = position
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let reply = tables.probe(&position.play_unchecked(mv));
+                serde_json::json!({
+                    "move": position.write_move(mv, Notation::Algebraic),
+                    // The reply's result is the opponent's: turned to the mover's.
+                    "wdl": reply.map(|r| match r.wdl {
+                        Wdl::Win => "loss",
+                        Wdl::Draw => "draw",
+                        Wdl::Loss => "win",
+                    }),
+                    "plies": reply.map(|r| if r.wdl == Wdl::Draw { 0 } else { r.distance + 1 }),
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "fen": position.to_fen(),
+            "wdl": wdl(entry.wdl),
+            "plies": entry.distance,
+            "best_move": tables
+                .best_move(&position)
+                .map(|(best, _)| position.write_move(&best, Notation::Algebraic)),
+            "moves": moves,
+        });
+        return crate::cli_error::write_stdout(&format!("{value}\n"));
+    }
     // One write at the end: a reader that closes the pipe early (`| head`) just ends the output.
     let mut out = String::new();
     let _ = writeln!(out, "{}: {entry}", position.to_fen());

@@ -15,6 +15,7 @@ mod match_runner;
 mod matches;
 mod moves;
 mod openings;
+mod pdn;
 mod perft;
 mod show;
 mod tune;
@@ -57,6 +58,8 @@ enum Command {
     Egtb(egtb::Args),
     /// Opening books: probe a position, import the seed engine's book, build one by analysis.
     Book(book::Args),
+    /// PDN files: check what can be read (encoding, games, errors), convert to another style.
+    Pdn(pdn::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::AnalyseGame(args) => analyse_game::run(&args),
         Command::Egtb(args) => egtb::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Pdn(args) => pdn::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

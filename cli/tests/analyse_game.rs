@@ -1,5 +1,6 @@
-//! Runs `shashki analyse-game` on a small PDN file and checks the annotated file it writes, and
-//! that a broken file is refused with exit code 2 and a message naming the game and the move.
+//! Runs `shashki analyse-game` on a small PDN file and checks the annotated file it writes, that a
+//! broken game is named (game and move) while the others are analysed (exit code 1), and that a
+//! file without a readable game is refused with exit code 2.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -91,7 +92,7 @@ fn annotates_every_move_and_summarises() {
 }
 
 #[test]
-fn broken_files_are_refused_with_the_game_and_move() {
+fn broken_games_are_named_and_the_others_analysed() {
     let dir = scratch_dir("analyse-game-bad");
     let input = dir.join("bad.pdn");
     std::fs::write(&input, GAMES.replace("16x32", "16x23")).unwrap();
@@ -102,12 +103,31 @@ fn broken_files_are_refused_with_the_game_and_move() {
         .output()
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    // Game 1 is broken: named with its move; game 2 is analysed and written; exit code 1.
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains("game 1") && stderr.contains("move 7... `16x23`"),
         "{stderr}"
     );
-    assert!(!dir.join("bad.annotated.pdn").exists());
+    let written = std::fs::read_to_string(dir.join("bad.annotated.pdn")).expect("written");
+    let games = read_games(&written).expect("readable");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("White"), Some("Beta"));
+
+    // A file without a readable game is refused (exit code 2) and nothing is written.
+    let only_bad = dir.join("only-bad.pdn");
+    let first_game = GAMES.split("\n\n[Event").next().unwrap_or(GAMES);
+    std::fs::write(&only_bad, first_game.replace("16x32", "16x23")).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("analyse-game")
+        .arg(&only_bad)
+        .args(["--depth", "2"])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("move 7... `16x23`"), "{stderr}");
+    assert!(!dir.join("only-bad.annotated.pdn").exists());
     let missing = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .arg("analyse-game")
         .arg(dir.join("missing.pdn"))

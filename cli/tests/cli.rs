@@ -264,3 +264,82 @@ fn probing_without_tables_says_how_to_build_them() {
         "{stderr}"
     );
 }
+
+#[test]
+fn one_tablebase_option_and_json_probes() {
+    let dir = scratch_dir("consistency");
+    let tables = dir.join("tables");
+    let tables_text = tables.to_string_lossy().into_owned();
+    // `--tablebases` everywhere; `--dir` and `--tb-dir` still work as hidden old names.
+    let build = shashki(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "3",
+        "--tablebases",
+        &tables_text,
+    ]);
+    assert!(build.status.success(), "{build:?}");
+    let probe = shashki(&[
+        "egtb",
+        "probe",
+        "W:WK29,K30:B5",
+        "--tablebases",
+        &tables_text,
+        "--json",
+    ]);
+    assert!(probe.status.success(), "{probe:?}");
+    let value: serde_json::Value = serde_json::from_slice(&probe.stdout).expect("JSON");
+    assert_eq!(value["wdl"], "win");
+    assert!(value["best_move"].is_string(), "{value}");
+    assert!(
+        value["moves"].as_array().is_some_and(|m| !m.is_empty()),
+        "{value}"
+    );
+    let old_name = shashki(&["egtb", "probe", "W:WK29,K30:B5", "--dir", &tables_text]);
+    assert!(old_name.status.success(), "{old_name:?}");
+    let help = stdout(&shashki(&["egtb", "probe", "--help"]));
+    assert!(
+        help.contains("--tablebases <") && !help.contains("--dir <"),
+        "{help}"
+    );
+    let help = stdout(&shashki(&["analyse-game", "--help"]));
+    assert!(
+        help.contains("--tablebases <") && !help.contains("--tb-dir <"),
+        "{help}"
+    );
+
+    // `egtb build` into a file: exit code 2 and a message that says so.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let output = shashki(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "2",
+        "--tablebases",
+        &file.to_string_lossy(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a file, not a directory"), "{stderr}");
+
+    // `book probe --json`, in the book and out of it.
+    let output = shashki(&["book", "probe", "--json", "--policy", "best"]);
+    assert!(output.status.success(), "{output:?}");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value["in_book"], true);
+    assert!(
+        value["moves"].as_array().is_some_and(|m| !m.is_empty()),
+        "{value}"
+    );
+    assert!(value["pick"].is_string(), "{value}");
+    let output = shashki(&["book", "probe", "W:WK29:BK1", "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value["in_book"], false);
+
+    // `analyse --threads 0` is one thread per core, as for `perft`.
+    let output = shashki(&["analyse", "--depth", "3", "--threads", "0", "--json"]);
+    assert!(output.status.success(), "{output:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,6 +128,17 @@ fn hub_session_plays_a_whole_game() {
             .any(|l| l.starts_with("error message=") && l.contains("book")),
         "{before:?}"
     );
+    // After `init`, `set-param` takes effect at once: a book file that does not load is answered
+    // with an `error` line now, not ignored until the next `init`.
+    engine.send("set-param name=book-file value=\"/nonexistent dir/other.json\"");
+    engine.send("ping");
+    let (_, before) = engine.until("pong");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("error message=") && l.contains("other.json")),
+        "{before:?}"
+    );
     engine.send("set-param name=book value=false");
     engine.send("init");
     let (_, before) = engine.until("ready");

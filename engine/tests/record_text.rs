@@ -142,7 +142,7 @@ fn hub_positions_round_trip() {
 fn damage(text: &str, rng: &mut Rng) -> String {
     const ALPHABET: &[char] = &[
         '[', ']', '{', '}', '(', ')', '"', ';', '%', '$', '.', '-', 'x', ':', '*', '1', '2', '0',
-        '/', ' ', '\n', 'a', 'h', '9', 'K', 'W', 'B', 'é', '\\',
+        '/', ' ', '\n', 'a', 'h', '9', 'K', 'W', 'B', 'é', '\\', 'g', 'f', 'X', '#', '\r', 'Ж',
     ];
     let mut chars: Vec<char> = text.chars().collect();
     for _ in 0..rng.range(1, 6) {
@@ -170,9 +170,19 @@ fn damaged_text_never_panics_the_readers() {
         }
         sample.push_str(&pdn::write_game(&record));
     }
+    // The forms of real files: short notation, spaced and split captures, unquoted tags,
+    // placeholders, tag sections without moves, `1:0` results.
+    sample.push_str(include_str!("data/pdn/forms.pdn"));
     let mut errors = 0;
     for _ in 0..1_500 {
         let text = damage(&sample, &mut rng);
+        let reading = pdn::read_all(&text);
+        for error in reading.failed() {
+            assert!(error.game >= 1 && error.line >= 1, "{error}");
+        }
+        for warning in &reading.warnings {
+            assert!(warning.game >= 1 && warning.line >= 1, "{warning}");
+        }
         match pdn::read_games(&text) {
             Ok(games) => {
                 for record in games {

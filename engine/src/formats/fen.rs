@@ -222,6 +222,44 @@ impl std::fmt::Debug for Position {
     }
 }
 
+/// Writes `position` with algebraic squares, `W:Wa1,c1,…,Ka3:Bb8,…` (pieces sorted by number,
+/// men before kings): the form pydraughts reads correctly for Russian draughts (its numeric
+/// squares count from a1, not from b8 as PDN does), and which [`read`] reads back.
+///
+/// ```
+/// use shashki::{Position, fen};
+///
+/// let position: Position = "W:WK29,21:B1".parse()?;
+/// assert_eq!(fen::write_algebraic(&position), "W:Wa3,Ka1:Bb8");
+/// assert_eq!(fen::read(&fen::write_algebraic(&position))?, position);
+/// # Ok::<(), shashki::FenError>(())
+/// ```
+#[must_use]
+pub fn write_algebraic(position: &Position) -> String {
+    let mut fen = String::new();
+    fen.push(position.side_to_move().letter());
+    for color in Color::ALL {
+        fen.push(':');
+        fen.push(color.letter());
+        let mut squares: Vec<(bool, u8, Square)> = position
+            .pieces(color)
+            .into_iter()
+            .map(|s| (position.all_kings().contains(s), s.number(), s))
+            .collect();
+        squares.sort_unstable();
+        for (i, (king, _, square)) in squares.iter().enumerate() {
+            if i > 0 {
+                fen.push(',');
+            }
+            if *king {
+                fen.push('K');
+            }
+            let _ = write!(fen, "{square}");
+        }
+    }
+    fen
+}
+
 impl std::str::FromStr for Position {
     type Err = FenError;
 

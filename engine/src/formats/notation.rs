@@ -3,8 +3,11 @@
 //! Reading is two steps, as in shakmaty: [`MoveText::parse`] checks the syntax only (squares
 //! joined by `-`, `x` or `:`); [`Position::parse_move`] resolves that text against the legal moves
 //! and says whether it is illegal or ambiguous. Accepted: `c3-d4`, `a1:e5:g3` (full or shortened
-//! path), `22-18`, `22x15`, and the Hub form `from x to x captured x captured…`. Capture paths
-//! (landing squares) are derived here on demand; they are not part of a [`Move`].
+//! path), `22-18`, `22x15`, the Hub form `from x to x captured x captured…`, two algebraic squares
+//! without a separator (`c3d4`), and the short notation of old Russian files and PDN 3.0's "S"
+//! form: the origin's file and the destination (`gf4`, resolved by [`Position::parse_move`] only,
+//! since it names no origin square). Capture paths (landing squares) are derived here on demand;
+//! they are not part of a [`Move`].
 
 use std::fmt;
 
@@ -78,6 +81,20 @@ impl MoveText {
         if trimmed.is_empty() {
             return Err(fail("empty".into()));
         }
+        // `c3d4`: two algebraic squares written without a separator.
+        let joined;
+        let trimmed = match trimmed.as_bytes() {
+            [a, b, c, d]
+                if a.is_ascii_alphabetic()
+                    && b.is_ascii_digit()
+                    && c.is_ascii_alphabetic()
+                    && d.is_ascii_digit() =>
+            {
+                joined = format!("{}-{}", &trimmed[..2], &trimmed[2..]);
+                joined.as_str()
+            }
+            _ => trimmed,
+        };
         let capture_marked = trimmed.contains(['x', 'X', ':']);
         let mut squares = Vec::new();
         for (index, part) in trimmed.split(['-', 'x', 'X', ':']).enumerate() {
@@ -348,8 +365,29 @@ impl Position {
     /// [`MoveError::Unparsable`] for bad syntax, [`MoveError::Illegal`] when no legal move matches,
     /// [`MoveError::Ambiguous`] (with the candidates) when several do.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed = MoveText::parse(text)?;
         let legal = self.legal_moves();
+        if let Some((file, to)) = short_form(text) {
+            let candidates: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| m.from().file() == file && m.to() == to)
+                .collect();
+            return match candidates.as_slice() {
+                [only] => Ok(*only),
+                [] => Err(MoveError::Illegal {
+                    text: text.trim().to_string(),
+                    fen: self.to_fen(),
+                }),
+                many => Err(MoveError::Ambiguous {
+                    text: text.trim().to_string(),
+                    candidates: many
+                        .iter()
+                        .map(|m| self.write_move(m, Notation::Algebraic))
+                        .collect(),
+                }),
+            };
+        }
+        let parsed = MoveText::parse(text)?;
         let candidates: Vec<Move> = legal
             .iter()
             .copied()
@@ -378,6 +416,25 @@ impl Position {
                 })
             }
         }
+    }
+}
+
+/// The short notation `gf4` (origin file, destination square, either case): the file index
+/// (0 for `a`) and the destination; `None` for any other text.
+fn short_form(text: &str) -> Option<(u8, Square)> {
+    match text.trim().as_bytes() {
+        [file, to_file, to_rank] if file.is_ascii_alphabetic() && to_file.is_ascii_alphabetic() => {
+            let file = file
+                .to_ascii_lowercase()
+                .checked_sub(b'a')
+                .filter(|f| *f < 8)?;
+            let to = std::str::from_utf8(&[*to_file, *to_rank])
+                .ok()?
+                .parse::<Square>()
+                .ok()?;
+            Some((file, to))
+        }
+        _ => None,
     }
 }
 
@@ -453,6 +510,34 @@ mod tests {
             );
         }
         assert!(MoveText::parse("c3-d4").is_ok());
+    }
+
+    #[test]
+    fn reads_the_short_notation_and_squares_without_separator() {
+        let start = Position::start();
+        let expected = start.parse_move("c3-d4").unwrap();
+        assert_eq!(start.parse_move("cd4").unwrap(), expected);
+        assert_eq!(start.parse_move("CD4").unwrap(), expected);
+        assert_eq!(start.parse_move("c3d4").unwrap(), expected);
+        assert!(matches!(
+            start.parse_move("cf4"),
+            Err(MoveError::Illegal { .. })
+        ));
+        assert!(matches!(
+            start.parse_move("zf4"),
+            Err(MoveError::Unparsable(_))
+        ));
+        // Two kings on the c file can both reach d4: the error names both.
+        let position = Position::from_fen("W:WKc3,Kc5:Bh8").unwrap();
+        match position.parse_move("cd4") {
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates.len(), 2, "{candidates:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A capture in the short form: origin file and landing square.
+        let position = Position::from_fen("W:Wc3:Bd4").unwrap();
+        assert_eq!(position.parse_move("ce5").unwrap().captured().count(), 1);
     }
 
     #[test]

@@ -1,24 +1,39 @@
 //! PDN: the game-file format of draughts (Portable Draughts Notation, a PGN dialect).
 //!
-//! Reading goes text → tokens → games. The lexer turns the text into tag pairs
-//! (`[White "Ivanov"]`), comments (`{…}`, `;…`), move numbers (`12.`, `12...`), moves, NAGs
-//! (`$3`), results (`2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `1/2-1/2`, `0-0`, `*`), each with its line
-//! number; variations `(…)` (nested, possibly holding comments) are skipped as a whole. The reader
-//! then groups tokens into games — a game ends at its result, or where the next tag section
-//! starts — sets up the start position from the `FEN` tag (numeric or algebraic, lidraughts `H`
-//! and `F` fields honoured), checks `GameType` (`25` or its long form `25,W,8,8,A0,0`), and
-//! replays each move with [`Position::parse_move`], so numeric and algebraic moves with `-`, `x`
-//! or `:` and shortened multi-captures (`a1:h8` for `a1:e5:h8`) are all read. A move that is
-//! illegal or ambiguous stops the reading with a [`PdnError`] naming the game (its index and
-//! tags), the line, and the move (its number and text).
+//! Reading goes bytes → text → tokens → games. [`decode`] turns a file's bytes into text (UTF-8
+//! with or without BOM, UTF-16 with BOM, Windows-1251 detected; the encoding is reported, see
+//! [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
+//! files have them `[Round 17]`, `[Game # 612]`, `[Round "11.1]`), comments (`{…}`, `;…`), move
+//! numbers (`12.`, `12...`), moves, placeholders (`- -`), NAGs (`$3`) and results (`2-0`, `0-2`,
+//! `1-1`, `1-0`, `0-1`, `1/2-1/2`, `1:0`, `0:1`, `1/2:1/2`, `0-0`, `*`), each with its line number;
+//! variations `(…)` (nested, possibly holding comments) are skipped as a whole; a malformed piece
+//! of text becomes an error token of the game it stands in, and lexing goes on after it. Captures
+//! written with spaces (`18 x 11`) are joined into one word.
 //!
-//! Writing ([`write_game`]) produces the tag section (`GameType "25"` and a `FEN` tag added when
-//! needed), then the move text wrapped at 80 columns with move numbers, move-strength suffixes,
-//! comments and variations from the [`Annotation`]s, and the result. The moves are written in the
-//! game's [`PdnGame::notation`], and the `FEN` tag in the matching style (algebraic FEN next to
-//! algebraic moves — the form pydraughts reads correctly, docs/RULES.md §3 — numeric FEN next to
-//! numeric moves, as lidraughts writes them).
-
+//! The reader ([`read_all`]) then groups tokens into games — a game ends at its result, or where
+//! a tag section follows its move text; consecutive tag sections are separate games; comments
+//! before the first tags are the file's — sets up the start position from the `FEN` tag (numeric
+//! or algebraic, lidraughts `H` and `F` fields honoured), checks `GameType` (`25` or its long form
+//! `25,W,8,8,A0,0`), and replays each move with [`Position::parse_move`], so numeric and algebraic
+//! moves with `-`, `x` or `:`, without separator (`c3d4`), shortened multi-captures (`a1:h8` for
+//! `a1:e5:h8`), the short notation `gf4` and captures split into segments (`29x15 15x24`) are all
+//! read. A move that is ambiguous in the short notation (`hg7`: h6-g7 or h8-g7) is read as the only
+//! candidate after which the game's next moves (up to eight) can be played, with a [`PdnWarning`]
+//! saying so; when the next moves fit several or none, it stays an error that names the candidates.
+//! A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags), the
+//! line, and the move (its number and text); the next game is read as usual. Games that look like
+//! another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet move
+//! where Russian rules make a capture compulsory) get errors that say "not Russian
+//! draughts?". [`read_games`] is the strict form: the games, or the first error.
+//!
+//! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
+//! tag added when needed), then the move text wrapped at 80 columns with move numbers,
+//! move-strength suffixes, comments and variations from the [`Annotation`]s, and the result.
+//! [`WriteOptions`] choose the squares (numeric or algebraic), the capture separator, full or
+//! shortened captures, the `GameType` form, the `FEN` tag and the annotations; [`PdnStyle`] names
+//! the sets other programs read: PDN 3.0 (the default: each game's own notation, the `FEN` tag in
+//! the matching squares), lidraughts (numeric, `x`) and pydraughts (algebraic, `x`, algebraic FEN
+//! — the form pydraughts reads correctly, docs/RULES.md §3).
 //!
 //! ```
 //! use shashki::pdn::{self, GameResult};
@@ -39,6 +54,10 @@
 //! let error = pdn::read_games("1. c3-d4 c3-d4 *").unwrap_err();
 //! assert!(error.to_string().contains("move 1... `c3-d4`"));
 //!
+//! // A file with a bad game: the others are still read.
+//! let reading = pdn::read_all("1. c3-d4 c3-d4 *\n\n[Event \"next\"]\n1. cd4 *\n");
+//! assert_eq!((reading.games.len(), reading.read_count()), (2, 1));
+//!
 //! // Writing gives back an equivalent file.
 //! let again = pdn::read_games(&pdn::write_game(record))?;
 //! assert_eq!(again[0].game.moves(), record.game.moves());
@@ -47,9 +66,13 @@
 
 use std::fmt;
 
+mod encoding;
+
+pub use encoding::{TextEncoding, decode};
+
 use crate::formats::fen::{self, FenError};
-use crate::formats::{MoveError, Notation};
-use crate::rules::{Color, Game, GameStatus, Position};
+use crate::formats::{MoveError, MoveText, Notation};
+use crate::rules::{Bitboard, Color, Direction, Game, GameStatus, Move, Position, Role, Square};
 
 /// The result of a game as PDN records it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -70,10 +93,10 @@ impl GameResult {
     #[must_use]
     pub fn from_pdn(text: &str) -> Option<GameResult> {
         Some(match text {
-            "2-0" | "1-0" => GameResult::WhiteWins,
-            "0-2" | "0-1" => GameResult::BlackWins,
-            "1-1" | "1/2-1/2" => GameResult::Draw,
-            "*" | "0-0" => GameResult::Unknown,
+            "2-0" | "1-0" | "1:0" | "2:0" => GameResult::WhiteWins,
+            "0-2" | "0-1" | "0:1" | "0:2" => GameResult::BlackWins,
+            "1-1" | "1/2-1/2" | "1/2:1/2" | "1:1" | "½-½" => GameResult::Draw,
+            "*" | "0-0" | "0:0" => GameResult::Unknown,
             _ => return None,
         })
     }
@@ -192,7 +215,10 @@ pub enum PdnErrorKind {
     #[error("{0}")]
     Syntax(String),
     /// The `GameType` tag names another game than Russian draughts (25).
-    #[error("GameType `{0}` is not Russian draughts (25)")]
+    #[error(
+        "not Russian draughts? GameType `{0}`{name} is not Russian draughts (25)",
+        name = game_type_name(.0).map(|n| format!(" ({n})")).unwrap_or_default()
+    )]
     GameType(String),
     /// The `FEN` tag could not be read.
     #[error("FEN tag: {0}")]
@@ -209,6 +235,57 @@ pub enum PdnErrorKind {
         /// Why it could not be played.
         error: MoveError,
     },
+    /// A move that breaks Russian rules the way another variant's game would: illegal from the
+    /// first move on, a quiet move where Russian rules make a capture compulsory (men capture
+    /// backwards in Russian draughts), or a capture stopped where Russian rules go on.
+    #[error("not Russian draughts? {hint}: move {number}{dots} `{text}`: {error}",
+        dots = if *black { "..." } else { "." })]
+    NotRussian {
+        /// Why the game looks like another variant.
+        hint: String,
+        /// The full-move number.
+        number: u32,
+        /// Whether it is Black's move.
+        black: bool,
+        /// The move as written in the file.
+        text: String,
+        /// Why Russian rules refuse it.
+        error: MoveError,
+    },
+}
+
+impl PdnErrorKind {
+    /// Whether this error says the game is probably of another variant (`GameType` other than 25,
+    /// or moves only another variant allows).
+    #[must_use]
+    pub const fn is_other_variant(&self) -> bool {
+        matches!(
+            self,
+            PdnErrorKind::GameType(_) | PdnErrorKind::NotRussian { .. }
+        )
+    }
+}
+
+/// The name of a PDN `GameType` number (the first field of the tag), when it is a known one.
+#[must_use]
+pub fn game_type_name(game_type: &str) -> Option<&'static str> {
+    Some(match game_type.split(',').next().unwrap_or("").trim() {
+        "20" => "international draughts",
+        "21" => "English draughts / checkers",
+        "22" => "Italian draughts",
+        "23" => "American pool checkers",
+        "24" => "Spanish draughts",
+        "25" => "Russian draughts",
+        "26" => "Brazilian draughts",
+        "27" => "Canadian draughts",
+        "28" => "Portuguese draughts",
+        "29" => "Czech draughts",
+        "30" => "Turkish draughts",
+        "31" => "Thai draughts",
+        "40" => "Frisian draughts",
+        "41" => "Spantsiretti",
+        _ => return None,
+    })
 }
 
 /// A PDN file that could not be read: which game, where, and what.
@@ -225,10 +302,73 @@ pub struct PdnError {
     pub kind: Box<PdnErrorKind>,
 }
 
+/// Something read but worth telling: a game whose moves are placeholders (`1. - - 2. - -`), a
+/// tag section without move text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("PDN game {game} ({description}), line {line}: {message}")]
+pub struct PdnWarning {
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// The game's tags in short (see [`PdnGame::description`]).
+    pub description: String,
+    /// The line, from 1.
+    pub line: usize,
+    /// What was noticed.
+    pub message: String,
+}
+
+/// Everything read from a PDN file: each game, read or failed, in file order, and the warnings.
+///
+/// One bad game never loses the others: reading goes on with the next game, which starts at the
+/// failed game's result or at the next tag section after its move text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnReading {
+    /// Every game of the file, in order: the record, or why it could not be read.
+    pub games: Vec<Result<PdnGame, PdnError>>,
+    /// What was read but is worth telling, in file order.
+    pub warnings: Vec<PdnWarning>,
+    /// A comment before the first game's tags (a file header), if any.
+    pub comment: Option<String>,
+    /// The encoding the text was decoded from ([`TextEncoding::Utf8`] for [`read_all`]).
+    pub encoding: TextEncoding,
+}
+
+impl PdnReading {
+    /// The games that were read.
+    pub fn read(&self) -> impl Iterator<Item = &PdnGame> {
+        self.games.iter().filter_map(|g| g.as_ref().ok())
+    }
+
+    /// The games that could not be read, with why.
+    pub fn failed(&self) -> impl Iterator<Item = &PdnError> {
+        self.games.iter().filter_map(|g| g.as_ref().err())
+    }
+
+    /// The number of games that were read.
+    #[must_use]
+    pub fn read_count(&self) -> usize {
+        self.read().count()
+    }
+
+    /// Splits into the games read and the errors.
+    #[must_use]
+    pub fn into_parts(self) -> (Vec<PdnGame>, Vec<PdnError>) {
+        let mut games = Vec::new();
+        let mut errors = Vec::new();
+        for game in self.games {
+            match game {
+                Ok(game) => games.push(game),
+                Err(error) => errors.push(error),
+            }
+        }
+        (games, errors)
+    }
+}
+
 fn describe(tags: &[(String, String)]) -> String {
     let get = |name: &str| {
         tags.iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     };
     let mut parts = Vec::new();
@@ -257,7 +397,20 @@ enum Token {
     Tag(String, String),
     Comment(String),
     Result(GameResult),
+    /// A word of move text (move numbers removed), before captures split by spaces are joined.
     Move(String),
+    /// `-`, `--`, …: a move the file does not give.
+    Placeholder,
+    /// Malformed text: the game it stands in fails with this message.
+    Error(String),
+}
+
+/// A token, the line it starts on, and whether a blank line stands before it.
+#[derive(Clone, Debug)]
+struct Lexed {
+    token: Token,
+    line: usize,
+    blank_before: bool,
 }
 
 /// Splits PDN text into tokens with their line numbers (see the module docs).
@@ -265,6 +418,8 @@ struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// Line breaks since the last token.
+    breaks: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -273,6 +428,7 @@ impl<'a> Lexer<'a> {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
             line: 1,
+            breaks: 2,
         }
     }
 
@@ -285,6 +441,7 @@ impl<'a> Lexer<'a> {
         self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
+            self.breaks += 1;
         }
         Some(c)
     }
@@ -301,8 +458,29 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The next token and the line it starts on, or an error message and its line.
-    fn next_token(&mut self) -> Option<Result<(Token, usize), (String, usize)>> {
+    /// Goes back to `pos` on `line` (after an unterminated comment or variation, reading resumes
+    /// right after its opening bracket).
+    fn rewind(&mut self, pos: usize, line: usize) {
+        self.pos = pos;
+        self.line = line;
+    }
+
+    /// Every token of the text.
+    fn tokens(mut self) -> Vec<Lexed> {
+        let mut tokens = Vec::new();
+        while let Some((token, line)) = self.next_token() {
+            tokens.push(Lexed {
+                token,
+                line,
+                blank_before: self.breaks >= 2,
+            });
+            self.breaks = 0;
+        }
+        tokens
+    }
+
+    /// The next token and the line it starts on.
+    fn next_token(&mut self) -> Option<(Token, usize)> {
         loop {
             let c = self.peek()?;
             let line = self.line;
@@ -316,9 +494,15 @@ impl<'a> Lexer<'a> {
                     let start = self.pos;
                     self.skip_line();
                     let comment = self.text[start..self.pos].trim().to_string();
-                    return Some(Ok((Token::Comment(comment), line)));
+                    return Some((Token::Comment(comment), line));
                 }
-                '[' => return Some(self.tag().map(|t| (t, line)).map_err(|e| (e, line))),
+                '[' => {
+                    let token = self.tag().unwrap_or_else(|message| {
+                        self.skip_line();
+                        Token::Error(message)
+                    });
+                    return Some((token, line));
+                }
                 '{' => {
                     self.bump();
                     let start = self.pos;
@@ -326,20 +510,26 @@ impl<'a> Lexer<'a> {
                         match self.bump() {
                             Some('}') => break,
                             Some(_) => {}
-                            None => return Some(Err(("unterminated comment `{`".into(), line))),
+                            None => {
+                                self.rewind(start, line);
+                                let error = "unterminated comment `{`".to_string();
+                                return Some((Token::Error(error), line));
+                            }
                         }
                     }
                     let comment = self.text[start..self.pos - 1].trim().to_string();
-                    return Some(Ok((Token::Comment(comment), line)));
+                    return Some((Token::Comment(comment), line));
                 }
                 '(' => {
+                    let start = self.pos;
                     if let Err(message) = self.skip_variation() {
-                        return Some(Err((message, line)));
+                        self.rewind(start + 1, line);
+                        return Some((Token::Error(message), line));
                     }
                 }
                 ')' => {
                     self.bump();
-                    return Some(Err(("`)` without a matching `(`".into(), line)));
+                    return Some((Token::Error("`)` without a matching `(`".into()), line));
                 }
                 '$' => {
                     self.bump();
@@ -358,34 +548,24 @@ impl<'a> Lexer<'a> {
                     let word = &self.text[start..self.pos];
                     if word.is_empty() {
                         self.bump();
-                        return Some(Err((format!("unexpected `{c}`"), line)));
+                        return Some((Token::Error(format!("unexpected `{c}`")), line));
                     }
-                    if let Some(token) = self.word(word) {
-                        return Some(Ok((token, line)));
+                    if let Some(token) = word_token(word) {
+                        return Some((token, line));
                     }
                 }
             }
         }
     }
 
-    /// A word of move text: a result, a move (after any move number), or nothing (a bare move
-    /// number or `...`).
-    fn word(&self, word: &str) -> Option<Token> {
-        if let Some(result) = GameResult::from_pdn(word) {
-            return Some(Token::Result(result));
-        }
-        // `12.`, `12...`, `12.c3-d4`, `12...f6:d4`: drop the number and the dots.
-        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let rest = if word[digits..].starts_with('.') {
-            word[digits..].trim_start_matches('.')
-        } else {
-            word.trim_start_matches('.')
-        };
-        (!rest.is_empty()).then(|| Token::Move(rest.to_string()))
-    }
-
+    /// A tag pair. Besides `[Name "value"]`, real files have unquoted values (`[Round 17]`,
+    /// `[Game # 612]`) and a quote left open at the end of the line (`[Round "11.1]`): the value
+    /// then runs to the line's last `]`.
     fn tag(&mut self) -> Result<Token, String> {
         self.bump(); // '['
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
         let start = self.pos;
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.bump();
@@ -397,31 +577,32 @@ impl<'a> Lexer<'a> {
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
-        if self.bump() != Some('"') {
-            return Err(format!("tag `{name}`: value must be in double quotes"));
-        }
-        let mut value = String::new();
-        loop {
-            match self.bump() {
-                Some('\\') => match self.bump() {
-                    Some(c @ ('"' | '\\')) => value.push(c),
-                    Some(c) => {
-                        value.push('\\');
-                        value.push(c);
-                    }
-                    None => break,
+        let line_end = self.text[self.pos..]
+            .find('\n')
+            .map_or(self.text.len(), |n| self.pos + n);
+        let rest = &self.text[self.pos..line_end];
+        let (value, used) = if let Some(quoted) = rest.strip_prefix('"') {
+            match closing_quote(quoted) {
+                Some((value, length)) => (value, 1 + length),
+                None => match quoted.rfind(']') {
+                    Some(end) => (quoted[..end].trim_end().to_string(), 1 + end),
+                    None => return Err(format!("tag `{name}`: unterminated value")),
                 },
-                Some('"') => break,
-                Some('\n') | None => return Err(format!("tag `{name}`: unterminated value")),
-                Some(c) => value.push(c),
             }
-        }
+        } else {
+            match rest.find(']') {
+                Some(end) => (rest[..end].trim().to_string(), end),
+                None => return Err(format!("tag `{name}`: missing `]`")),
+            }
+        };
+        self.pos += used;
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
-        if self.bump() != Some(']') {
+        if self.peek() != Some(']') {
             return Err(format!("tag `{name}`: missing `]`"));
         }
+        self.bump();
         Ok(Token::Tag(name, value))
     }
 
@@ -447,14 +628,273 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The value of a quoted tag (the text after the opening quote, up to the line's end), with `\"`
+/// and `\\` unescaped, and the bytes it used including the closing quote; `None` if the quote is
+/// not closed on the line.
+fn closing_quote(text: &str) -> Option<(String, usize)> {
+    let mut value = String::new();
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some((_, c @ ('"' | '\\'))) => value.push(c),
+                Some((_, c)) => {
+                    value.push('\\');
+                    value.push(c);
+                }
+                None => value.push('\\'),
+            },
+            '"' => return Some((value, at + 1)),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// A word of move text: a result, a placeholder, a move (after any move number), or nothing (a
+/// bare move number or `...`).
+fn word_token(word: &str) -> Option<Token> {
+    if let Some(result) = GameResult::from_pdn(word) {
+        return Some(Token::Result(result));
+    }
+    // `12.`, `12...`, `12.c3-d4`, `12...f6:d4`: drop the number and the dots.
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = if word[digits..].starts_with('.') {
+        word[digits..].trim_start_matches('.')
+    } else {
+        word.trim_start_matches('.')
+    };
+    (!rest.is_empty()).then(|| Token::Move(rest.to_string()))
+}
+
+/// Whether `c` can stand at the edge of a square's name (`c3`, `22`, `C3`).
+fn is_square_edge(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+}
+
+/// Whether `c` separates the squares of a move.
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ':')
+}
+
+/// Joins the words of a move written with spaces (`18 x 11`, `18x 11`, `18 x11`), turns words
+/// made only of dashes into placeholders, and drops bare numbers (move numbers without a dot).
+fn join_spaced_moves(tokens: Vec<Lexed>) -> Vec<Lexed> {
+    let mut out: Vec<Lexed> = Vec::with_capacity(tokens.len());
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(mut lexed) = tokens.next() {
+        if let Token::Move(word) = &mut lexed.token {
+            loop {
+                let ends_square = word.ends_with(is_square_edge);
+                let ends_separator = word.ends_with(is_separator)
+                    && word
+                        .trim_end_matches(is_separator)
+                        .ends_with(is_square_edge);
+                let Some(Lexed {
+                    token: Token::Move(next),
+                    ..
+                }) = tokens.peek()
+                else {
+                    break;
+                };
+                let next_is_separator = next.len() == 1 && next.starts_with(is_separator);
+                let joins = (ends_separator && next.starts_with(is_square_edge))
+                    || (ends_square
+                        && next.len() > 1
+                        && next.starts_with(['x', 'X', ':'])
+                        && next
+                            .trim_start_matches(is_separator)
+                            .starts_with(is_square_edge));
+                if joins {
+                    word.push_str(next);
+                    tokens.next();
+                } else if ends_square && next_is_separator {
+                    let separator = next.clone();
+                    tokens.next();
+                    match tokens.peek() {
+                        Some(Lexed {
+                            token: Token::Move(after),
+                            ..
+                        }) if after.starts_with(is_square_edge) => {
+                            word.push_str(&separator);
+                            word.push_str(after);
+                            tokens.next();
+                        }
+                        _ => {
+                            // `c3-d4 -`: the dash stands alone after all.
+                            out.push(lexed.clone());
+                            lexed = Lexed {
+                                token: Token::Move(separator),
+                                ..lexed
+                            };
+                            break;
+                        }
+                    }
+                } else {
+                    break;
+                }
+            }
+        }
+        match &lexed.token {
+            Token::Move(word) if word.chars().all(|c| c == '-') => {
+                lexed.token = Token::Placeholder;
+            }
+            Token::Move(word) if word.chars().all(|c| c.is_ascii_digit()) => continue,
+            _ => {}
+        }
+        out.push(lexed);
+    }
+    out
+}
+
+/// Whether the side to move could play `text` as a quiet move if captures were not compulsory:
+/// its own piece on the first square, a free diagonal to the second (forward only for a man).
+fn quiet_move_without_compulsion(position: &Position, text: &str) -> bool {
+    let Ok(parsed) = MoveText::parse(text) else {
+        return false;
+    };
+    let [from, to] = parsed.squares() else {
+        return false;
+    };
+    let us = position.side_to_move();
+    let is_king = match position.piece_at(*from) {
+        Some(piece) if piece.color == us => piece.role == Role::King,
+        _ => return false,
+    };
+    let empty = position.empty_squares();
+    let forward = match us {
+        Color::White => [Direction::NorthEast, Direction::NorthWest],
+        Color::Black => [Direction::SouthEast, Direction::SouthWest],
+    };
+    Direction::ALL.into_iter().any(|direction| {
+        if !is_king && !forward.contains(&direction) {
+            return false;
+        }
+        let mut square = Bitboard::from_square(*from).step(direction) & empty;
+        while square.any() {
+            if square.contains(*to) {
+                return true;
+            }
+            if !is_king {
+                break;
+            }
+            square = square.step(direction) & empty;
+        }
+        false
+    })
+}
+
+/// Most moves after an ambiguous one tried to tell its candidates apart.
+const LOOKAHEAD_PLIES: usize = 8;
+
+/// The move words that follow in the same game (up to [`LOOKAHEAD_PLIES`]): they stop at a tag,
+/// a result, a placeholder or malformed text.
+fn next_move_words(rest: &[Lexed]) -> Vec<&str> {
+    rest.iter()
+        .map(|lexed| &lexed.token)
+        .take_while(|token| matches!(token, Token::Move(_) | Token::Comment(_)))
+        .filter_map(|token| match token {
+            Token::Move(word) => Some(word.as_str()),
+            _ => None,
+        })
+        .take(LOOKAHEAD_PLIES)
+        .collect()
+}
+
+/// The only candidate of an ambiguous move after which the moves of `next` can be played (up to
+/// one that is itself ambiguous), with the number of next moves checked; `None` when several
+/// candidates fit, or none, or there is no next move to decide.
+fn resolve_by_next_moves(
+    game: &Game,
+    candidates: &[String],
+    next: &[&str],
+) -> Option<(Move, usize)> {
+    let position = game.position();
+    // How many of `next` can be played after `mv` (None: not all of them).
+    let fits = |mv: Move| -> Option<usize> {
+        let mut trial = game.clone();
+        trial.play_past_draw(mv).ok()?;
+        for (played, word) in next.iter().enumerate() {
+            let body = word.trim_end_matches(['!', '?', '+']);
+            if body.is_empty() {
+                continue;
+            }
+            match trial.position().parse_move(body) {
+                Ok(mv) => trial.play_past_draw(mv).ok()?,
+                Err(MoveError::Ambiguous { .. }) => return Some(played),
+                Err(_) => return None,
+            }
+        }
+        Some(next.len())
+    };
+    let fitting: Vec<(Move, usize)> = candidates
+        .iter()
+        .filter_map(|text| position.parse_move(text).ok())
+        .filter_map(|mv| fits(mv).map(|checked| (mv, checked)))
+        .collect();
+    match fitting.as_slice() {
+        [(mv, checked)] if *checked > 0 => Some((*mv, *checked)),
+        _ => None,
+    }
+}
+
+/// Whether `text` is a capture stopped half-way: the first part of a legal capture's route.
+fn partial_capture(position: &Position, text: &str) -> bool {
+    let Ok(parsed) = MoveText::parse(text) else {
+        return false;
+    };
+    let squares = parsed.squares();
+    let (Some(first), Some(last)) = (squares.first(), squares.last()) else {
+        return false;
+    };
+    position.legal_moves().iter().any(|mv| {
+        mv.is_capture()
+            && mv.from() == *first
+            && position.move_routes(mv).iter().any(|route| {
+                route
+                    .iter()
+                    .position(|s| s == last)
+                    .is_some_and(|at| at + 1 < route.len())
+            })
+    })
+}
+
 /// A game being read: its tags and, from the first move on, its replay.
 struct GameBuilder {
     index: usize,
     tags: Vec<(String, String)>,
+    /// Comments before the first move (they become the game's comment).
+    comments: Vec<String>,
     record: Option<PdnGame>,
+    /// The first problem found; the rest of the game is skipped.
+    error: Option<PdnError>,
+    /// Whether move text (moves or placeholders) was seen.
+    moves_seen: bool,
+    /// Where the first placeholder stood, if any.
+    placeholder: Option<usize>,
+    /// A capture whose route goes on in the next word (`29x15 15x24`): its text and line.
+    pending: Option<(String, usize)>,
+    last_line: usize,
+    /// What was read but is worth telling (an ambiguous move resolved by the next moves).
+    notes: Vec<PdnWarning>,
 }
 
 impl GameBuilder {
+    fn new(index: usize, line: usize) -> GameBuilder {
+        GameBuilder {
+            index,
+            tags: Vec::new(),
+            comments: Vec::new(),
+            record: None,
+            error: None,
+            moves_seen: false,
+            placeholder: None,
+            pending: None,
+            last_line: line,
+            notes: Vec::new(),
+        }
+    }
+
     fn error(&self, line: usize, kind: PdnErrorKind) -> PdnError {
         PdnError {
             game: self.index,
@@ -464,18 +904,41 @@ impl GameBuilder {
         }
     }
 
-    /// The replay, set up from the tags on first use.
-    fn record(&mut self, line: usize) -> Result<&mut PdnGame, PdnError> {
-        if self.record.is_none() {
-            let record = self.start(line)?;
-            self.record = Some(record);
+    fn fail(&mut self, error: PdnError) {
+        if self.error.is_none() {
+            self.error = Some(error);
         }
-        self.record.as_mut().ok_or_else(|| PdnError {
-            game: 0,
-            description: String::new(),
-            line,
-            kind: Box::new(PdnErrorKind::Syntax("internal: no game".into())),
-        })
+    }
+
+    fn has_tag(&self, name: &str) -> bool {
+        self.tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether nothing but comments was seen (a file header, not a game).
+    fn only_comments(&self) -> bool {
+        self.tags.is_empty() && !self.moves_seen && self.error.is_none()
+    }
+
+    /// The replay, set up from the tags on first use; `None` once the game failed.
+    fn record(&mut self, line: usize) -> Option<&mut PdnGame> {
+        if self.error.is_some() {
+            return None;
+        }
+        if self.record.is_none() {
+            match self.start(line) {
+                Ok(mut record) => {
+                    if !self.comments.is_empty() {
+                        record.comment = Some(self.comments.join(" "));
+                    }
+                    self.record = Some(record);
+                }
+                Err(error) => {
+                    self.fail(error);
+                    return None;
+                }
+            }
+        }
+        self.record.as_mut()
     }
 
     fn start(&self, line: usize) -> Result<PdnGame, PdnError> {
@@ -510,8 +973,18 @@ impl GameBuilder {
         })
     }
 
-    fn comment(&mut self, line: usize, text: String) -> Result<(), PdnError> {
-        let record = self.record(line)?;
+    fn comment(&mut self, line: usize, text: String) {
+        self.last_line = line;
+        if self.error.is_some() {
+            return;
+        }
+        if self.record.is_none() {
+            self.comments.push(text);
+            return;
+        }
+        let Some(record) = self.record(line) else {
+            return;
+        };
         let slot = match record.annotations.last_mut() {
             Some(annotation) => &mut annotation.comment,
             None => &mut record.comment,
@@ -523,13 +996,54 @@ impl GameBuilder {
             }
             None => *slot = Some(text),
         }
-        Ok(())
     }
 
-    fn play(&mut self, line: usize, word: &str) -> Result<(), PdnError> {
+    fn placeholder(&mut self, line: usize) {
+        self.last_line = line;
+        self.moves_seen = true;
+        self.placeholder.get_or_insert(line);
+    }
+
+    /// Plays a move word; `rest` are the tokens after it (an ambiguous move looks ahead).
+    fn play(&mut self, line: usize, word: &str, rest: &[Lexed]) {
+        self.last_line = line;
+        self.moves_seen = true;
+        if self.error.is_some() || self.placeholder.is_some() {
+            return;
+        }
+        let body = word.trim_end_matches(['!', '?', '+']);
+        let suffix = word[body.len()..].to_string();
+        // The second half of a capture split in two words (`29x15 15x24`)?
+        if let Some((pending, pending_line)) = self.pending.take() {
+            let joined = MoveText::parse(&pending)
+                .ok()
+                .zip(MoveText::parse(body).ok())
+                .filter(|(first, second)| first.squares().last() == second.squares().first())
+                .map(|(first, second)| {
+                    let squares = first.squares().iter().chain(&second.squares()[1..]);
+                    squares.map(Square::to_string).collect::<Vec<_>>().join(":")
+                });
+            match joined {
+                Some(joined) => {
+                    return self.play_move(line, &format!("{joined}{suffix}"), true, rest);
+                }
+                None => self.play_move(pending_line, &pending, false, rest),
+            }
+            if self.error.is_some() {
+                return;
+            }
+        }
+        self.play_move(line, word, true, rest);
+    }
+
+    /// Plays one move word; `may_continue`: a capture stopped half-way may wait for the next
+    /// word to finish it; `rest`: the tokens after it.
+    fn play_move(&mut self, line: usize, word: &str, may_continue: bool, rest: &[Lexed]) {
         let index = self.index;
         let description = describe(&self.tags);
-        let record = self.record(line)?;
+        let Some(record) = self.record(line) else {
+            return;
+        };
         let body = word.trim_end_matches(['!', '?', '+']);
         let suffix = word[body.len()..].to_string();
         if body.is_empty() {
@@ -538,108 +1052,277 @@ impl GameBuilder {
             if let Some(annotation) = record.annotations.last_mut() {
                 annotation.suffix.push_str(&suffix);
             }
-            return Ok(());
+            return;
         }
         let position = *record.game.position();
         let ply = record.game.moves().len();
         let number = record.game.move_number(ply);
-        let fail = |error: MoveError| PdnError {
-            game: index,
-            description: description.clone(),
-            line,
-            kind: Box::new(PdnErrorKind::Move {
-                number,
-                black: position.side_to_move() == Color::Black,
-                text: word.to_string(),
-                error,
-            }),
+        let black = position.side_to_move() == Color::Black;
+        let kind = |error: MoveError| {
+            let hint = match &error {
+                MoveError::Illegal { .. }
+                    if position.has_capture() && quiet_move_without_compulsion(&position, body) =>
+                {
+                    Some(
+                        "a capture is compulsory here in Russian draughts (men capture \
+                         backwards too)",
+                    )
+                }
+                MoveError::Illegal { .. } if partial_capture(&position, body) => {
+                    Some("this capture goes on in Russian draughts")
+                }
+                MoveError::Illegal { .. } if ply == 0 => {
+                    Some("illegal in Russian rules from the first move on")
+                }
+                _ => None,
+            };
+            match hint {
+                Some(hint) => PdnErrorKind::NotRussian {
+                    hint: hint.to_string(),
+                    number,
+                    black,
+                    text: word.to_string(),
+                    error,
+                },
+                None => PdnErrorKind::Move {
+                    number,
+                    black,
+                    text: word.to_string(),
+                    error,
+                },
+            }
         };
-        let mv = position.parse_move(body).map_err(fail)?;
+        // An ambiguous move (`hg7`: h6-g7 or h8-g7) is read as the only candidate after which
+        // the game's next moves can be played, and said so; otherwise it stays an error.
+        let mut note = None;
+        let parsed = match position.parse_move(body) {
+            Err(MoveError::Ambiguous { text, candidates }) => {
+                let next = next_move_words(rest);
+                match resolve_by_next_moves(&record.game, &candidates, &next) {
+                    Some((mv, fitted)) => {
+                        note = Some(format!(
+                            "move {number}{} `{word}` is ambiguous ({}): read as {}, the only one \
+                             the next {fitted} move{} fit",
+                            if black { "..." } else { "." },
+                            candidates.join(", "),
+                            position.write_move(&mv, Notation::Algebraic),
+                            if fitted == 1 { "" } else { "s" }
+                        ));
+                        Ok(mv)
+                    }
+                    None => Err(MoveError::Ambiguous { text, candidates }),
+                }
+            }
+            other => other,
+        };
+        let mv = match parsed {
+            Ok(mv) => mv,
+            Err(MoveError::Illegal { .. }) if may_continue && partial_capture(&position, body) => {
+                self.pending = Some((word.to_string(), line));
+                return;
+            }
+            Err(error) => {
+                let error = PdnError {
+                    game: index,
+                    description,
+                    line,
+                    kind: Box::new(kind(error)),
+                };
+                self.fail(error);
+                return;
+            }
+        };
         if ply == 0 && body.starts_with(|c: char| c.is_ascii_digit()) {
             record.notation = Notation::Numeric;
         }
         // A game drawn by a counter rule or a repetition may go on where draws are claimed; the
         // move is legal (parse_move found it), so this cannot fail.
-        record.game.play_past_draw(mv).map_err(|error| {
-            fail(MoveError::Illegal {
-                text: format!("{body} ({error})"),
-                fen: position.to_fen(),
-            })
-        })?;
+        if let Err(error) = record.game.play_past_draw(mv) {
+            let error = PdnError {
+                game: index,
+                description,
+                line,
+                kind: Box::new(kind(MoveError::Illegal {
+                    text: format!("{body} ({error})"),
+                    fen: position.to_fen(),
+                })),
+            };
+            self.fail(error);
+            return;
+        }
         record.annotations.push(Annotation {
             suffix,
             ..Annotation::default()
         });
-        Ok(())
+        if let Some(message) = note {
+            let warning = PdnWarning {
+                game: index,
+                description,
+                line,
+                message,
+            };
+            self.notes.push(warning);
+        }
     }
 
-    fn finish(mut self, line: usize, result: Option<GameResult>) -> Result<PdnGame, PdnError> {
-        let record = self.record(line)?;
+    /// The game, read or failed, and the warnings about it (none for a failed game).
+    fn finish(
+        mut self,
+        line: usize,
+        result: Option<GameResult>,
+    ) -> (Result<PdnGame, PdnError>, Vec<PdnWarning>) {
+        if let Some((pending, pending_line)) = self.pending.take() {
+            self.play_move(pending_line, &pending, false, &[]);
+        }
+        let warning = |message: String| PdnWarning {
+            game: self.index,
+            description: describe(&self.tags),
+            line: self.placeholder.unwrap_or(line),
+            message,
+        };
+        let warning = match (self.placeholder, &self.record) {
+            (Some(_), None) => Some(warning(
+                "the moves are placeholders (`- -`): read as a game without moves".into(),
+            )),
+            (Some(_), Some(record)) => Some(warning(format!(
+                "the moves after ply {} are placeholders (`- -`): read up to there",
+                record.game.moves().len()
+            ))),
+            (None, None) if !self.moves_seen && result.is_none() && self.error.is_none() => {
+                Some(warning("no move text: read as a game without moves".into()))
+            }
+            _ => None,
+        };
+        let _ = self.record(line);
+        if let Some(error) = self.error {
+            return (Err(error), Vec::new());
+        }
+        let Some(mut record) = self.record.take() else {
+            return (
+                Err(self.error(line, PdnErrorKind::Syntax("no game".into()))),
+                Vec::new(),
+            );
+        };
         if let Some(result) = result {
             record.result = result;
         }
-        let mut record = self
-            .record
-            .take()
-            .unwrap_or_else(|| PdnGame::new(Game::default()));
         record.tags = self.tags;
-        Ok(record)
+        let mut warnings = self.notes;
+        warnings.extend(warning);
+        (Ok(record), warnings)
     }
 }
 
-/// Reads every game of a PDN file.
+/// Reads every game of a PDN text, going on past bad games (see [`PdnReading`]).
+///
+/// Games end at their result, or where a tag section follows their move text; a tag section
+/// follows another without moves when a tag name repeats or a blank line stands between them
+/// (each is then a game without moves, with a warning). A comment before the first tag section is
+/// the file's comment, not a game.
+#[must_use]
+pub fn read_all(text: &str) -> PdnReading {
+    let tokens = join_spaced_moves(Lexer::new(text).tokens());
+    let mut reading = PdnReading {
+        games: Vec::new(),
+        warnings: Vec::new(),
+        comment: None,
+        encoding: TextEncoding::Utf8,
+    };
+    let mut current: Option<GameBuilder> = None;
+    let finish = |reading: &mut PdnReading, builder: GameBuilder, line, result| {
+        let (game, warning) = builder.finish(line, result);
+        reading.games.push(game);
+        reading.warnings.extend(warning);
+    };
+    let mut tokens = tokens;
+    for at in 0..tokens.len() {
+        let token = std::mem::replace(&mut tokens[at].token, Token::Placeholder);
+        let Lexed {
+            line, blank_before, ..
+        } = tokens[at];
+        let rest = &tokens[at + 1..];
+        let index = reading.games.len() + 1;
+        match token {
+            Token::Tag(name, value) => {
+                if let Some(builder) = current.take() {
+                    if builder.only_comments() {
+                        // A file header: comments before the first tags.
+                        if reading.games.is_empty() && reading.comment.is_none() {
+                            reading.comment = Some(builder.comments.join(" "));
+                        }
+                    } else if builder.moves_seen
+                        || builder.has_tag(&name)
+                        || (blank_before && !builder.tags.is_empty())
+                    {
+                        let end = builder.last_line;
+                        finish(&mut reading, builder, end, None);
+                    } else {
+                        current = Some(builder);
+                    }
+                }
+                let index = reading.games.len() + 1;
+                let builder = current.get_or_insert_with(|| GameBuilder::new(index, line));
+                builder.last_line = line;
+                builder.tags.push((name, value));
+            }
+            Token::Comment(comment) => current
+                .get_or_insert_with(|| GameBuilder::new(index, line))
+                .comment(line, comment),
+            Token::Move(word) => current
+                .get_or_insert_with(|| GameBuilder::new(index, line))
+                .play(line, &word, rest),
+            Token::Placeholder => current
+                .get_or_insert_with(|| GameBuilder::new(index, line))
+                .placeholder(line),
+            Token::Error(message) => {
+                let builder = current.get_or_insert_with(|| GameBuilder::new(index, line));
+                builder.last_line = line;
+                builder.moves_seen = true;
+                let error = builder.error(line, PdnErrorKind::Syntax(message));
+                builder.fail(error);
+            }
+            Token::Result(result) => {
+                let builder = current
+                    .take()
+                    .unwrap_or_else(|| GameBuilder::new(index, line));
+                finish(&mut reading, builder, line, Some(result));
+            }
+        }
+    }
+    if let Some(builder) = current {
+        if builder.only_comments() {
+            if reading.games.is_empty() && reading.comment.is_none() {
+                reading.comment = Some(builder.comments.join(" "));
+            }
+        } else {
+            let end = builder.last_line;
+            finish(&mut reading, builder, end, None);
+        }
+    }
+    reading
+}
+
+/// Decodes a file's bytes (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1251 detected;
+/// see [`decode`]) and reads every game ([`read_all`]); the encoding is in
+/// [`PdnReading::encoding`].
+#[must_use]
+pub fn read_bytes(bytes: &[u8]) -> PdnReading {
+    let (text, encoding) = decode(bytes);
+    PdnReading {
+        encoding,
+        ..read_all(&text)
+    }
+}
+
+/// Reads every game of a PDN file, stopping at the first game that cannot be read.
+///
+/// Use [`read_all`] to keep the good games of a file with bad ones.
 ///
 /// # Errors
 /// A [`PdnError`] for the first problem found: malformed text, a `GameType` other than 25, a bad
 /// `FEN` tag, or an unreadable, illegal or ambiguous move — naming the game, line and move.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
-    let mut lexer = Lexer::new(text);
-    let mut games = Vec::new();
-    let mut current: Option<GameBuilder> = None;
-    let new_builder = |games: &Vec<PdnGame>| GameBuilder {
-        index: games.len() + 1,
-        tags: Vec::new(),
-        record: None,
-    };
-    while let Some(token) = lexer.next_token() {
-        let (token, line) = token.map_err(|(message, line)| {
-            let builder = current.as_ref();
-            PdnError {
-                game: games.len() + 1,
-                description: builder.map_or_else(|| "no tags".into(), |b| describe(&b.tags)),
-                line,
-                kind: Box::new(PdnErrorKind::Syntax(message)),
-            }
-        })?;
-        match token {
-            Token::Tag(name, value) => {
-                // Tags after move text start the next game (its predecessor had no result).
-                if current.as_ref().is_some_and(|b| b.record.is_some())
-                    && let Some(builder) = current.take()
-                {
-                    games.push(builder.finish(line, None)?);
-                }
-                current
-                    .get_or_insert_with(|| new_builder(&games))
-                    .tags
-                    .push((name, value));
-            }
-            Token::Comment(comment) => current
-                .get_or_insert_with(|| new_builder(&games))
-                .comment(line, comment)?,
-            Token::Move(word) => current
-                .get_or_insert_with(|| new_builder(&games))
-                .play(line, &word)?,
-            Token::Result(result) => {
-                let builder = current.take().unwrap_or_else(|| new_builder(&games));
-                games.push(builder.finish(line, Some(result))?);
-            }
-        }
-    }
-    if let Some(builder) = current {
-        games.push(builder.finish(lexer.line, None)?);
-    }
-    Ok(games)
+    read_all(text).games.into_iter().collect()
 }
 
 /// Reads the first game of a PDN text.
@@ -658,39 +1341,17 @@ pub fn read_game(text: &str) -> Result<PdnGame, PdnError> {
         })
 }
 
-/// The FEN of `game`'s start in `notation`'s style, with lidraughts `H`/`F` fields when they are
-/// not the defaults.
-fn start_fen(game: &Game, notation: Notation) -> String {
+/// The FEN of `game`'s start with `squares` as names, with lidraughts `H`/`F` fields when they
+/// are not the defaults.
+fn start_fen(game: &Game, squares: Notation) -> String {
     let position = game.start_position();
-    let mut text = match notation {
-        Notation::Algebraic => algebraic_fen(position),
+    let mut text = match squares {
+        Notation::Algebraic => fen::write_algebraic(position),
         Notation::Numeric | Notation::Hub => fen::write(position),
     };
     let plies = game.draw_states()[0].plies();
     if plies != 0 || game.first_move_number() != 1 {
         text.push_str(&format!(":H{plies}:F{}", game.first_move_number()));
-    }
-    text
-}
-
-/// `W:Wa1,c1,…:Bb8,…`: the FEN with algebraic squares (kings marked `K`).
-fn algebraic_fen(position: &Position) -> String {
-    let mut text = String::new();
-    text.push(position.side_to_move().letter());
-    for color in Color::ALL {
-        text.push(':');
-        text.push(color.letter());
-        let mut squares: Vec<(bool, u8, String)> = position
-            .pieces(color)
-            .into_iter()
-            .map(|s| (position.all_kings().contains(s), s.number(), s.to_string()))
-            .collect();
-        squares.sort_unstable();
-        let names: Vec<String> = squares
-            .into_iter()
-            .map(|(king, _, name)| if king { format!("K{name}") } else { name })
-            .collect();
-        text.push_str(&names.join(","));
     }
     text
 }
@@ -724,14 +1385,190 @@ fn wrap(words: &[String], width: usize) -> String {
 /// Line width of written move text.
 const LINE_WIDTH: usize = 80;
 
-/// Writes one game as PDN: tags, a blank line, the move text, a blank line.
+/// The tags most programs expect first, in this order (PGN's seven-tag roster).
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// When the writer adds a `FEN` tag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FenTag {
+    /// When the game does not start from the start position (or already had one).
+    #[default]
+    WhenNeeded,
+    /// Always, as lidraughts and pydraughts write it.
+    Always,
+}
+
+/// How [`write_game_with`] writes a game. [`WriteOptions::default`] is [`PdnStyle::Pdn3`]; start
+/// from a style and change a field: `WriteOptions { capture_separator: Some(':'),
+/// ..PdnStyle::Lidraughts.options() }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WriteOptions {
+    /// Numeric (`22-18`) or algebraic (`c3-d4`) squares; `None` keeps each game's own notation.
+    pub notation: Option<Notation>,
+    /// Between the squares of a capture: `x` or `:`; `None`: `:` for algebraic moves, `x` for
+    /// numeric ones (the PDN 3.0 habit).
+    pub capture_separator: Option<char>,
+    /// Write a capture as its origin and destination only (`22x13`), unless another legal move
+    /// shares them; the full path (`22x15x13`) otherwise.
+    pub shorten_captures: bool,
+    /// `GameType` in its long form `25,W,8,8,A0,0` (pydraughts) instead of `25`.
+    pub long_game_type: bool,
+    /// When to write the `FEN` tag.
+    pub fen_tag: FenTag,
+    /// The squares of the `FEN` tag; `None`: as the moves.
+    pub fen_squares: Option<Notation>,
+    /// Comments, move-strength marks and variations (some readers take them for moves).
+    pub annotations: bool,
+    /// Start with the seven usual tags (Event, Site, Date, Round, White, Black, Result), `?`
+    /// where unknown, then the others in file order.
+    pub roster: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        PdnStyle::Pdn3.options()
+    }
+}
+
+/// Named sets of [`WriteOptions`] matching what other programs read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PdnStyle {
+    /// PDN 3.0 as this project writes it: each game's notation, `:` captures in algebraic and `x`
+    /// in numeric moves with full paths, `GameType "25"`, the `FEN` tag when needed (in the moves'
+    /// squares), annotations kept.
+    #[default]
+    Pdn3,
+    /// As lidraughts.org exports: numeric squares, `x`, captures shortened unless ambiguous,
+    /// `GameType "25"`, the usual tags and always a numeric `FEN` tag.
+    Lidraughts,
+    /// What pydraughts reads: algebraic squares, `x`, full capture paths, the long `GameType`,
+    /// always an algebraic `FEN` tag (its numeric squares count from a1, not from b8), no
+    /// annotations.
+    Pydraughts,
+}
+
+impl PdnStyle {
+    /// Every style, for listing.
+    pub const ALL: [PdnStyle; 3] = [PdnStyle::Pdn3, PdnStyle::Lidraughts, PdnStyle::Pydraughts];
+
+    /// The style's name, as given to [`PdnStyle::from_name`].
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PdnStyle::Pdn3 => "pdn3",
+            PdnStyle::Lidraughts => "lidraughts",
+            PdnStyle::Pydraughts => "pydraughts",
+        }
+    }
+
+    /// The style named `name` (`pdn3`, `lidraughts`, `pydraughts`), if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<PdnStyle> {
+        PdnStyle::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The writer options of this style.
+    #[must_use]
+    pub const fn options(self) -> WriteOptions {
+        match self {
+            PdnStyle::Pdn3 => WriteOptions {
+                notation: None,
+                capture_separator: None,
+                shorten_captures: false,
+                long_game_type: false,
+                fen_tag: FenTag::WhenNeeded,
+                fen_squares: None,
+                annotations: true,
+                roster: false,
+            },
+            PdnStyle::Lidraughts => WriteOptions {
+                notation: Some(Notation::Numeric),
+                capture_separator: Some('x'),
+                shorten_captures: true,
+                long_game_type: false,
+                fen_tag: FenTag::Always,
+                fen_squares: Some(Notation::Numeric),
+                annotations: true,
+                roster: true,
+            },
+            PdnStyle::Pydraughts => WriteOptions {
+                notation: Some(Notation::Algebraic),
+                capture_separator: Some('x'),
+                shorten_captures: false,
+                long_game_type: true,
+                fen_tag: FenTag::Always,
+                fen_squares: Some(Notation::Algebraic),
+                annotations: false,
+                roster: false,
+            },
+        }
+    }
+}
+
+impl fmt::Display for PdnStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `mv` (legal in `position`) as the options write it.
+fn move_text(position: &Position, mv: &Move, notation: Notation, options: &WriteOptions) -> String {
+    let mut text = position.write_move(mv, notation);
+    if mv.is_capture() {
+        let separator = match notation {
+            Notation::Algebraic => ':',
+            Notation::Numeric | Notation::Hub => 'x',
+        };
+        if options.shorten_captures {
+            let name = |square: Square| match notation {
+                Notation::Algebraic => square.to_string(),
+                Notation::Numeric | Notation::Hub => square.number().to_string(),
+            };
+            let short = format!("{}{separator}{}", name(mv.from()), name(mv.to()));
+            if position.parse_move(&short).ok() == Some(*mv) {
+                text = short;
+            }
+        }
+        if let Some(wanted) = options.capture_separator
+            && wanted != separator
+        {
+            text = text.replace(separator, &wanted.to_string());
+        }
+    }
+    text
+}
+
+/// Writes one game as PDN in the PDN 3.0 style ([`PdnStyle::Pdn3`]): tags, a blank line, the
+/// move text, a blank line.
 ///
 /// The `Result` tag is set from `record.result`, `GameType "25"` is added when missing, and a
 /// `FEN` tag is written when the game does not start from the start position (or already had
 /// one).
 #[must_use]
 pub fn write_game(record: &PdnGame) -> String {
+    write_game_with(record, &WriteOptions::default())
+}
+
+/// Writes one game as PDN with `options` (see [`PdnStyle`] for the named sets).
+#[must_use]
+pub fn write_game_with(record: &PdnGame, options: &WriteOptions) -> String {
+    let notation = options.notation.unwrap_or(record.notation);
     let mut tags = record.tags.clone();
+    if options.roster {
+        let mut ordered: Vec<(String, String)> = ROSTER
+            .iter()
+            .map(|name| {
+                let value = record.tag(name).unwrap_or("?");
+                (name.to_string(), value.to_string())
+            })
+            .collect();
+        ordered.extend(
+            tags.into_iter()
+                .filter(|(n, _)| !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(n))),
+        );
+        tags = ordered;
+    }
     let mut set = |name: &str, value: String, always: bool| match tags
         .iter_mut()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -741,15 +1578,22 @@ pub fn write_game(record: &PdnGame) -> String {
         None => {}
     };
     set("Result", record.result.to_pdn().to_string(), true);
-    set("GameType", "25".to_string(), false);
+    let game_type = if options.long_game_type {
+        "25,W,8,8,A0,0"
+    } else {
+        "25"
+    };
+    set("GameType", game_type.to_string(), true);
     let game = &record.game;
     let from_start = *game.start_position() == Position::start()
         && game.first_move_number() == 1
         && game.draw_states()[0].plies() == 0;
-    set("FEN", start_fen(game, record.notation), !from_start);
-    if !tags.iter().any(|(n, _)| n.eq_ignore_ascii_case("GameType")) {
-        tags.push(("GameType".to_string(), "25".to_string()));
-    }
+    let fen_squares = options.fen_squares.unwrap_or(notation);
+    set(
+        "FEN",
+        start_fen(game, fen_squares),
+        !from_start || options.fen_tag == FenTag::Always,
+    );
 
     let mut text = String::new();
     for (name, value) in &tags {
@@ -758,16 +1602,18 @@ pub fn write_game(record: &PdnGame) -> String {
     text.push('\n');
 
     let mut words = Vec::new();
-    if let Some(comment) = &record.comment {
+    if options.annotations
+        && let Some(comment) = &record.comment
+    {
         words.push(format!("{{{}}}", escape_comment(comment)));
     }
     let mut need_number = true;
     for (ply, (mv, position)) in game.moves().iter().zip(game.positions()).enumerate() {
         let number = game.move_number(ply);
         let black = position.side_to_move() == Color::Black;
-        let annotation = record.annotations.get(ply);
+        let annotation = record.annotations.get(ply).filter(|_| options.annotations);
         let suffix = annotation.map_or("", |a| a.suffix.as_str());
-        let move_text = format!("{}{suffix}", position.write_move(mv, record.notation));
+        let move_text = format!("{}{suffix}", move_text(position, mv, notation, options));
         // A move number stays on the same line as its move.
         if !black {
             words.push(format!("{number}. {move_text}"));
@@ -794,10 +1640,19 @@ pub fn write_game(record: &PdnGame) -> String {
     text
 }
 
-/// Writes several games, one after the other.
+/// Writes several games, one after the other, in the PDN 3.0 style.
 #[must_use]
 pub fn write_games(records: &[PdnGame]) -> String {
     records.iter().map(write_game).collect()
+}
+
+/// Writes several games, one after the other, with `options`.
+#[must_use]
+pub fn write_games_with(records: &[PdnGame], options: &WriteOptions) -> String {
+    records
+        .iter()
+        .map(|record| write_game_with(record, options))
+        .collect()
 }
 
 impl Game {
@@ -863,8 +1718,9 @@ mod tests {
         assert_eq!(err.game, 1);
         assert!(err.description.contains("ivanov64"), "{err}");
         assert_eq!(err.line, 16);
+        // A capture stopped half-way: a mistyped move, or a variant whose captures stop earlier.
         assert!(
-            matches!(&*err.kind, PdnErrorKind::Move { number: 7, black: true, text, .. } if text == "16x23"),
+            matches!(&*err.kind, PdnErrorKind::NotRussian { number: 7, black: true, text, .. } if text == "16x23"),
             "{err}"
         );
         let text = err.to_string();
@@ -1001,7 +1857,7 @@ mod tests {
         let err = read_game("[FEN \"W:WK1:B2\"]\n1. 2-3 *").unwrap_err();
         assert!(matches!(
             *err.kind,
-            PdnErrorKind::Fen(_) | PdnErrorKind::Move { .. }
+            PdnErrorKind::Fen(_) | PdnErrorKind::Move { .. } | PdnErrorKind::NotRussian { .. }
         ));
         let err = read_game("[White \"A\"\n1. 22-18 *").unwrap_err();
         assert!(matches!(*err.kind, PdnErrorKind::Syntax(_)), "{err}");

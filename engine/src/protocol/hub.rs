@@ -578,7 +578,10 @@ pub struct SearchRequest {
 pub enum Action {
     /// Send this line to the GUI.
     Send(String),
-    /// (Re)build the engine from the parameters (`init`), then the session sends `ready`.
+    /// (Re)build the engine from the parameters: at `init` (the session then sends `ready`), and
+    /// at each `set-param` after `init` that changes a value, so that the change takes effect at
+    /// once (the new engine starts with an empty hash table). A value the engine cannot use (a
+    /// book file that does not load, …) is the program's to answer with an `error` line.
     Init(Vec<Param>),
     /// Forget the previous game (clear the hash table).
     NewGame,
@@ -602,6 +605,8 @@ pub struct Session {
     game: Game,
     level: Level,
     searching: bool,
+    /// Whether `init` was received: from then on `set-param` rebuilds the engine.
+    initialized: bool,
 }
 
 impl Session {
@@ -616,6 +621,7 @@ impl Session {
             game: Game::default(),
             level: Level::default(),
             searching: false,
+            initialized: false,
         }
     }
 
@@ -707,13 +713,22 @@ impl Session {
                         command: "set-param".into(),
                         reason: format!("unknown parameter `{name}`"),
                     })?;
-                param.value = param.check(value)?;
-                Vec::new()
+                let value = param.check(value)?;
+                let changed = param.value != value;
+                param.value = value;
+                if self.initialized && changed {
+                    vec![Action::Init(self.params.clone())]
+                } else {
+                    Vec::new()
+                }
             }
-            "init" => vec![
-                Action::Init(self.params.clone()),
-                Action::Send("ready".into()),
-            ],
+            "init" => {
+                self.initialized = true;
+                vec![
+                    Action::Init(self.params.clone()),
+                    Action::Send("ready".into()),
+                ]
+            }
             "new-game" => {
                 self.game = Game::default();
                 vec![Action::NewGame]
@@ -968,6 +983,33 @@ mod tests {
         assert!(s.handle("").is_empty());
         assert!(s.handle("fly away").is_empty());
         assert!(sent(&s.handle("fly \"away"))[0].starts_with("error"));
+    }
+
+    #[test]
+    fn set_param_after_init_takes_effect_at_once() {
+        let mut s = session();
+        // Before `init` a value is only stored; `init` builds the engine from it.
+        assert!(s.handle("set-param name=hash value=32").is_empty());
+        let actions = s.handle("init");
+        assert!(
+            matches!(&actions[0], Action::Init(params) if params[1].value == "32"),
+            "{actions:?}"
+        );
+        // After `init` a change rebuilds the engine with the new value, without a second `ready`.
+        let actions = s.handle("set-param name=hash value=256");
+        assert!(
+            matches!(&actions[..], [Action::Init(params)] if params[1].value == "256"),
+            "{actions:?}"
+        );
+        // The same value again changes nothing; a bad one answers why, and the value stays.
+        assert!(s.handle("set-param name=hash value=256").is_empty());
+        let error = sent(&s.handle("set-param name=hash value=9999"));
+        assert!(error[0].contains("hash"), "{error:?}");
+        assert_eq!(s.param("hash"), Some("256"));
+        // Not during a search: the GUI is told why.
+        s.handle("go");
+        let busy = sent(&s.handle("set-param name=hash value=64"));
+        assert!(busy[0].starts_with("error"), "{busy:?}");
     }
 
     #[test]

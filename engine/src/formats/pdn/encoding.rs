@@ -1,0 +1,162 @@
+//! Text encodings of PDN files: turning a file's bytes into text, and saying how it was done.
+//!
+//! Real draughts files come in UTF-8 (with or without a byte-order mark), sometimes UTF-16 (with
+//! a mark), and very often in Windows-1251, the encoding of Russian Windows draughts programs.
+//! [`decode`] decides in this order, and never silently: the chosen [`TextEncoding`] is returned
+//! with the text so that callers report it.
+//!
+//! 1. A byte-order mark decides: `EF BB BF` UTF-8, `FF FE` UTF-16LE, `FE FF` UTF-16BE.
+//! 2. Bytes that are valid UTF-8 are UTF-8 (plain ASCII included).
+//! 3. Otherwise the bytes above 127 are counted: when at least [`CYRILLIC_SHARE_PERCENT`] % of
+//!    them are Windows-1251's Cyrillic letters (`0xC0..=0xFF`, `Ё` `0xA8`, `ё` `0xB8`), the file
+//!    is Windows-1251 — Russian text is made almost only of those letters, while Latin-1 text has
+//!    most of its accented letters in `0xC0..=0xFF` too but mixes them with ASCII words, which is
+//!    why the count looks at letters that stand next to other high bytes (see [`looks_cyrillic`]).
+//! 4. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
+//!
+//! The decoding itself is `encoding_rs`'s (malformed sequences become U+FFFD, never a panic).
+
+use std::fmt;
+
+/// The encoding a file was read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TextEncoding {
+    /// UTF-8 without a byte-order mark (plain ASCII included).
+    Utf8,
+    /// UTF-8 with a byte-order mark.
+    Utf8Bom,
+    /// UTF-16, little-endian, with a byte-order mark.
+    Utf16Le,
+    /// UTF-16, big-endian, with a byte-order mark.
+    Utf16Be,
+    /// Windows-1251 (Cyrillic), detected from the letter frequencies.
+    Windows1251,
+    /// Windows-1252 (Western European): nothing else fitted, so this is a guess.
+    Windows1252Guess,
+}
+
+impl TextEncoding {
+    /// The name reported to users (`UTF-8`, `UTF-8 (BOM)`, `windows-1251`, …).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Utf8Bom => "UTF-8 (BOM)",
+            TextEncoding::Utf16Le => "UTF-16LE (BOM)",
+            TextEncoding::Utf16Be => "UTF-16BE (BOM)",
+            TextEncoding::Windows1251 => "windows-1251",
+            TextEncoding::Windows1252Guess => "windows-1252 (guessed)",
+        }
+    }
+
+    /// Whether the encoding was guessed (no rule of [`decode`] recognised the bytes).
+    #[must_use]
+    pub const fn is_guess(self) -> bool {
+        matches!(self, TextEncoding::Windows1252Guess)
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Share (in percent) of the high bytes that must be Windows-1251 letters next to another letter
+/// for a file that is not UTF-8 to be read as Windows-1251.
+pub const CYRILLIC_SHARE_PERCENT: usize = 70;
+
+/// Decodes a file's bytes (see the module docs for the rules): the text, without any byte-order
+/// mark, and the encoding that was used.
+#[must_use]
+pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        let (text, _) = encoding_rs::UTF_8.decode_without_bom_handling(rest);
+        return (text.into_owned(), TextEncoding::Utf8Bom);
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        let (text, _) = encoding_rs::UTF_16LE.decode_without_bom_handling(rest);
+        return (text.into_owned(), TextEncoding::Utf16Le);
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        let (text, _) = encoding_rs::UTF_16BE.decode_without_bom_handling(rest);
+        return (text.into_owned(), TextEncoding::Utf16Be);
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (text.to_string(), TextEncoding::Utf8);
+    }
+    if looks_cyrillic(bytes) {
+        let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
+        return (text.into_owned(), TextEncoding::Windows1251);
+    }
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+    (text.into_owned(), TextEncoding::Windows1252Guess)
+}
+
+/// Whether `bytes` read as Windows-1251 Russian text: most high bytes are Cyrillic letters
+/// standing next to another Cyrillic letter (Russian words are runs of them; in Latin-1 text an
+/// accented letter usually stands between ASCII letters).
+fn looks_cyrillic(bytes: &[u8]) -> bool {
+    let letter = |b: u8| b >= 0xC0 || b == 0xA8 || b == 0xB8;
+    let mut high = 0usize;
+    let mut in_words = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b < 0x80 {
+            continue;
+        }
+        high += 1;
+        let before = i > 0 && letter(bytes[i - 1]);
+        let after = bytes.get(i + 1).is_some_and(|&n| letter(n));
+        if letter(b) && (before || after) {
+            in_words += 1;
+        }
+    }
+    high > 0 && in_words * 100 >= high * CYRILLIC_SHARE_PERCENT
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_order_marks_decide() {
+        assert_eq!(
+            decode(b"\xEF\xBB\xBF[Event \"x\"]"),
+            ("[Event \"x\"]".to_string(), TextEncoding::Utf8Bom)
+        );
+        let utf16le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("Ход".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(decode(&utf16le), ("Ход".into(), TextEncoding::Utf16Le));
+        let utf16be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("Ход".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(decode(&utf16be), ("Ход".into(), TextEncoding::Utf16Be));
+    }
+
+    #[test]
+    fn utf8_cp1251_and_latin1_are_told_apart() {
+        assert_eq!(
+            decode("Москва".as_bytes()),
+            ("Москва".into(), TextEncoding::Utf8)
+        );
+        let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode("[Event \"Москва, чемпионат СССР\"]");
+        assert_eq!(
+            decode(&bytes),
+            (
+                "[Event \"Москва, чемпионат СССР\"]".into(),
+                TextEncoding::Windows1251
+            )
+        );
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode("[Site \"Zürich, café\"]");
+        let (text, encoding) = decode(&bytes);
+        assert_eq!(text, "[Site \"Zürich, café\"]");
+        assert!(encoding.is_guess());
+        // Broken bytes never panic.
+        let (text, _) = decode(&[0xFF, 0xFE, 0x41]);
+        assert!(text.contains('\u{FFFD}'));
+    }
+}

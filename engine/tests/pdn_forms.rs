@@ -1,0 +1,274 @@
+//! The forms of real-world PDN files, each on a small file of our own (`tests/data/pdn/`): the
+//! short notation, moves without separator, spaced and split captures, every result spelling,
+//! unquoted and half-quoted tags, file comments, placeholder games, tag sections without moves,
+//! other variants, and the encodings (UTF-8 with and without BOM, UTF-16, Windows-1251). Also the
+//! writer's styles, read back by our reader.
+
+use shashki::pdn::{
+    self, FenTag, GameResult, PdnErrorKind, PdnReading, PdnStyle, TextEncoding, WriteOptions,
+};
+use shashki::{MoveError, Notation, Position, fen};
+
+const FORMS: &[u8] = include_bytes!("data/pdn/forms.pdn");
+const OTHER_VARIANTS: &[u8] = include_bytes!("data/pdn/other_variants.pdn");
+const CP1251: &[u8] = include_bytes!("data/pdn/cp1251.pdn");
+const UTF16: &[u8] = include_bytes!("data/pdn/utf16le_bom.pdn");
+const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
+
+fn game(reading: &PdnReading, index: usize) -> &pdn::PdnGame {
+    match &reading.games[index] {
+        Ok(game) => game,
+        Err(error) => panic!("game {}: {error}", index + 1),
+    }
+}
+
+/// The moves of a game in algebraic notation.
+fn moves(record: &pdn::PdnGame) -> Vec<String> {
+    record.game.move_texts(Notation::Algebraic)
+}
+
+#[test]
+fn every_form_of_the_forms_file_is_read() {
+    let reading = pdn::read_bytes(FORMS);
+    assert_eq!(reading.encoding, TextEncoding::Utf8);
+    // The two comments before the first tags are the file's, not a game.
+    assert_eq!(
+        reading.comment.as_deref(),
+        Some(
+            "Test games for the PDN reader: one form of real files per game. Written for the shashki project."
+        )
+    );
+    assert_eq!(
+        reading.games.len(),
+        10,
+        "{:#?}",
+        reading.failed().collect::<Vec<_>>()
+    );
+    assert_eq!(reading.read_count(), 10);
+
+    // The short notation, resolved against the legal moves; `1:0`.
+    let short = game(&reading, 0);
+    assert_eq!(short.tag("Event"), Some("Short notation"));
+    assert_eq!(
+        moves(short),
+        [
+            "e3-d4", "f6-g5", "d2-e3", "g5-h4", "c3-b4", "d6-c5", "b4:d6", "e7:c5", "b2-c3",
+            "g7-f6"
+        ]
+    );
+    assert_eq!(short.result, GameResult::WhiteWins);
+
+    // No separator, upper case, `0:1`: the same game.
+    let joined = game(&reading, 1);
+    assert_eq!(moves(joined), moves(short)[..8]);
+    assert_eq!(joined.result, GameResult::BlackWins);
+
+    // `17 x 10`, `7 x14`, `1/2:1/2`.
+    let spaced = game(&reading, 2);
+    assert_eq!(moves(spaced), moves(short));
+    assert_eq!(spaced.result, GameResult::Draw);
+    assert_eq!(spaced.notation, Notation::Numeric);
+
+    // `16x23 23x32` is one double capture; unquoted and half-quoted tags.
+    let split = game(&reading, 3);
+    assert_eq!(split.tag("Round"), Some("17"));
+    assert_eq!(split.tag("Game"), Some("# 612"));
+    assert_eq!(split.tag("Site"), Some("Moscow"));
+    assert_eq!(split.game.moves().len(), 14);
+    let last = split.game.moves()[13];
+    assert_eq!(last.captured().count(), 2);
+    assert!(last.promotes());
+    assert_eq!(split.result, GameResult::BlackWins);
+
+    // Placeholders: a game without moves, with a warning naming it.
+    let placeholder = game(&reading, 4);
+    assert!(placeholder.game.moves().is_empty());
+    assert_eq!(placeholder.result, GameResult::Draw);
+    assert!(
+        reading
+            .warnings
+            .iter()
+            .any(|w| w.game == 5 && w.message.contains("placeholders")),
+        "{:?}",
+        reading.warnings
+    );
+
+    // Three tag sections without moves: three games (a blank line or a repeated tag between).
+    for (index, event) in [
+        (5, "Tags only, first"),
+        (6, "Tags only, second"),
+        (7, "Tags only, third"),
+    ] {
+        let record = game(&reading, index);
+        assert_eq!(record.tag("Event"), Some(event));
+        assert!(record.game.moves().is_empty());
+    }
+    assert_eq!(game(&reading, 6).tag("White"), Some("B"));
+
+    // Chess scoring and `*`.
+    assert_eq!(game(&reading, 8).result, GameResult::Draw);
+    assert_eq!(game(&reading, 9).result, GameResult::Unknown);
+}
+
+#[test]
+fn other_variants_are_named_as_such_and_the_rest_is_read() {
+    let reading = pdn::read_bytes(OTHER_VARIANTS);
+    assert_eq!(reading.games.len(), 3);
+    let errors: Vec<_> = reading.failed().collect();
+    assert_eq!(errors.len(), 2);
+    assert!(matches!(&*errors[0].kind, PdnErrorKind::GameType(t) if t == "20"));
+    assert!(
+        errors[0].to_string().contains("not Russian draughts?"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].to_string().contains("international draughts"),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(errors[1].game, 2);
+    assert!(matches!(
+        &*errors[1].kind,
+        PdnErrorKind::NotRussian { number: 1, .. }
+    ));
+    assert!(errors.iter().all(|e| e.kind.is_other_variant()));
+    assert_eq!(game(&reading, 2).game.moves().len(), 1);
+}
+
+#[test]
+fn a_man_that_could_capture_backwards_says_another_variant() {
+    // White's man on e5 can take d4 backwards (compulsory in Russian draughts); a Czech player,
+    // whose men never capture backwards, plays e5-f6 instead.
+    let text = "[FEN \"W:We5,a1:Bd4,h8\"]\n\n1. e5-f6 *\n";
+    let reading = pdn::read_all(text);
+    let error = reading.failed().next().expect("an error");
+    match &*error.kind {
+        PdnErrorKind::NotRussian { hint, .. } => assert!(hint.contains("compulsory"), "{hint}"),
+        other => panic!("{other}"),
+    }
+    // A capture stopped half-way, the rest never given.
+    let text = "[FEN \"W:Wa1:Bb2,d4,h8\"]\n\n1. a1xc3 *\n";
+    let error = pdn::read_game(text).unwrap_err();
+    assert!(
+        matches!(&*error.kind, PdnErrorKind::NotRussian { hint, .. } if hint.contains("goes on")),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_ambiguous_short_move_names_its_candidates_and_the_next_game_is_read() {
+    let text = "[FEN \"W:WKc3,Kc5:Bh8\"]\n\n1. cd4 *\n\n[Event \"next\"]\n\n1. cd4 *\n";
+    let reading = pdn::read_all(text);
+    assert_eq!(reading.games.len(), 2);
+    let error = reading.failed().next().expect("an error");
+    assert_eq!((error.game, error.line), (1, 3));
+    match &*error.kind {
+        PdnErrorKind::Move {
+            error: MoveError::Ambiguous { candidates, .. },
+            ..
+        } => assert_eq!(candidates, &["c3-d4", "c5-d4"]),
+        other => panic!("{other}"),
+    }
+    assert_eq!(game(&reading, 1).tag("Event"), Some("next"));
+
+    // When the next moves fit only one candidate, it is read, with a warning that says so:
+    // after c5-d4 the king on c5 could not go on to b6.
+    let text = "[FEN \"W:WKc3,Kc5:Bb8\"]\n\n1. cd4 b8-a7 2. c5-b6 *\n";
+    let reading = pdn::read_all(text);
+    let record = game(&reading, 0);
+    assert_eq!(moves(record), ["c3-d4", "b8-a7", "c5-b6"]);
+    let warning = &reading.warnings[0];
+    assert!(
+        warning
+            .message
+            .contains("ambiguous (c3-d4, c5-d4): read as c3-d4"),
+        "{warning}"
+    );
+}
+
+#[test]
+fn encodings_are_detected_and_cyrillic_comes_out_as_cyrillic() {
+    for (bytes, encoding) in [
+        (CP1251, TextEncoding::Windows1251),
+        (UTF16, TextEncoding::Utf16Le),
+        (UTF8_BOM, TextEncoding::Utf8Bom),
+    ] {
+        let reading = pdn::read_bytes(bytes);
+        assert_eq!(reading.encoding, encoding);
+        assert_eq!(reading.read_count(), 2, "{encoding}");
+        let first = game(&reading, 0);
+        assert_eq!(first.tag("Event"), Some("Чемпионат СССР"));
+        assert_eq!(first.tag("White"), Some("Иванов И."));
+        assert_eq!(first.tag("Opening"), Some("Городская партия"));
+        assert_eq!(first.annotations[3].comment.as_deref(), Some("Ход в угол"));
+        assert_eq!(game(&reading, 1).tag("White"), Some("Ёлкин"));
+        // Written back as UTF-8, the Cyrillic stays Cyrillic.
+        let text = pdn::write_game(first);
+        assert!(text.contains("[Event \"Чемпионат СССР\"]"), "{text}");
+    }
+}
+
+#[test]
+fn damaged_files_in_the_new_forms_never_panic() {
+    // Every cut of every file, and every byte flipped in turn: the reader answers, never panics,
+    // and every error is located.
+    for bytes in [FORMS, OTHER_VARIANTS, CP1251, UTF16, UTF8_BOM] {
+        for cut in 0..bytes.len() {
+            let reading = pdn::read_bytes(&bytes[..cut]);
+            for error in reading.failed() {
+                assert!(error.game >= 1 && error.line >= 1, "{error}");
+            }
+        }
+        for at in 0..bytes.len() {
+            let mut damaged = bytes.to_vec();
+            damaged[at] ^= 0x5a;
+            let reading = pdn::read_bytes(&damaged);
+            for record in reading.read() {
+                assert_eq!(record.annotations.len(), record.game.moves().len());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_style_reads_back_the_same_games() {
+    let reading = pdn::read_bytes(FORMS);
+    for style in PdnStyle::ALL {
+        let options = style.options();
+        let text = pdn::write_games_with(&reading.read().cloned().collect::<Vec<_>>(), &options);
+        let again = pdn::read_all(&text);
+        assert_eq!(again.read_count(), reading.read_count(), "{style}\n{text}");
+        for (a, b) in reading.read().zip(again.read()) {
+            assert_eq!(a.game.moves(), b.game.moves(), "{style}\n{text}");
+            assert_eq!(a.result, b.result);
+        }
+    }
+    let split = game(&reading, 3);
+    let lidraughts = pdn::write_game_with(split, &PdnStyle::Lidraughts.options());
+    assert!(lidraughts.contains("[GameType \"25\"]"), "{lidraughts}");
+    assert!(lidraughts.contains("[FEN \"W:W21,"), "{lidraughts}");
+    assert!(lidraughts.contains("7. 23-19 16x32"), "{lidraughts}");
+    assert!(lidraughts.starts_with("[Event \"Split capture\"]\n[Site \"Moscow\"]\n[Date \"?\"]"));
+    let pydraughts = pdn::write_game_with(split, &PdnStyle::Pydraughts.options());
+    assert!(
+        pydraughts.contains("[GameType \"25,W,8,8,A0,0\"]"),
+        "{pydraughts}"
+    );
+    assert!(pydraughts.contains("[FEN \"W:Wa3,c3,"), "{pydraughts}");
+    assert!(pydraughts.contains("7. e3-f4 g5xe3xg1"), "{pydraughts}");
+    let options = WriteOptions {
+        capture_separator: Some(':'),
+        fen_tag: FenTag::Always,
+        ..PdnStyle::Lidraughts.options()
+    };
+    assert!(pdn::write_game_with(split, &options).contains("16:32"));
+}
+
+#[test]
+fn the_algebraic_fen_reads_back() {
+    let position: Position = "B:W18,K29:BK1,12".parse().unwrap();
+    let text = fen::write_algebraic(&position);
+    assert_eq!(text, "B:Wd4,Ka1:Bh6,Kb8");
+    assert_eq!(fen::read(&text).unwrap(), position);
+}
