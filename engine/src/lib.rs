@@ -91,7 +91,8 @@ pub use book::{Book, BookEntry, BookError, BookMove, BookPolicy};
 pub use egtb::{Tablebases, TbEntry, TbError, Wdl};
 pub use eval::EvalParams;
 pub use formats::{
-    FenError, FenField, MoveError, MoveText, Notation, ParseMoveError, PdnError, PdnGame,
+    FenError, FenField, FenReason, MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason,
+    PdnError, PdnGame,
 };
 #[cfg(feature = "serde")]
 pub use formats::{HubMove, MoveSeed};

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Bitboard, Color, Position, PositionError, Square};
+use crate::rules::{Bitboard, Color, ParseSquareError, Position, PositionError, Square};
 
 /// The optional counters of a lidraughts FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,7 +51,49 @@ pub struct FenError {
     /// The field that failed.
     pub field: FenField,
     /// What was wrong.
-    pub reason: String,
+    pub reason: FenReason,
+}
+
+/// What was wrong with a FEN field ([`FenError::reason`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenReason {
+    /// The side to move is not `W` or `B`.
+    #[error("expected `W` or `B`")]
+    SideToMove,
+    /// Two colons in a row, or one at the end.
+    #[error("empty field")]
+    EmptyField,
+    /// A colour's piece list appears twice.
+    #[error("given twice")]
+    PiecesTwice,
+    /// A square holds two pieces (its number, when known).
+    #[error("square {} given twice", square.map_or(String::new(), |s| s.to_string()))]
+    SquareTwice {
+        /// The square's number.
+        square: Option<u8>,
+    },
+    /// A square that does not read.
+    #[error(transparent)]
+    Square(#[from] ParseSquareError),
+    /// A range such as `12-5` that runs backwards.
+    #[error("range `{0}` runs backwards")]
+    BackwardsRange(String),
+    /// A token that names a square already listed (a range overlapping another).
+    #[error("`{0}` repeats a square")]
+    RepeatedSquare(String),
+    /// An `H` or `F` counter that is not a whole number.
+    #[error("`{0}` is not `H` or `F` and a whole number")]
+    BadCounter(String),
+    /// An `H` or `F` counter beyond 2³² − 1.
+    #[error("`{0}`: a counter must be at most {max}", max = u32::MAX)]
+    CounterTooLarge(String),
+    /// A field that is neither a piece list nor a counter.
+    #[error("unknown field `{0}`")]
+    UnknownField(String),
+    /// The pieces break a placement rule (a man on its promotion rank, too many pieces, ...).
+    #[error(transparent)]
+    Placement(#[from] PositionError),
 }
 
 /// Reads a FEN, ignoring any `H`/`F` counters.
@@ -67,7 +109,7 @@ pub fn read(text: &str) -> Result<Position, FenError> {
 /// # Errors
 /// A [`FenError`] naming the field that is malformed, or the placement rule that is broken.
 pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
-    let fail = |field: FenField, reason: String| FenError {
+    let fail = |field: FenField, reason: FenReason| FenError {
         fen: shorten(text),
         field,
         reason,
@@ -78,7 +120,7 @@ pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
         Some(s) if s.len() == 1 => Color::from_letter(s.chars().next().unwrap_or(' ')),
         _ => None,
     }
-    .ok_or_else(|| fail(FenField::SideToMove, "expected `W` or `B`".into()))?;
+    .ok_or_else(|| fail(FenField::SideToMove, FenReason::SideToMove))?;
 
     let mut pieces = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
@@ -88,24 +130,25 @@ pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
         let field = field.trim();
         let mut chars = field.chars();
         let Some(tag) = chars.next() else {
-            return Err(fail(FenField::Placement, "empty field".into()));
+            return Err(fail(FenField::Placement, FenReason::EmptyField));
         };
         let rest = chars.as_str();
         match tag {
             'W' | 'B' | 'w' | 'b' => {
                 let color = Color::from_letter(tag).unwrap_or(Color::White);
                 if std::mem::replace(&mut seen[color.index()], true) {
-                    return Err(fail(FenField::Pieces(color), "given twice".into()));
+                    return Err(fail(FenField::Pieces(color), FenReason::PiecesTwice));
                 }
                 let (men, crowned) = read_piece_list(rest)
                     .map_err(|reason| fail(FenField::Pieces(color), reason))?;
                 let all = men | crowned;
                 if (men & crowned).any() || (pieces[0] | pieces[1]).intersects(all) {
                     let square = ((men & crowned) | ((pieces[0] | pieces[1]) & all)).first();
-                    let name = square.map_or(String::new(), |s| s.number().to_string());
                     return Err(fail(
                         FenField::Pieces(color),
-                        format!("square {name} given twice"),
+                        FenReason::SquareTwice {
+                            square: square.map(Square::number),
+                        },
                     ));
                 }
                 pieces[color.index()] = all;
@@ -115,9 +158,9 @@ pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
                 let value: u32 = rest.parse().map_err(|error: std::num::ParseIntError| {
                     let reason = match error.kind() {
                         std::num::IntErrorKind::PosOverflow => {
-                            format!("`{}`: {tag} must be at most {}", shorten(field), u32::MAX)
+                            FenReason::CounterTooLarge(shorten(field))
                         }
-                        _ => format!("`{}` is not `{tag}` and a whole number", shorten(field)),
+                        _ => FenReason::BadCounter(shorten(field)),
                     };
                     fail(FenField::Counter, reason)
                 })?;
@@ -130,18 +173,18 @@ pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
             _ => {
                 return Err(fail(
                     FenField::Placement,
-                    format!("unknown field `{}`", shorten(field)),
+                    FenReason::UnknownField(shorten(field)),
                 ));
             }
         }
     }
     let position = Position::new(pieces[0], pieces[1], kings, side)
-        .map_err(|error: PositionError| fail(FenField::Placement, error.to_string()))?;
+        .map_err(|error: PositionError| fail(FenField::Placement, error.into()))?;
     Ok((position, extras))
 }
 
 /// Reads `21,22,K29,5-8,a1` into (men, kings).
-fn read_piece_list(list: &str) -> Result<(Bitboard, Bitboard), String> {
+fn read_piece_list(list: &str) -> Result<(Bitboard, Bitboard), FenReason> {
     let mut men = Bitboard::EMPTY;
     let mut kings = Bitboard::EMPTY;
     if list.trim().is_empty() {
@@ -155,19 +198,19 @@ fn read_piece_list(list: &str) -> Result<(Bitboard, Bitboard), String> {
         };
         let set = match squares.split_once('-') {
             Some((first, last)) => {
-                let first: Square = first.parse().map_err(|e| format!("{e}"))?;
-                let last: Square = last.parse().map_err(|e| format!("{e}"))?;
+                let first: Square = first.parse()?;
+                let last: Square = last.parse()?;
                 if first.number() > last.number() {
-                    return Err(format!("range `{token}` runs backwards"));
+                    return Err(FenReason::BackwardsRange(token.to_string()));
                 }
                 (first.number()..=last.number())
                     .filter_map(Square::from_number)
                     .collect()
             }
-            None => Bitboard::from_square(squares.parse().map_err(|e| format!("{e}"))?),
+            None => Bitboard::from_square(squares.parse()?),
         };
         if (men | kings).intersects(set) {
-            return Err(format!("`{token}` repeats a square"));
+            return Err(FenReason::RepeatedSquare(token.to_string()));
         }
         if is_king {
             kings |= set;

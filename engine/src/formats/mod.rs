@@ -9,8 +9,8 @@ pub mod pdn;
 #[cfg(feature = "serde")]
 pub(crate) mod serde_support;
 
-pub use fen::{FenError, FenField};
-pub use notation::{MoveError, MoveText, Notation, ParseMoveError};
+pub use fen::{FenError, FenField, FenReason};
+pub use notation::{MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason};
 pub use pdn::{PdnError, PdnGame};
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};

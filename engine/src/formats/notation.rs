@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::rules::{Bitboard, Move, Position, Square};
+use crate::rules::{Bitboard, Move, ParseSquareError, Position, Square};
 
 /// How to write a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -36,10 +36,36 @@ pub struct MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read move `{text}`: {reason}")]
 pub struct ParseMoveError {
-    /// The text as given.
+    /// The text as given (at most 80 characters).
     pub text: String,
     /// What is wrong with it.
-    pub reason: String,
+    pub reason: ParseMoveReason,
+}
+
+/// Why a move text is not a move ([`ParseMoveError::reason`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMoveReason {
+    /// Nothing but blanks.
+    #[error("empty")]
+    Empty,
+    /// More squares than any move has.
+    #[error("too many squares")]
+    TooManySquares,
+    /// A separator at the start or end, or two in a row: square `place` (from 1) is missing.
+    #[error(
+        "square {place} is missing (a separator `-`, `x` or `:` at the start or end, or two in a row)"
+    )]
+    MissingSquare {
+        /// Which square of the text, counting from 1.
+        place: usize,
+    },
+    /// A square that does not read.
+    #[error(transparent)]
+    Square(#[from] ParseSquareError),
+    /// Only one square.
+    #[error("a move names at least two squares")]
+    TooFewSquares,
 }
 
 /// A move text that does not name exactly one legal move of the position.
@@ -73,13 +99,13 @@ impl MoveText {
     /// # Errors
     /// A [`ParseMoveError`] when a square is malformed or fewer than two are given.
     pub fn parse(text: &str) -> Result<MoveText, ParseMoveError> {
-        let fail = |reason: String| ParseMoveError {
+        let fail = |reason: ParseMoveReason| ParseMoveError {
             text: text.chars().take(80).collect(),
             reason,
         };
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(fail("empty".into()));
+            return Err(fail(ParseMoveReason::Empty));
         }
         // `c3d4`: two algebraic squares written without a separator.
         let joined;
@@ -99,19 +125,15 @@ impl MoveText {
         let mut squares = Vec::new();
         for (index, part) in trimmed.split(['-', 'x', 'X', ':']).enumerate() {
             if squares.len() > 40 {
-                return Err(fail("too many squares".into()));
+                return Err(fail(ParseMoveReason::TooManySquares));
             }
             if part.is_empty() {
-                return Err(fail(format!(
-                    "square {} is missing (a separator `-`, `x` or `:` at the start or end, \
-                     or two in a row)",
-                    index + 1
-                )));
+                return Err(fail(ParseMoveReason::MissingSquare { place: index + 1 }));
             }
-            squares.push(part.parse::<Square>().map_err(|e| fail(e.to_string()))?);
+            squares.push(part.parse::<Square>().map_err(|e| fail(e.into()))?);
         }
         if squares.len() < 2 {
-            return Err(fail("a move names at least two squares".into()));
+            return Err(fail(ParseMoveReason::TooFewSquares));
         }
         Ok(MoveText {
             squares,
@@ -502,11 +524,15 @@ mod tests {
         ] {
             let error = MoveText::parse(text).unwrap_err();
             assert_eq!(error.text, text);
+            assert_eq!(
+                error.reason,
+                ParseMoveReason::MissingSquare { place },
+                "{text}: {error}"
+            );
             assert!(
                 error
-                    .reason
-                    .starts_with(&format!("square {place} is missing")),
-                "{text}: {error}"
+                    .to_string()
+                    .contains(&format!("square {place} is missing"))
             );
         }
         assert!(MoveText::parse("c3-d4").is_ok());
