@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use crate::baseline::{self, BaselineLimit};
-use shashki::{Color, Engine, EngineConfig, Game, GameStatus, Move, SearchLimit};
+use shashki::{Color, Engine, EngineConfig, Game, GameStatus, Level, Move, SearchLimit};
 
 /// Something that picks moves.
 pub trait Player {
@@ -39,6 +39,36 @@ impl EnginePlayer {
 impl Player for EnginePlayer {
     fn choose(&self, game: &Game) -> Option<Move> {
         self.engine.search(game, self.limit, |_| {}).best_move
+    }
+}
+
+/// The engine at a playing [`Level`] (its own limit; the match's limit is not used).
+pub struct LevelPlayer {
+    /// The engine, configured for the level ([`Level::config`]).
+    pub engine: Engine,
+    /// The level.
+    pub level: Level,
+    /// Seed of the level's random choices (mixed with each position).
+    pub seed: u64,
+}
+
+impl LevelPlayer {
+    /// The engine at `level`, from the base configuration `base`.
+    #[must_use]
+    pub fn new(level: Level, base: &EngineConfig, seed: u64) -> LevelPlayer {
+        LevelPlayer {
+            engine: Engine::new(level.config(base)),
+            level,
+            seed,
+        }
+    }
+}
+
+impl Player for LevelPlayer {
+    fn choose(&self, game: &Game) -> Option<Move> {
+        self.level
+            .search(&self.engine, game, self.seed, |_| {})
+            .best_move
     }
 }
 

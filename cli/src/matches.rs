@@ -3,7 +3,8 @@
 //! draw rules ([`shashki::Game::status`]). Prints wins/draws/losses of the first player, its
 //! score and the Elo difference with a 95 % interval.
 //!
-//! A player is `baseline` (its old name `seed` is still accepted), or `default` optionally followed by `,name=value` overrides: any
+//! A player is `baseline` (its old name `seed` is still accepted), `level:N` (a playing level,
+//! 1 = beginner … 8 = master, [`shashki::Level`]: its own limit, not the match's), or `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
 //! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
@@ -15,13 +16,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::match_runner::{self, BaselinePlayer, EnginePlayer, Outcome, Player, Tally};
+use crate::match_runner::{
+    self, BaselinePlayer, EnginePlayer, LevelPlayer, Outcome, Player, Tally,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
-use shashki::{Color, EngineConfig, SearchLimit};
+use shashki::{Color, EngineConfig, LEVELS, Level, SearchLimit};
 
 use crate::CliError;
 use crate::openings::Openings;
@@ -72,6 +75,13 @@ pub struct Args {
 pub enum Spec {
     /// The baseline engine ([`crate::baseline`]).
     Baseline,
+    /// A playing level.
+    Level {
+        /// The level.
+        level: Level,
+        /// The base configuration (hash, tablebases) the level is made from.
+        config: Box<EngineConfig>,
+    },
     /// The engine with this configuration.
     Engine {
         /// Its configuration.
@@ -89,10 +99,29 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
     let mut parts = text.split(',');
     match parts.next() {
         Some("baseline" | "seed") if !text.contains(',') => return Ok(Spec::Baseline),
+        Some(level) if level.starts_with("level:") => {
+            let number = level["level:".len()..]
+                .parse()
+                .ok()
+                .filter(|&n| Level::get(n).is_some());
+            return match number {
+                Some(n) if text == level => Ok(Spec::Level {
+                    level: LEVELS[n - 1],
+                    config: Box::new(EngineConfig {
+                        hash_mb: hash,
+                        ..EngineConfig::default()
+                    }),
+                }),
+                _ => Err(CliError::input(format!(
+                    "player {text:?}: expected `level:N` with N from 1 to {}",
+                    LEVELS.len()
+                ))),
+            };
+        }
         Some("default") => {}
         _ => {
             return Err(CliError::input(format!(
-                "player {text:?}: expected `baseline` or `default[,name=value…]`"
+                "player {text:?}: expected `baseline`, `level:N` or `default[,name=value…]`"
             )));
         }
     }
@@ -147,10 +176,11 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
     })
 }
 
-/// A player for one game.
-pub fn player(spec: &Spec, limit: SearchLimit) -> Box<dyn Player> {
+/// A player for one game; `seed` varies a level's random choices from game to game.
+pub fn player(spec: &Spec, limit: SearchLimit, seed: u64) -> Box<dyn Player> {
     match spec {
         Spec::Baseline => Box::new(BaselinePlayer::new(limit)),
+        Spec::Level { level, config } => Box::new(LevelPlayer::new(*level, config, seed)),
         Spec::Engine { config, movetime } => Box::new(EnginePlayer::new(
             EngineConfig::clone(config),
             movetime.map_or(limit, SearchLimit::MoveTime),
@@ -209,7 +239,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if let Some(dir) = &args.tablebases {
         let tables = open_tablebases(dir)?;
         for spec in &mut specs {
-            if let Spec::Engine { config, .. } = spec {
+            if let Spec::Engine { config, .. } | Spec::Level { config, .. } = spec {
                 config.tablebases = Some(Arc::clone(&tables));
             }
         }
@@ -231,8 +261,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let play = |&(index, first_moves): &(usize, bool)| {
         let mut game = openings[index].1.clone();
         let mover = game.position().side_to_move();
-        let a = player(&specs[0], limit);
-        let b = player(&specs[1], limit);
+        let seed = (index as u64) << 1 | u64::from(first_moves);
+        let a = player(&specs[0], limit, seed);
+        let b = player(&specs[1], limit, seed ^ 0x5EED);
         let (white, black, first_color) = if first_moves == (mover == Color::White) {
             (&a, &b, Color::White)
         } else {
@@ -343,7 +374,15 @@ mod tests {
         assert_eq!((movetime, config.hash_mb), (None, 16));
         assert!(matches!(parse_spec("baseline", 16), Ok(Spec::Baseline)));
         assert!(matches!(parse_spec("seed", 16), Ok(Spec::Baseline)));
+        let Ok(Spec::Level { level, config }) = parse_spec("level:3", 16) else {
+            panic!("a level spec");
+        };
+        assert_eq!((level.number(), config.hash_mb), (3, 16));
         for bad in [
+            "level:0",
+            "level:9",
+            "level:x",
+            "level:2,hash=1",
             "default,movetime=0",
             "default,movetime=-5",
             "seed,hash=1",

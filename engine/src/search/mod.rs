@@ -30,6 +30,7 @@
 //! ```
 
 mod draw_hook;
+mod level;
 mod limits;
 mod ordering;
 mod params;
@@ -44,6 +45,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub(crate) use draw_hook::{DrawHook, NoCounters};
+pub use level::{CANDIDATE_HASH_MB, DRAW_ACCEPT_SCORE, LEVELS, Level, accepts_draw};
 pub(crate) use limits::Budget;
 pub use limits::SearchLimit;
 pub use params::{ONE_PLY, SearchParams};
