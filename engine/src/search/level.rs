@@ -15,19 +15,7 @@
 //! The candidate levels must use an engine without an opening book ([`Level::config`] makes
 //! one): a book would answer a candidate's search with a book move and no real score.
 //!
-//! | # | name             | search                          | worse move | margin | noise |
-//! |---|------------------|---------------------------------|-----------:|-------:|------:|
-//! | 1 | beginner         | each root move 1 ply deep       |      50 %  |  3.00  | 0.80  |
-//! | 2 | novice           | each root move 1 ply deep       |      30 %  |  2.00  | 0.50  |
-//! | 3 | amateur          | each root move 2 plies deep     |      20 %  |  1.50  | 0.30  |
-//! | 4 | third category   | each root move 3 plies deep     |      12 %  |  1.00  | 0.20  |
-//! | 5 | second category  | each root move 5 plies deep     |       5 %  |  0.60  | 0.10  |
-//! | 6 | first category   | engine, 4 000 nodes             |        —   |    —   |   —   |
-//! | 7 | candidate master | engine, 20 000 nodes            |        —   |    —   |   —   |
-//! | 8 | master           | engine, 1 s a move, book, tables |       —   |    —   |   —   |
-//!
-//! Margins and noise are in men (centi-men in the fields). The ladder's measured Elo steps are in
-//! the README.
+//! The ladder is on [`LEVELS`]; its measured Elo steps are in the README.
 
 use std::time::Duration;
 
@@ -38,7 +26,7 @@ use crate::search::{
 use crate::splitmix::SplitMix64;
 use crate::{Game, GameStatus, Move};
 
-/// One playing level. See the [module documentation](self) for the ladder.
+/// One playing level; the ladder is on [`LEVELS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     /// Its name in English, lower case (`"beginner"`); a game translates it by [`Level::number`].
@@ -55,42 +43,56 @@ pub struct Level {
     pub noise: i32,
 }
 
-/// The levels, weakest first; [`Level::number`] is the index plus one.
+/// The levels, weakest first; [`Level::number`] is the index plus one. Margins and noise in men
+/// (centi-men in the fields):
+///
+/// | # | name             | search                          | worse move | margin | noise |
+/// |---|------------------|---------------------------------|-----------:|-------:|------:|
+/// | 1 | beginner         | each root move 1 ply deep       |      30 %  |  2.00  | 0.50  |
+/// | 2 | novice           | each root move 2 plies deep     |      25 %  |  1.80  | 0.40  |
+/// | 3 | amateur          | each root move 2 plies deep     |      12 %  |  1.20  | 0.25  |
+/// | 4 | third category   | each root move 3 plies deep     |      10 %  |  1.00  | 0.20  |
+/// | 5 | second category  | each root move 4 plies deep     |       6 %  |  0.60  | 0.15  |
+/// | 6 | first category   | engine, 4 000 nodes             |        —   |    —   |   —   |
+/// | 7 | candidate master | engine, 20 000 nodes            |        —   |    —   |   —   |
+/// | 8 | master           | engine, 1 s a move, book, tables |       —   |    —   |   —   |
+///
+/// Measured Elo steps between adjacent levels are in the README.
 pub const LEVELS: [Level; 8] = [
     Level {
         name: "beginner",
-        limit: SearchLimit::Depth(1),
-        worse_move_per_mille: 500,
-        worse_move_margin: 300,
-        noise: 80,
-    },
-    Level {
-        name: "novice",
         limit: SearchLimit::Depth(1),
         worse_move_per_mille: 300,
         worse_move_margin: 200,
         noise: 50,
     },
     Level {
+        name: "novice",
+        limit: SearchLimit::Depth(2),
+        worse_move_per_mille: 250,
+        worse_move_margin: 180,
+        noise: 40,
+    },
+    Level {
         name: "amateur",
         limit: SearchLimit::Depth(2),
-        worse_move_per_mille: 200,
-        worse_move_margin: 150,
-        noise: 30,
+        worse_move_per_mille: 120,
+        worse_move_margin: 120,
+        noise: 25,
     },
     Level {
         name: "third category",
         limit: SearchLimit::Depth(3),
-        worse_move_per_mille: 120,
+        worse_move_per_mille: 100,
         worse_move_margin: 100,
         noise: 20,
     },
     Level {
         name: "second category",
-        limit: SearchLimit::Depth(5),
-        worse_move_per_mille: 50,
+        limit: SearchLimit::Depth(4),
+        worse_move_per_mille: 60,
         worse_move_margin: 60,
-        noise: 10,
+        noise: 15,
     },
     Level {
         name: "first category",
