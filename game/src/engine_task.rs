@@ -1,10 +1,14 @@
 //! The engine plays and gives hints on a background task, so the window stays responsive.
 //!
 //! When the side to move is played by the engine (and the board has finished animating), or the
-//! player asks for a hint, `start_jobs` clones the game and spawns [`think`] on the
+//! player asks for a hint or offers a draw, `start_jobs` clones the game and spawns [`think`] on the
 //! `AsyncComputeTaskPool`; the task lives in a [`Job`] component. Each frame `poll_jobs` copies
 //! the search's progress (depth, score, principal variation) into [`Thinking`] for the panel and,
-//! when the task is done, sends the move as a [`GameCommand::Play`] (or shows the hint). A job
+//! when the task is done, sends the move as a [`GameCommand::Play`] (or shows the hint, or
+//! answers the draw offer with [`GameCommand::DrawAgreed`] or a refusal). The engine plays at the
+//! record's [`Strength`]: a level of `shashki::LEVELS` (its own engine for the weakened levels,
+//! [`Level::search`]) or its full search for a time; hints and draw offers always use the full
+//! engine. A job
 //! made for an older [`GameRecord::revision`] (undo, new game…) is stopped through the engine's
 //! stop handle — dropping a task does not stop a running search — and its result is discarded;
 //! no new job starts until the stopped one has returned, so searches never overlap.
@@ -12,19 +16,44 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice};
+use crate::i18n::Say;
+use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice, Strength};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use shashki::search::BookChoice;
+use shashki::search::{BookChoice, SetupProblem, accepts_draw};
 use shashki::{
-    Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo, SearchLimit,
-    StopHandle,
+    Engine, EngineConfig, Game, LEVELS, Level, Move, MoveSource, Notation, Position, Score,
+    SearchInfo, SearchLimit, StopHandle,
 };
 
-/// The engine shared by all jobs.
+/// The engines shared by all jobs: the full one (book, tablebases) and the one of the weakened
+/// levels (no book, [`Level::config`]); only one searches at a time.
 #[derive(Resource, Clone)]
-pub struct EngineHandle(pub Arc<Engine>);
+pub struct EngineHandle {
+    /// The engine at its best: hints, draw offers, the strong levels and `--engine-time`.
+    pub full: Arc<Engine>,
+    /// The engine of the levels that choose among root candidates.
+    pub weak: Arc<Engine>,
+    /// Seed of the weak levels' choices (mixed with each position), new every run.
+    pub seed: u64,
+}
+
+impl EngineHandle {
+    /// Both engines from one base configuration.
+    #[must_use]
+    pub fn new(config: &EngineConfig, seed: u64) -> EngineHandle {
+        let weak_level = LEVELS
+            .iter()
+            .find(|l| l.uses_candidates())
+            .unwrap_or(&LEVELS[0]);
+        EngineHandle {
+            full: Arc::new(Engine::new(config.clone())),
+            weak: Arc::new(Engine::new(weak_level.config(config))),
+            seed,
+        }
+    }
+}
 
 /// Why the engine is searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +62,8 @@ pub enum Purpose {
     Move,
     /// To suggest a move to the human.
     Hint,
+    /// To answer the human's draw offer.
+    DrawOffer,
 }
 
 /// What the panel shows while the engine thinks.
@@ -88,8 +119,10 @@ impl ViewSync {
     }
 }
 
-/// The longest the engine searches for a hint.
-pub const HINT_TIME: Duration = Duration::from_millis(1500);
+/// How long the engine searches for a hint.
+pub const HINT_TIME: Duration = Duration::from_millis(1000);
+/// How long the engine considers a draw offer.
+pub const DRAW_OFFER_TIME: Duration = Duration::from_millis(700);
 
 /// The outcome of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,13 +131,15 @@ pub struct Thought {
     pub best: Option<Move>,
     /// Its label, when it came from a book or tablebase.
     pub label: Option<MoveLabel>,
+    /// For a draw offer: whether the engine accepts.
+    pub accepts_draw: bool,
 }
 
 /// A running search.
 #[derive(Component)]
 pub struct Job {
     task: Task<Thought>,
-    stop: StopHandle,
+    stops: [StopHandle; 2],
     purpose: Purpose,
     revision: u64,
     cancelled: bool,
@@ -120,7 +155,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<Hint>()
         .init_resource::<ViewSync>()
-        .init_resource::<PendingHint>()
+        .init_resource::<Pending>()
         .add_systems(Startup, build_engine)
         .add_systems(Update, poll_jobs.in_set(crate::GameSet::Input))
         .add_systems(
@@ -133,8 +168,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, stop_on_exit);
 }
 
+/// Requests waiting for the engine to be free.
 #[derive(Resource, Default)]
-struct PendingHint(bool);
+struct Pending {
+    hint: bool,
+    draw_offer: bool,
+}
 
 /// Builds the engine with the book and tablebases, if given (problems are reported, not fatal).
 fn build_engine(
@@ -154,21 +193,33 @@ fn build_engine(
         |s| s.0.clone(),
     );
     let loaded = setup.load();
-    let mut problems: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
-    let config = loaded.configure(config);
-    if !problems.is_empty() {
-        if notice.error {
-            problems.insert(0, notice.text.clone());
-        }
-        notice.error(problems.join("\n"));
+    for problem in &loaded.problems {
+        notice.add_error(match problem {
+            SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
+            SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
+            other => Say::Tablebases(other.to_string()),
+        });
     }
-    commands.insert_resource(EngineHandle(Arc::new(Engine::new(config))));
+    let config = loaded.configure(config);
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    commands.insert_resource(EngineHandle::new(&config, seed));
 }
 
-/// The one place the engine is called: searches `game` for `time`, reporting progress.
-pub fn think(engine: &Engine, game: &Game, time: Duration, progress: &Mutex<Progress>) -> Thought {
+/// The one place the engine is called: a search of `game` for `purpose` at `strength`,
+/// reporting progress. A draw offer is answered from the full engine's score for
+/// `engine_side` ([`accepts_draw`]).
+pub fn think(
+    engines: &EngineHandle,
+    game: &Game,
+    purpose: Purpose,
+    strength: Strength,
+    engine_side: shashki::Color,
+    progress: &Mutex<Progress>,
+) -> Thought {
     let root = *game.position();
-    let result = engine.search(game, SearchLimit::MoveTime(time), |info: &SearchInfo| {
+    let report = |info: &SearchInfo| {
         let report = Progress {
             depth: info.depth,
             score: info.score.to_string(),
@@ -176,7 +227,40 @@ pub fn think(engine: &Engine, game: &Game, time: Duration, progress: &Mutex<Prog
             nodes: info.nodes,
         };
         *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
-    });
+    };
+    let full = |time| {
+        engines
+            .full
+            .search(game, SearchLimit::MoveTime(time), report)
+    };
+    let result = match (purpose, strength) {
+        (Purpose::Hint, _) => full(HINT_TIME),
+        (Purpose::DrawOffer, _) => {
+            let result = full(DRAW_OFFER_TIME);
+            // The offer comes on the person's turn or the engine's: the score for the engine.
+            let engine_score = if game.position().side_to_move() == engine_side {
+                result.score
+            } else {
+                Score(-result.score.0)
+            };
+            let accepts = accepts_draw(&engines.full, game, engine_score);
+            return Thought {
+                best: None,
+                label: None,
+                accepts_draw: accepts,
+            };
+        }
+        (Purpose::Move, Strength::MoveTime(time)) => full(time),
+        (Purpose::Move, Strength::Level(n)) => {
+            let level = Level::get(n).unwrap_or(&LEVELS[0]);
+            let engine = if level.uses_candidates() {
+                &engines.weak
+            } else {
+                &engines.full
+            };
+            level.search(engine, game, engines.seed, report)
+        }
+    };
     let label = match result.source {
         MoveSource::Search => None,
         MoveSource::Book => Some(MoveLabel::Book),
@@ -186,6 +270,7 @@ pub fn think(engine: &Engine, game: &Game, time: Duration, progress: &Mutex<Prog
     Thought {
         best: result.best_move,
         label,
+        accepts_draw: false,
     }
 }
 
@@ -200,7 +285,7 @@ pub fn pv_text(root: &Position, pv: &[Move]) -> String {
 fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {
     if exit.read().next().is_some() {
         for job in &jobs {
-            job.stop.stop();
+            job.stops.iter().for_each(StopHandle::stop);
         }
     }
 }
@@ -210,16 +295,21 @@ fn cancel_stale_jobs(
     record: Res<GameRecord>,
     mut jobs: Query<&mut Job>,
     mut hint: ResMut<Hint>,
+    mut notice: ResMut<Notice>,
     mut last: Local<u64>,
 ) {
     if *last != record.revision {
         *last = record.revision;
+        // The hint was for the position before: off the board and out of the panel.
         hint.0 = None;
+        if matches!(notice.lines.as_slice(), [Say::Hint(_)]) {
+            notice.clear();
+        }
     }
     for mut job in &mut jobs {
         if job.revision != record.revision && !job.cancelled {
             job.cancelled = true;
-            job.stop.stop();
+            job.stops.iter().for_each(StopHandle::stop);
         }
     }
 }
@@ -229,7 +319,7 @@ fn cancel_stale_jobs(
 fn start_jobs(
     mut commands: Commands,
     mut requests: MessageReader<GameCommand>,
-    mut pending_hint: ResMut<PendingHint>,
+    mut pending: ResMut<Pending>,
     record: Res<GameRecord>,
     engine: Option<Res<EngineHandle>>,
     view: Res<ViewSync>,
@@ -237,12 +327,28 @@ fn start_jobs(
     mut thinking: ResMut<Thinking>,
     mut notice: ResMut<Notice>,
 ) {
-    if requests.read().any(|c| *c == GameCommand::Hint) {
-        if record.to_move() == Controller::Human && record.ongoing() {
-            pending_hint.0 = true;
-        } else {
-            notice.info("Hints are for the human player's turn");
+    for request in requests.read() {
+        match request {
+            GameCommand::Hint => {
+                if record.to_move() == Controller::Human && record.ongoing() {
+                    pending.hint = true;
+                } else {
+                    notice.info(Say::HintsForYou);
+                }
+            }
+            GameCommand::OfferDraw => {
+                if record.human_side().is_some() && record.ongoing() {
+                    pending.draw_offer = true;
+                    notice.info(Say::DrawConsidered);
+                } else {
+                    notice.info(Say::OnlyAgainstEngine);
+                }
+            }
+            _ => {}
         }
+    }
+    if !record.ongoing() {
+        pending.draw_offer = false;
     }
     let Some(engine) = engine else {
         return;
@@ -256,26 +362,29 @@ fn start_jobs(
         && view.shows(record.revision)
     {
         Purpose::Move
-    } else if pending_hint.0 && record.to_move() == Controller::Human {
+    } else if pending.draw_offer {
+        pending.draw_offer = false;
+        Purpose::DrawOffer
+    } else if pending.hint && record.to_move() == Controller::Human {
+        pending.hint = false;
         Purpose::Hint
     } else {
         return;
     };
-    pending_hint.0 = false;
-    let time = match purpose {
-        Purpose::Move => record.engine_time,
-        Purpose::Hint => record.engine_time.min(HINT_TIME),
-    };
     let progress = Arc::new(Mutex::new(Progress::default()));
     let game = record.game.clone();
-    let engine = Arc::clone(&engine.0);
-    let stop = engine.stop_handle();
+    let engines = EngineHandle::clone(&engine);
+    let stops = [engines.full.stop_handle(), engines.weak.stop_handle()];
     let shared = Arc::clone(&progress);
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { think(&engine, &game, time, &shared) });
+    let strength = record.strength;
+    let engine_side = record
+        .human_side()
+        .map_or(game.position().side_to_move(), shashki::Color::opposite);
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { think(&engines, &game, purpose, strength, engine_side, &shared) });
     commands.spawn(Job {
         task,
-        stop,
+        stops,
         purpose,
         revision: record.revision,
         cancelled: false,
@@ -314,6 +423,16 @@ fn poll_jobs(
         if job.cancelled || job.revision != record.revision {
             continue;
         }
+        if job.purpose == Purpose::DrawOffer {
+            if thought.accepts_draw {
+                play.write(GameCommand::DrawAgreed {
+                    revision: job.revision,
+                });
+            } else {
+                notice.info(Say::DrawDeclined);
+            }
+            continue;
+        }
         let Some(mv) = thought.best else {
             continue;
         };
@@ -328,8 +447,9 @@ fn poll_jobs(
             Purpose::Hint => {
                 hint.0 = Some(mv);
                 let text = record.game.position().write_move(&mv, Notation::Algebraic);
-                notice.info(format!("Hint: {text}"));
+                notice.info(Say::Hint(text));
             }
+            Purpose::DrawOffer => {}
         }
     }
 }

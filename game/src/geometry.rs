@@ -9,8 +9,31 @@
 use bevy::math::Vec2;
 use shashki::Square;
 
-/// Width of the side panel, in logical pixels; the board takes the rest of the window.
+/// Width of the side panel in the reference window, in logical pixels; it scales with the window
+/// ([`panel_width`]) and the board takes the rest.
 pub const PANEL_WIDTH: f32 = 360.0;
+/// The window size the panel is designed for (scale 1).
+pub const REFERENCE_WINDOW: Vec2 = Vec2::new(1200.0, 780.0);
+/// The smallest scale of the panel (its texts stay readable in the minimum window).
+pub const MIN_UI_SCALE: f32 = 0.72;
+/// The largest scale of the panel.
+pub const MAX_UI_SCALE: f32 = 2.5;
+/// The smallest window the game allows (logical pixels).
+pub const MIN_WINDOW: Vec2 = Vec2::new(640.0, 480.0);
+
+/// The scale of the panel (its width, fonts, buttons) for a window: how much larger the window is
+/// than [`REFERENCE_WINDOW`] in its tighter direction, within [`MIN_UI_SCALE`]..[`MAX_UI_SCALE`].
+#[must_use]
+pub fn ui_scale(window: Vec2) -> f32 {
+    let ratio = window / REFERENCE_WINDOW;
+    ratio.x.min(ratio.y).clamp(MIN_UI_SCALE, MAX_UI_SCALE)
+}
+
+/// The width of the side panel in a window, in logical pixels.
+#[must_use]
+pub fn panel_width(window: Vec2) -> f32 {
+    PANEL_WIDTH * ui_scale(window)
+}
 /// Margin around the board for the coordinates, in squares.
 pub const MARGIN_SQUARES: f32 = 0.6;
 /// The smallest square size the layout shrinks to, in logical pixels.
@@ -33,7 +56,13 @@ impl BoardLayout {
     /// The largest board (plus coordinate margins) that fits left of the side panel, centred.
     #[must_use]
     pub fn fit(window: Vec2, flipped: bool) -> BoardLayout {
-        let area = Vec2::new((window.x - PANEL_WIDTH).max(0.0), window.y);
+        BoardLayout::fit_beside(window, panel_width(window), flipped)
+    }
+
+    /// The largest board that fits left of a panel `panel` wide, centred.
+    #[must_use]
+    pub fn fit_beside(window: Vec2, panel: f32, flipped: bool) -> BoardLayout {
+        let area = Vec2::new((window.x - panel).max(0.0), window.y);
         let square = (area.x.min(area.y) / (8.0 + 2.0 * MARGIN_SQUARES)).max(MIN_SQUARE);
         let origin = area / 2.0 - Vec2::splat(4.0 * square);
         BoardLayout {
@@ -134,7 +163,22 @@ mod tests {
     }
 
     fn layout(flipped: bool) -> BoardLayout {
-        BoardLayout::fit(Vec2::new(PANEL_WIDTH + 920.0, 920.0), flipped)
+        BoardLayout::fit_beside(Vec2::new(PANEL_WIDTH + 920.0, 920.0), PANEL_WIDTH, flipped)
+    }
+
+    #[test]
+    fn the_panel_scales_with_the_window_within_bounds() {
+        assert_eq!(ui_scale(REFERENCE_WINDOW), 1.0);
+        assert_eq!(ui_scale(MIN_WINDOW), MIN_UI_SCALE);
+        assert!((ui_scale(Vec2::new(2560.0, 1440.0)) - 1440.0 / 780.0).abs() < 1e-4);
+        assert_eq!(ui_scale(Vec2::new(8000.0, 8000.0)), MAX_UI_SCALE);
+        assert_eq!(panel_width(REFERENCE_WINDOW), PANEL_WIDTH);
+        // In every size the board keeps at least as much width as the panel.
+        for window in [MIN_WINDOW, REFERENCE_WINDOW, Vec2::new(2560.0, 1440.0)] {
+            let board = BoardLayout::fit(window, false);
+            assert!(8.0 * board.square >= panel_width(window) * 0.9, "{window}");
+            assert!(board.origin.x + 8.0 * board.square <= window.x - panel_width(window));
+        }
     }
 
     #[test]
@@ -142,7 +186,8 @@ mod tests {
         let l = layout(false);
         assert!((l.square - 100.0).abs() < 1e-3);
         assert_eq!(l.origin, Vec2::new(60.0, 60.0));
-        let small = BoardLayout::fit(Vec2::new(PANEL_WIDTH + 1000.0, 460.0), false);
+        let small =
+            BoardLayout::fit_beside(Vec2::new(PANEL_WIDTH + 1000.0, 460.0), PANEL_WIDTH, false);
         assert!((small.square - 50.0).abs() < 1e-3);
         assert!(small.origin.x + 8.0 * small.square <= 1000.0);
     }

@@ -4,7 +4,8 @@
 //! Data flow (all in [`GameSet::Input`](crate::GameSet), before the rules step): the mouse
 //! system maps the cursor to a square with the pure [`BoardLayout`] geometry and writes
 //! [`BoardClick`] messages (a press selects; releasing over another square after dragging counts
-//! as a second click, so click-click and drag-and-drop both work). `interpret_clicks` feeds
+//! as a second click, so click-click and drag-and-drop both work; a press on the piece already
+//! selected waits for the release, so that piece can be dragged too). `interpret_clicks` feeds
 //! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
 //! [`GameCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
 
@@ -13,8 +14,9 @@ use bevy::window::PrimaryWindow;
 use shashki::Square;
 
 use crate::geometry::BoardLayout;
+use crate::i18n::{Catalogue, Say};
 use crate::record::{Controller, GameCommand, GameRecord, Notice, Orientation};
-use crate::selection::{ClickOutcome, Selection};
+use crate::selection::{ClickOutcome, IllegalClick, Selection};
 
 /// A click (or drop) on a dark square of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +28,32 @@ pub struct ClickFeedback {
     /// The square clicked.
     pub square: Option<Square>,
     /// Why it was rejected.
-    pub text: String,
+    pub reason: Option<Refusal>,
     /// When (seconds since start-up).
     pub at: f64,
+}
+
+/// Why a click on the board did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The engine is to move.
+    EngineTurn,
+    /// Not a legal step of a move.
+    Illegal(IllegalClick),
+}
+
+impl Refusal {
+    /// The reason in the language of `t`.
+    #[must_use]
+    pub fn explain(self, t: &Catalogue) -> &'static str {
+        match self {
+            Refusal::GameOver => t.game_is_over,
+            Refusal::EngineTurn => t.wait_for_engine,
+            Refusal::Illegal(why) => why.explain(t),
+        }
+    }
 }
 
 /// How long illegal-click feedback stays visible, in seconds.
@@ -43,6 +68,9 @@ pub struct Drag {
     pub cursor: Vec2,
     /// Whether the pointer left the press square (the piece then follows it).
     pub moved: bool,
+    /// The press was on the piece already selected: its click waits for the release (a release
+    /// on the same square deselects, a drop elsewhere moves it).
+    pub reselect: bool,
 }
 
 /// Registers the input stage.
@@ -94,12 +122,16 @@ fn mouse_to_clicks(
         drag.cursor = c;
     }
     if buttons.just_pressed(MouseButton::Left) {
+        let reselect = square.is_some() && square == selection.piece;
         *drag = Drag {
             from: square,
             cursor: cursor.unwrap_or_default(),
             moved: false,
+            reselect,
         };
-        if let Some(square) = square {
+        if let Some(square) = square
+            && !reselect
+        {
             clicks.write(BoardClick(square));
         }
     } else if buttons.pressed(MouseButton::Left) {
@@ -110,6 +142,12 @@ fn mouse_to_clicks(
         let dropped = drag.moved && drag.from.is_some() && selection.piece == drag.from;
         if dropped && let Some(square) = square {
             clicks.write(BoardClick(square));
+        } else if drag.reselect
+            && !drag.moved
+            && let Some(from) = drag.from
+        {
+            // A plain click on the selected piece: deselect it, as before.
+            clicks.write(BoardClick(from));
         }
         *drag = Drag::default();
     }
@@ -126,28 +164,25 @@ fn interpret_clicks(
     mut commands: MessageWriter<GameCommand>,
 ) {
     for &BoardClick(square) in clicks.read() {
-        let reject = |feedback: &mut ClickFeedback, text: &str| {
+        let reject = |feedback: &mut ClickFeedback, reason: Refusal| {
             *feedback = ClickFeedback {
                 square: Some(square),
-                text: text.to_string(),
+                reason: Some(reason),
                 at: time.elapsed_secs_f64(),
             };
         };
         if record.review.is_some() {
             // A click on the board while reviewing goes back to the game, and plays nothing.
             commands.write(GameCommand::ReviewEnd);
-            notice.info("Back to the game");
+            notice.info(Say::BackToGame);
             continue;
         }
         if !record.ongoing() {
-            reject(
-                &mut feedback,
-                "the game is over: start a new game or take back a move",
-            );
+            reject(&mut feedback, Refusal::GameOver);
             continue;
         }
         if record.to_move() == Controller::Engine {
-            reject(&mut feedback, "wait: it is the engine's turn");
+            reject(&mut feedback, Refusal::EngineTurn);
             continue;
         }
         match selection.click(record.game.position(), square) {
@@ -158,11 +193,10 @@ fn interpret_clicks(
                     revision: record.revision,
                 });
             }
-            ClickOutcome::Illegal(why) => reject(&mut feedback, why.explain()),
+            ClickOutcome::Illegal(why) => reject(&mut feedback, Refusal::Illegal(why)),
             ClickOutcome::ChooseRoute => {
                 feedback.square = None;
-                notice
-                    .info("Several captures end there: click the landing squares (orange) in turn");
+                notice.info(Say::ChooseRoute);
             }
             ClickOutcome::Selected(_) | ClickOutcome::Deselected => feedback.square = None,
         }

@@ -6,7 +6,10 @@
 //! - [`engine_task`]: the engine's searches on a background task;
 //! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
 //! - [`panel`]: status, thinking, buttons, text field and move list;
-//! - [`shortcuts`]: keys for the panel's most used buttons.
+//! - [`shortcuts`]: keys for the panel's most used buttons;
+//! - [`i18n`]: every visible word, in Russian and English, and the language in use;
+//! - [`redraw`]: the window redraws only when something changes (continuous while the engine
+//!   thinks or the board animates).
 //!
 //! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
 //! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
@@ -17,10 +20,12 @@ pub mod board_view;
 pub mod engine_task;
 pub mod fps;
 pub mod geometry;
+pub mod i18n;
 pub mod input;
 pub mod options;
 pub mod panel;
 pub mod record;
+pub mod redraw;
 pub mod selection;
 pub mod shortcuts;
 pub mod textures;
@@ -49,10 +54,9 @@ pub struct CorePlugin {
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         let mut notice = record::Notice::default();
-        if self.setup.problems.is_empty() {
-            notice.info(shortcuts::KEYS_HELP);
-        } else {
-            notice.error(self.setup.problems.join("\n"));
+        notice.info(i18n::Say::Keys);
+        for problem in &self.setup.problems {
+            notice.add_error(problem.clone());
         }
         app.configure_sets(
             Update,
@@ -68,7 +72,9 @@ impl Plugin for CorePlugin {
             input::plugin,
             shortcuts::plugin,
             engine_task::plugin,
+            i18n::plugin,
         ))
+        .insert_resource(i18n::Language(self.setup.lang))
         .insert_resource(notice);
     }
 }
@@ -79,14 +85,25 @@ pub struct GamePlugin {
     pub setup: Setup,
 }
 
+/// The interface font (DejaVu Sans: Latin and Cyrillic; licence in `assets/fonts`), embedded.
+pub const FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
+        // Every text uses the default font handle: put the Cyrillic font there (Bevy's own
+        // default font has no Cyrillic letters).
+        if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>()
+            && let Err(error) = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()))
+        {
+            eprintln!("shashki-game: the interface font was not installed: {error}");
+        }
         app.add_plugins((
             CorePlugin {
                 setup: self.setup.clone(),
             },
             board_view::plugin,
             panel::plugin,
+            redraw::plugin,
         ));
     }
 }

@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
+use bevy::window::{WindowResizeConstraints, WindowResolution};
 use clap::Parser;
 use shashki_game::{GamePlugin, Options, Setup};
 
@@ -20,14 +20,18 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let setup = Setup::from_options(&options);
-    for problem in &setup.problems {
-        eprintln!("shashki-game: {problem}");
-    }
+
+    let min = shashki_game::geometry::MIN_WINDOW;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title: "Shashki - Russian draughts".into(),
-            resolution: WindowResolution::new(1200, 780),
+            title: setup.lang.text().title.into(),
+            resolution: WindowResolution::new(options.width, options.height),
+            resize_constraints: WindowResizeConstraints {
+                min_width: min.x,
+                min_height: min.y,
+                ..default()
+            },
             ..default()
         }),
         ..default()

@@ -1,5 +1,5 @@
-//! The command line (`--fen`, `--pdn`, `--book`, `--engine-time`, `--white`, `--black`) and the
-//! start-up [`Setup`] made from it.
+//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--white`, `--black`,
+//! `--lang`) and the start-up [`Setup`] made from it.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
@@ -10,7 +10,8 @@ use std::time::Duration;
 use bevy::prelude::Resource;
 use clap::Parser;
 
-use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, LEVELS, Players, load_pdn};
+use crate::i18n::{Lang, Say};
+use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength, load_pdn};
 use shashki::Game;
 use shashki::search::BookChoice;
 
@@ -30,15 +31,27 @@ pub struct Options {
     /// Directory of endgame tablebase files (`*.shtb`) for the engine.
     #[arg(long, value_name = "DIR")]
     pub tablebases: Option<PathBuf>,
-    /// The engine's time per move in milliseconds (default: level 3, 1000 ms).
-    #[arg(long, value_name = "MS")]
+    /// The engine's playing level, 1 (beginner) to 8 (master); default 3 (amateur).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=shashki::LEVELS.len() as i64))]
+    pub level: Option<u8>,
+    /// The engine at its best with this many milliseconds per move, instead of a level.
+    #[arg(long, value_name = "MS", conflicts_with = "level")]
     pub engine_time: Option<u64>,
+    /// The interface language (default: from LC_ALL / LC_MESSAGES / LANG, else Russian).
+    #[arg(long, value_enum)]
+    pub lang: Option<Lang>,
     /// Who plays White.
     #[arg(long, value_enum, default_value_t = Controller::Human)]
     pub white: Controller,
     /// Who plays Black.
     #[arg(long, value_enum, default_value_t = Controller::Engine)]
     pub black: Controller,
+    /// The window's width in logical pixels (at least 640).
+    #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(640..))]
+    pub width: u32,
+    /// The window's height in logical pixels (at least 480).
+    #[arg(long, default_value_t = 780, value_parser = clap::value_parser!(u32).range(480..))]
+    pub height: u32,
     /// Log the frame rate once a second (to check responsiveness while the engine thinks).
     #[arg(long)]
     pub log_fps: bool,
@@ -54,7 +67,9 @@ pub struct Setup {
     /// The tablebase directory to open, if any.
     pub tablebases: Option<PathBuf>,
     /// Problems met while reading the options, shown in the window.
-    pub problems: Vec<String>,
+    pub problems: Vec<Say>,
+    /// The interface language to start with.
+    pub lang: Lang,
 }
 
 impl Setup {
@@ -66,7 +81,7 @@ impl Setup {
         if let Some(fen) = &options.fen {
             match Game::from_fen(fen.trim()) {
                 Ok(g) => game = g,
-                Err(e) => problems.push(format!("Bad --fen: {e}")),
+                Err(e) => problems.push(Say::BadFenOption(e.to_string())),
             }
         }
         if let Some(path) = &options.pdn {
@@ -75,9 +90,11 @@ impl Setup {
                 Err(e) => problems.push(e),
             }
         }
-        let time = options
-            .engine_time
-            .map_or(LEVELS[DEFAULT_LEVEL].time, Duration::from_millis);
+        let strength = match (options.engine_time, options.level) {
+            (Some(ms), _) => Strength::MoveTime(Duration::from_millis(ms)),
+            (None, Some(level)) => Strength::Level(usize::from(level)),
+            (None, None) => Strength::Level(DEFAULT_LEVEL),
+        };
         let players = Players {
             white: options.white,
             black: options.black,
@@ -87,10 +104,11 @@ impl Setup {
             .clone()
             .map_or(BookChoice::Shipped, BookChoice::File);
         Setup {
-            record: GameRecord::new(game, players, time),
+            record: GameRecord::new(game, players, strength),
             book,
             tablebases: options.tablebases.clone(),
             problems,
+            lang: options.lang.unwrap_or_else(|| Lang::from_env(Lang::Ru)),
         }
     }
 }
@@ -119,13 +137,18 @@ mod tests {
             "engine",
             "--black",
             "human",
+            "--lang",
+            "en",
         ])
         .unwrap();
         let setup = Setup::from_options(&options);
         assert!(setup.problems.is_empty());
         assert_eq!(setup.record.game.position().to_fen(), "W:WK29:B25");
-        assert_eq!(setup.record.engine_time, Duration::from_millis(250));
-        assert_eq!(setup.record.level, Some(1));
+        assert_eq!(
+            setup.record.strength,
+            Strength::MoveTime(Duration::from_millis(250))
+        );
+        assert_eq!(setup.lang, Lang::En);
         assert_eq!(setup.record.players.white, Controller::Engine);
         assert_eq!(setup.record.players.black, Controller::Human);
         assert_eq!(setup.book, BookChoice::File(PathBuf::from("b.json")));
@@ -143,9 +166,25 @@ mod tests {
         .unwrap();
         let setup = Setup::from_options(&options);
         assert_eq!(setup.problems.len(), 2, "{:?}", setup.problems);
-        assert!(setup.problems[0].contains("--fen"));
-        assert!(setup.problems[1].contains("/nonexistent/game.pdn"));
+        assert!(matches!(setup.problems[0], Say::BadFenOption(_)));
+        assert!(
+            matches!(&setup.problems[1], Say::CannotRead(file, _) if file == "/nonexistent/game.pdn")
+        );
         assert_eq!(setup.record.game.position(), &shashki::Position::start());
+    }
+
+    #[test]
+    fn levels_are_chosen_by_number_and_out_of_range_is_a_usage_error() {
+        let options = Options::try_parse_from(["shashki-game", "--level", "8"]).unwrap();
+        assert_eq!(
+            Setup::from_options(&options).record.strength,
+            Strength::Level(8)
+        );
+        let default = Setup::from_options(&Options::default());
+        assert_eq!(default.record.strength, Strength::Level(DEFAULT_LEVEL));
+        for bad in [["--level", "0"], ["--level", "9"], ["--lang", "de"]] {
+            assert!(Options::try_parse_from(["shashki-game", bad[0], bad[1]]).is_err());
+        }
     }
 
     #[test]

@@ -1,6 +1,13 @@
 //! The side panel: status, engine thinking, messages, the buttons, a FEN / PDN-file text field
 //! and the move list — Bevy UI nodes that show the [`GameRecord`] and write [`GameCommand`]s.
 //!
+//! Every word comes from the current [`Language`]'s catalogue: fixed labels carry a [`Words`]
+//! component (the catalogue field to show) and are rewritten when the language changes. The panel
+//! is laid out for a 1200×780 window and scaled with [`UiScale`] from [`ui_scale`] (its width,
+//! fonts and buttons grow and shrink together); status, thinking line and notice each have a box
+//! of their own with a fixed number of lines, clipped, so they never overlap, and a notice
+//! longer than its box is shortened (errors are printed whole to stderr).
+//!
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
 //! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
@@ -13,14 +20,16 @@ use std::time::Duration;
 
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
-use bevy::text::EditableText;
+use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
 use bevy::window::PrimaryWindow;
 
 use crate::engine_task::{Purpose, Thinking};
-use crate::geometry::PANEL_WIDTH;
+use crate::geometry::{PANEL_WIDTH, ui_scale};
+use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
-use crate::record::{GameCommand, GameRecord, LEVELS, Mode, Notice};
+use crate::record::{GameCommand, GameRecord, Mode, Notice};
+use shashki::LEVELS;
 
 /// Where "Save PDN" writes when the text field does not name a `.pdn` file.
 pub const DEFAULT_PDN: &str = "shashki-game.pdn";
@@ -37,6 +46,8 @@ const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
 const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const ERROR: Color = Color::srgb(1.0, 0.45, 0.40);
 const THINK: Color = Color::srgb(0.55, 0.80, 1.0);
+/// The text field's border while it has the keyboard.
+const FOCUS: Color = Color::srgb(0.45, 0.70, 1.0);
 
 /// What a panel button does.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +70,22 @@ pub enum PanelButton {
     LoadPdn,
     /// Save to the PDN file named in the text field.
     SavePdn,
+    /// Swap the sides.
+    SwitchSides,
+    /// Resign.
+    Resign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Show the interface in this language.
+    Language(Lang),
 }
+
+/// A fixed label: the catalogue field it shows, rewritten when the language changes.
+#[derive(Component, Clone, Copy)]
+pub struct Words(pub fn(&Catalogue) -> &'static str);
+
+/// The notice box shows at most this many characters; longer notices end in "…".
+pub const NOTICE_CHARS: usize = 170;
 
 #[derive(Component)]
 struct StatusText;
@@ -91,7 +117,14 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (refresh_texts, refresh_move_list, color_buttons).in_set(crate::GameSet::View),
+            (
+                scale_to_window,
+                translate_labels,
+                refresh_texts,
+                refresh_move_list,
+                color_buttons,
+            )
+                .in_set(crate::GameSet::View),
         );
 }
 
@@ -106,21 +139,60 @@ fn label(text: &str, size: f32, color: Color) -> impl Bundle {
     (Text::new(text), font(size), TextColor(color))
 }
 
-fn button(action: PanelButton, text: &str) -> impl Bundle {
+/// A fixed label in the current language.
+fn words(words: fn(&Catalogue) -> &'static str, size: f32, color: Color) -> impl Bundle {
+    (Words(words), label("", size, color))
+}
+
+/// A box of `lines` lines of `size` px text that clips what does not fit.
+fn text_box(lines: f32, size: f32) -> Node {
+    Node {
+        width: percent(100),
+        height: px(lines * size * 1.3),
+        flex_shrink: 0.0,
+        overflow: Overflow::clip(),
+        ..default()
+    }
+}
+
+fn button_node() -> Node {
+    Node {
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        min_height: px(28),
+        padding: UiRect::axes(px(3), px(2)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(5)),
+        ..default()
+    }
+}
+
+/// A button with a label in the current language (wrapped, centred, when it is long).
+fn button(action: PanelButton, text: fn(&Catalogue) -> &'static str) -> impl Bundle {
     (
         Button,
         action,
-        Node {
-            flex_grow: 1.0,
-            flex_basis: px(0),
-            height: px(30),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(5)),
-            ..default()
-        },
+        button_node(),
         BackgroundColor(BUTTON),
-        children![(Text::new(text), font(14.0), TextColor(TEXT))],
+        children![(
+            Words(text),
+            Text::new(""),
+            font(13.0),
+            TextColor(TEXT),
+            TextLayout::justify(Justify::Center),
+        )],
+    )
+}
+
+/// A button whose label is the same in every language (a level number, a language's name).
+fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
+    (
+        Button,
+        action,
+        button_node(),
+        BackgroundColor(BUTTON),
+        children![(Text::new(text), font(13.0), TextColor(TEXT))],
     )
 }
 
@@ -142,8 +214,8 @@ fn spawn_panel(mut commands: Commands) {
             width: px(PANEL_WIDTH),
             height: percent(100),
             flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(12)),
-            row_gap: px(7),
+            padding: UiRect::all(px(10)),
+            row_gap: px(5),
             ..default()
         },))
         .id();
@@ -158,47 +230,32 @@ fn spawn_panel(mut commands: Commands) {
         },
         BackgroundColor(SEPARATOR),
     ));
+    let levels: Vec<Entity> = (1..=LEVELS.len())
+        .map(|n| {
+            commands
+                .spawn(fixed_button(PanelButton::Level(n), &n.to_string()))
+                .id()
+        })
+        .collect();
+    let level_row = commands.spawn(row()).add_children(&levels).id();
     let children = [
+        commands.spawn(words(|t| t.title, 17.0, TEXT)).id(),
         commands
-            .spawn(label("Shashki - Russian draughts", 20.0, TEXT))
+            .spawn((StatusText, label("", 15.0, TEXT), text_box(2.0, 15.0)))
             .id(),
         commands
-            .spawn((
-                StatusText,
-                label("", 17.0, TEXT),
-                Node {
-                    min_height: px(44),
-                    ..default()
-                },
-            ))
+            .spawn((ThinkingText, label("", 12.0, THINK), text_box(2.0, 12.0)))
             .id(),
         commands
-            .spawn((
-                ThinkingText,
-                label("", 13.0, THINK),
-                Node {
-                    min_height: px(34),
-                    ..default()
-                },
-            ))
+            .spawn((NoticeText, label("", 12.0, DIM), text_box(3.0, 12.0)))
             .id(),
-        commands
-            .spawn((
-                NoticeText,
-                label("", 13.0, DIM),
-                Node {
-                    min_height: px(50),
-                    ..default()
-                },
-            ))
-            .id(),
-        commands.spawn(label("New game", 13.0, DIM)).id(),
+        commands.spawn(words(|t| t.new_game, 12.0, DIM)).id(),
         commands
             .spawn((
                 row(),
                 children![
-                    button(PanelButton::NewGame(Mode::PlayWhite), "Play White"),
-                    button(PanelButton::NewGame(Mode::PlayBlack), "Play Black"),
+                    button(PanelButton::NewGame(Mode::PlayWhite), |t| t.play_white),
+                    button(PanelButton::NewGame(Mode::PlayBlack), |t| t.play_black),
                 ],
             ))
             .id(),
@@ -206,11 +263,9 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((
                 row(),
                 children![
-                    button(PanelButton::NewGame(Mode::TwoPlayers), "Two players"),
-                    button(
-                        PanelButton::NewGame(Mode::EngineVsEngine),
-                        "Engine vs engine"
-                    ),
+                    button(PanelButton::NewGame(Mode::TwoPlayers), |t| t.two_players),
+                    button(PanelButton::NewGame(Mode::EngineVsEngine), |t| t
+                        .engine_vs_engine),
                 ],
             ))
             .id(),
@@ -218,35 +273,32 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((
                 row(),
                 children![
-                    button(PanelButton::Undo, "Undo"),
-                    button(PanelButton::Redo, "Redo"),
-                    button(PanelButton::Hint, "Hint"),
-                    button(PanelButton::Flip, "Flip"),
+                    button(PanelButton::Undo, |t| t.undo),
+                    button(PanelButton::Redo, |t| t.redo),
+                    button(PanelButton::Hint, |t| t.hint),
+                    button(PanelButton::Flip, |t| t.flip),
                 ],
             ))
             .id(),
-        commands.spawn((LevelText, label("", 13.0, DIM))).id(),
         commands
             .spawn((
                 row(),
                 children![
-                    button(PanelButton::Level(0), LEVELS[0].name),
-                    button(PanelButton::Level(1), LEVELS[1].name),
-                    button(PanelButton::Level(2), LEVELS[2].name),
-                    button(PanelButton::Level(3), LEVELS[3].name),
-                    button(PanelButton::Level(4), LEVELS[4].name),
+                    button(PanelButton::Resign, |t| t.resign),
+                    button(PanelButton::OfferDraw, |t| t.offer_draw),
+                    button(PanelButton::SwitchSides, |t| t.switch_sides),
                 ],
             ))
             .id(),
-        commands
-            .spawn(label("FEN, or PDN file name (Enter = apply)", 13.0, DIM))
-            .id(),
+        commands.spawn((LevelText, label("", 12.0, DIM))).id(),
+        level_row,
+        commands.spawn(words(|t| t.field_label, 12.0, DIM)).id(),
         commands
             .spawn((
                 InputField,
                 Node {
                     width: percent(100),
-                    padding: UiRect::all(px(5)),
+                    padding: UiRect::all(px(4)),
                     border: UiRect::all(px(1)),
                     ..default()
                 },
@@ -256,8 +308,12 @@ fn spawn_panel(mut commands: Commands) {
                     allow_newlines: false,
                     ..default()
                 },
+                TextCursorStyle {
+                    color: TEXT,
+                    ..default()
+                },
                 TextLayout::no_wrap(),
-                font(13.0),
+                font(12.0),
                 TextColor(TEXT),
             ))
             .id(),
@@ -265,13 +321,29 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((
                 row(),
                 children![
-                    button(PanelButton::SetFen, "Set FEN"),
-                    button(PanelButton::LoadPdn, "Load PDN"),
-                    button(PanelButton::SavePdn, "Save PDN"),
+                    button(PanelButton::SetFen, |t| t.set_fen),
+                    button(PanelButton::LoadPdn, |t| t.load_pdn),
+                    button(PanelButton::SavePdn, |t| t.save_pdn),
                 ],
             ))
             .id(),
-        commands.spawn(label("Moves", 13.0, DIM)).id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.language, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    fixed_button(PanelButton::Language(Lang::Ru), Lang::Ru.endonym()),
+                    fixed_button(PanelButton::Language(Lang::En), Lang::En.endonym()),
+                ],
+            ))
+            .id(),
+        commands.spawn(words(|t| t.moves, 12.0, DIM)).id(),
         commands
             .spawn((
                 MovesScroll,
@@ -283,11 +355,48 @@ fn spawn_panel(mut commands: Commands) {
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
-                children![(MovesText, label("", 14.0, TEXT))],
+                children![(MovesText, label("", 13.0, TEXT))],
             ))
             .id(),
     ];
     commands.entity(root).add_children(&children);
+}
+
+/// Scales the panel (width, fonts, buttons) with the window.
+fn scale_to_window(
+    window: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut scale: ResMut<UiScale>,
+) {
+    if let Ok(window) = window.single() {
+        let wanted = ui_scale(window.size());
+        if (scale.0 - wanted).abs() > 1e-3 {
+            scale.0 = wanted;
+        }
+    }
+}
+
+/// Rewrites the fixed labels (and the window title) when the language changes.
+fn translate_labels(
+    language: Res<Language>,
+    mut labels: Query<(&Words, &mut Text)>,
+    added: Query<(), Added<Words>>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    if !language.is_changed() && added.is_empty() {
+        return;
+    }
+    let t = language.0.text();
+    for (words, mut text) in &mut labels {
+        let value = (words.0)(t);
+        if text.0 != value {
+            text.0 = value.to_string();
+        }
+    }
+    if language.is_changed()
+        && let Ok(mut window) = window.single_mut()
+    {
+        window.title = t.title.to_string();
+    }
 }
 
 fn field_text(field: &Query<&EditableText, With<InputField>>) -> String {
@@ -313,6 +422,7 @@ fn press_buttons(
     buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
     field: Query<&EditableText, With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
+    mut languages: MessageWriter<SwitchLanguage>,
     mut notice: ResMut<Notice>,
 ) {
     for (interaction, action) in &buttons {
@@ -327,13 +437,20 @@ fn press_buttons(
             PanelButton::Hint => GameCommand::Hint,
             PanelButton::Flip => GameCommand::Flip,
             PanelButton::Level(level) => GameCommand::SetLevel(level),
+            PanelButton::SwitchSides => GameCommand::SwitchSides,
+            PanelButton::Resign => GameCommand::Resign,
+            PanelButton::OfferDraw => GameCommand::OfferDraw,
+            PanelButton::Language(lang) => {
+                languages.write(SwitchLanguage(lang));
+                continue;
+            }
             PanelButton::SetFen if text.is_empty() => {
-                notice.error("Type or paste a FEN into the field first");
+                notice.error(Say::TypeFenFirst);
                 continue;
             }
             PanelButton::SetFen => GameCommand::SetFen(text),
             PanelButton::LoadPdn if text.is_empty() => {
-                notice.error("Type the PDN file name into the field first");
+                notice.error(Say::TypePdnFirst);
                 continue;
             }
             PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
@@ -373,21 +490,26 @@ fn blur_field_on_outside_press(
 }
 
 /// Enter in the text field: a `.pdn` name is loaded, anything else is read as FEN.
+/// Enter also gives the keyboard back to the board (the shortcuts work again).
 fn submit_field(
     keys: Res<ButtonInput<KeyCode>>,
-    focus: Option<Res<InputFocus>>,
+    focus: Option<ResMut<InputFocus>>,
     field: Query<(Entity, &EditableText), With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if !keys.just_pressed(KeyCode::Enter) {
         return;
     }
-    let Some(focused) = focus.and_then(|f| f.get()) else {
+    let Some(mut focus) = focus else {
+        return;
+    };
+    let Some(focused) = focus.get() else {
         return;
     };
     let Ok((_, field)) = field.get(focused) else {
         return;
     };
+    focus.clear();
     let text = field.value().to_string().trim().to_string();
     if text.is_empty() {
         return;
@@ -413,13 +535,35 @@ fn seconds(time: Duration) -> String {
     format!("{text} s")
 }
 
+/// Moves for display: the hyphen of `c3-d4` becomes a non-breaking hyphen (U+2011), so a line
+/// breaks between moves, never inside one (captures' `:` never break).
+#[must_use]
+pub fn unbreakable_moves(text: &str) -> String {
+    text.replace('-', "\u{2011}")
+}
+
+/// `text` cut to at most `max` characters at a word boundary, ending in "…" when cut.
+#[must_use]
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    let cut = match cut.rfind(char::is_whitespace) {
+        Some(space) if space > cut.len() / 2 => &cut[..space],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end())
+}
+
 /// Rewrites the panel texts from the record, the engine and the notices.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn refresh_texts(
     record: Res<GameRecord>,
     thinking: Res<Thinking>,
     notice: Res<Notice>,
     feedback: Res<ClickFeedback>,
+    language: Res<Language>,
     time: Res<Time>,
     mut texts: ParamSet<(
         Query<&mut Text, With<StatusText>>,
@@ -428,33 +572,34 @@ fn refresh_texts(
         Query<&mut Text, With<LevelText>>,
     )>,
 ) {
+    let t = language.0.text();
     let set = |text: &mut Text, value: String| {
         if text.0 != value {
             text.0 = value;
         }
     };
-    let status = record.review_line().unwrap_or_else(|| record.status_line());
+    let status = record
+        .review_line(t)
+        .unwrap_or_else(|| record.status_line(t));
     for mut text in &mut texts.p0() {
-        set(&mut text, status.clone());
+        set(&mut text, unbreakable_moves(&status));
     }
     let thinking_line = match thinking.purpose {
         None => String::new(),
         Some(purpose) => {
             let what = match purpose {
-                Purpose::Move => "Engine thinking",
-                Purpose::Hint => "Looking for a hint",
+                Purpose::Move | Purpose::DrawOffer => t.thinking,
+                Purpose::Hint => t.looking_for_hint,
             };
             let p = &thinking.progress;
             if p.depth == 0 {
-                format!("{what}...")
+                format!("{what}…")
             } else {
-                let side = match record.game.position().side_to_move() {
-                    shashki::Color::White => "White",
-                    shashki::Color::Black => "Black",
-                };
+                let side = (t.side)(record.game.position().side_to_move());
                 format!(
-                    "{what} ({side}): depth {}, score {}\n{}",
-                    p.depth, p.score, p.pv
+                    "{what} ({side}): {}\n{}",
+                    (t.depth_score)(p.depth, &p.score),
+                    unbreakable_moves(&p.pv)
                 )
             }
         }
@@ -464,11 +609,11 @@ fn refresh_texts(
     }
     let recent_click =
         time.elapsed_secs_f64() - feedback.at < FEEDBACK_SECONDS && feedback.square.is_some();
-    let (line, error) = if recent_click {
-        (format!("Illegal: {}", feedback.text), true)
-    } else {
-        (notice.text.clone(), notice.error)
+    let (line, error) = match feedback.reason {
+        Some(reason) if recent_click => (format!("{}: {}", t.illegal, reason.explain(t)), true),
+        _ => (notice.text(t), notice.error),
     };
+    let line = shorten(&unbreakable_moves(&line), NOTICE_CHARS);
     for (mut text, mut color) in &mut texts.p2() {
         set(&mut text, line.clone());
         let wanted = TextColor(if error { ERROR } else { DIM });
@@ -476,10 +621,20 @@ fn refresh_texts(
             *color = wanted;
         }
     }
-    let level = format!(
-        "Level (engine time per move: {})",
-        seconds(record.engine_time)
-    );
+    let level = match record.strength {
+        crate::record::Strength::Level(n) => {
+            let name = n
+                .checked_sub(1)
+                .and_then(|i| t.level_names.get(i))
+                .copied()
+                .unwrap_or_default();
+            (t.level_line)(n, name)
+        }
+        crate::record::Strength::MoveTime(time) => {
+            let top = t.level_names.last().copied().unwrap_or_default();
+            (t.level_line)(LEVELS.len(), &format!("{top} ({})", seconds(time)))
+        }
+    };
     for mut text in &mut texts.p3() {
         set(&mut text, level.clone());
     }
@@ -489,15 +644,16 @@ fn refresh_texts(
 /// review.
 fn refresh_move_list(
     record: Res<GameRecord>,
+    language: Res<Language>,
     mut texts: Query<(&mut Text, &ComputedNode), With<MovesText>>,
     mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
 ) {
-    if !record.is_changed() {
+    if !record.is_changed() && !language.is_changed() {
         return;
     }
     // The line of the position under review is kept in view.
-    let (lines, marked) = record.move_lines_marked();
-    let moves = lines.join("\n");
+    let (lines, marked) = record.move_lines_marked(language.0.text());
+    let moves = unbreakable_moves(&lines.join("\n"));
     for (mut text, node) in &mut texts {
         if text.0 != moves {
             text.0 = moves.clone();
@@ -517,13 +673,22 @@ fn refresh_move_list(
     }
 }
 
-/// Hover and press colours; the current level's button stays highlighted.
+/// Hover and press colours; the current level's and language's buttons stay highlighted, and
+/// the text field's border shows whether it has the keyboard.
+#[allow(clippy::type_complexity)]
 fn color_buttons(
     record: Res<GameRecord>,
+    language: Res<Language>,
+    focus: Option<Res<InputFocus>>,
     mut buttons: Query<(&Interaction, &PanelButton, &mut BackgroundColor)>,
+    mut field: Query<(Entity, &mut BorderColor), With<InputField>>,
 ) {
     for (interaction, action, mut background) in &mut buttons {
-        let selected = matches!(action, PanelButton::Level(l) if record.level == Some(*l));
+        let selected = match action {
+            PanelButton::Level(l) => record.level() == Some(*l),
+            PanelButton::Language(lang) => language.0 == *lang,
+            _ => false,
+        };
         let color = match interaction {
             Interaction::Pressed => BUTTON_PRESSED,
             Interaction::Hovered => BUTTON_HOVER,
@@ -532,6 +697,13 @@ fn color_buttons(
         };
         if background.0 != color {
             background.0 = color;
+        }
+    }
+    let focused = focus.and_then(|f| f.get());
+    for (entity, mut border) in &mut field {
+        let wanted = BorderColor::all(if focused == Some(entity) { FOCUS } else { DIM });
+        if *border != wanted {
+            *border = wanted;
         }
     }
 }
@@ -551,6 +723,20 @@ mod tests {
             "near the top: no scroll"
         );
         assert_eq!(scroll_to_line(0, 0, 0.0, 170.0), 0.0);
+    }
+
+    #[test]
+    fn moves_never_break_inside_and_long_notices_are_cut_at_a_word() {
+        assert_eq!(
+            unbreakable_moves("1. c3-d4  f6:e5"),
+            "1. c3\u{2011}d4  f6:e5"
+        );
+        assert_eq!(shorten("short", 10), "short");
+        let long =
+            "Cannot read PDN /a/very/long/path/name.pdn: No such file or directory (os error 2)";
+        let cut = shorten(long, 40);
+        assert!(cut.chars().count() <= 40 && cut.ends_with('…'), "{cut}");
+        assert!(long.starts_with(cut.trim_end_matches('…')), "{cut}");
     }
 
     #[test]

@@ -11,8 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::i18n::{Catalogue, Lang, Say};
 use bevy::prelude::*;
-use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, Position, WinReason, pdn};
+use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, Position, pdn};
 
 /// Who makes the moves of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -70,41 +71,68 @@ pub enum Mode {
     EngineVsEngine,
 }
 
-/// A difficulty level: a name and the engine's time per move.
+/// How strong the engine plays: a named level, or its full search for a fixed time per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// Shown on the button.
-    pub name: &'static str,
-    /// Time per move.
-    pub time: Duration,
+pub enum Strength {
+    /// A playing level of `shashki::LEVELS`, numbered from 1.
+    Level(usize),
+    /// The engine at its best for this long per move (`--engine-time`, and the tests).
+    MoveTime(Duration),
 }
 
-/// The difficulty levels offered, weakest first.
-pub const LEVELS: [Level; 5] = [
-    Level {
-        name: "1",
-        time: Duration::from_millis(50),
-    },
-    Level {
-        name: "2",
-        time: Duration::from_millis(250),
-    },
-    Level {
-        name: "3",
-        time: Duration::from_millis(1000),
-    },
-    Level {
-        name: "4",
-        time: Duration::from_millis(3000),
-    },
-    Level {
-        name: "5",
-        time: Duration::from_millis(10_000),
-    },
-];
+/// The level used when none is given (amateur).
+pub const DEFAULT_LEVEL: usize = 3;
 
-/// The level used when none is given.
-pub const DEFAULT_LEVEL: usize = 2;
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength::Level(DEFAULT_LEVEL)
+    }
+}
+
+/// How a game ended that the rules did not end: a player resigned or both agreed a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// This side resigned.
+    Resigned(Color),
+    /// A draw by agreement.
+    DrawAgreed,
+}
+
+/// Where the game stands, in the terms the view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Still being played.
+    Ongoing,
+    /// The loser had no legal move.
+    NoLegalMove {
+        /// The winner.
+        winner: Color,
+    },
+    /// The loser resigned.
+    Resigned {
+        /// The winner.
+        winner: Color,
+    },
+    /// Drawn by a rule of RULES.md §2.
+    DrawnByRule(shashki::DrawRule),
+    /// Drawn by agreement.
+    DrawAgreed,
+}
+
+impl Outcome {
+    /// The result as a PDN result and in the move list: `2-0`, `0-2`, `1-1`, or `*` while playing.
+    #[must_use]
+    pub fn result(self) -> pdn::GameResult {
+        match self {
+            Outcome::Ongoing => pdn::GameResult::Unknown,
+            Outcome::NoLegalMove { winner } | Outcome::Resigned { winner } => match winner {
+                Color::White => pdn::GameResult::WhiteWins,
+                Color::Black => pdn::GameResult::BlackWins,
+            },
+            Outcome::DrawnByRule(_) | Outcome::DrawAgreed => pdn::GameResult::Draw,
+        }
+    }
+}
 
 /// Where an engine move came from, when it is worth a label in the move list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,10 +146,10 @@ pub enum MoveLabel {
 impl MoveLabel {
     /// The mark written after the move.
     #[must_use]
-    pub fn mark(self) -> &'static str {
+    pub fn mark(self, text: &Catalogue) -> &'static str {
         match self {
-            MoveLabel::Book => "(book)",
-            MoveLabel::Tablebase => "(tb)",
+            MoveLabel::Book => text.book_mark,
+            MoveLabel::Tablebase => text.tablebase_mark,
         }
     }
 }
@@ -137,10 +165,10 @@ pub struct GameRecord {
     pub redo: Vec<(Move, Option<MoveLabel>)>,
     /// Who plays each side.
     pub players: Players,
-    /// The engine's time per move.
-    pub engine_time: Duration,
-    /// The selected level, if the time is one of [`LEVELS`].
-    pub level: Option<usize>,
+    /// How strong the engine plays.
+    pub strength: Strength,
+    /// A resignation or an agreed draw, which ends the game whatever the rules say.
+    pub ending: Option<Ending>,
     /// Bumped on every change of `game`: jobs and views made for an older revision are stale.
     pub revision: u64,
     /// The earlier position being reviewed, as a ply of `game` (`None`: the live position).
@@ -150,19 +178,53 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// A record of `game` with the given players and time.
+    /// A record of `game` with the given players and engine strength.
     #[must_use]
-    pub fn new(game: Game, players: Players, engine_time: Duration) -> GameRecord {
-        let level = LEVELS.iter().position(|l| l.time == engine_time);
+    pub fn new(game: Game, players: Players, strength: Strength) -> GameRecord {
         GameRecord {
             labels: vec![None; game.moves().len()],
             game,
             redo: Vec::new(),
             players,
-            engine_time,
-            level,
+            strength,
+            ending: None,
             revision: 0,
             review: None,
+        }
+    }
+
+    /// The selected level's number, when the engine plays at a level.
+    #[must_use]
+    pub fn level(&self) -> Option<usize> {
+        match self.strength {
+            Strength::Level(n) => Some(n),
+            Strength::MoveTime(_) => None,
+        }
+    }
+
+    /// Where the game stands: the rules' status, unless a player resigned or a draw was agreed.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match (self.ending, self.game.status()) {
+            (Some(Ending::Resigned(loser)), _) => Outcome::Resigned {
+                winner: loser.opposite(),
+            },
+            (Some(Ending::DrawAgreed), _) => Outcome::DrawAgreed,
+            (None, GameStatus::Ongoing) => Outcome::Ongoing,
+            // Every win the rules know is the loser's lack of moves (WinReason::NoLegalMove).
+            (None, GameStatus::Won { winner, .. }) => Outcome::NoLegalMove { winner },
+            (None, GameStatus::Drawn(rule)) => Outcome::DrawnByRule(rule),
+            (None, _) => Outcome::Ongoing,
+        }
+    }
+
+    /// The one human player's colour, when exactly one side is played by a person.
+    #[must_use]
+    pub fn human_side(&self) -> Option<Color> {
+        match (self.players.white, self.players.black) {
+            (Controller::Human, Controller::Engine) => Some(Color::White),
+            (Controller::Engine, Controller::Human) => Some(Color::Black),
+            _ => None,
         }
     }
 
@@ -175,13 +237,27 @@ impl GameRecord {
     /// Whether the game is still being played.
     #[must_use]
     pub fn ongoing(&self) -> bool {
-        self.game.status() == GameStatus::Ongoing
+        self.outcome() == Outcome::Ongoing
     }
 
-    /// Marks a change of the game: a new revision, and the live position shown again.
+    /// Marks a change of the game: a new revision, the live position shown again, and a
+    /// resignation or agreed draw taken back.
     fn changed(&mut self) {
         self.revision += 1;
         self.review = None;
+        self.ending = None;
+    }
+
+    /// Starts `game` (set up or loaded) against the engine: the person plays the side to move,
+    /// whoever played what before (Switch sides swaps). Returns the person's colour.
+    pub fn start_against_engine(&mut self, game: Game) -> Color {
+        let human = game.position().side_to_move();
+        self.players = match human {
+            Color::White => Players::for_mode(Mode::PlayWhite),
+            Color::Black => Players::for_mode(Mode::PlayBlack),
+        };
+        self.replace_game(game);
+        human
     }
 
     fn replace_game(&mut self, game: Game) {
@@ -191,11 +267,14 @@ impl GameRecord {
         self.changed();
     }
 
-    fn play(&mut self, mv: Move, label: Option<MoveLabel>) -> Result<(), String> {
+    fn play(&mut self, mv: Move, label: Option<MoveLabel>) -> Result<(), Say> {
         let text = self.game.position().write_move(&mv, Notation::Algebraic);
+        if self.ending.is_some() {
+            return Err(Say::CannotPlay(text, "the game is over".into()));
+        }
         self.game
             .play(mv)
-            .map_err(|e| format!("cannot play {text}: {e}"))?;
+            .map_err(|e| Say::CannotPlay(text, e.to_string()))?;
         self.labels.push(label);
         self.redo.clear();
         // A move only adds to the game, so a review goes on (the engine's move that was under
@@ -205,6 +284,12 @@ impl GameRecord {
     }
 
     fn undo_ply(&mut self) -> bool {
+        if self.ending.take().is_some() {
+            // Taking back a resignation or an agreed draw is the first step back.
+            self.revision += 1;
+            self.review = None;
+            return true;
+        }
         let Some(mv) = self.game.undo() else {
             return false;
         };
@@ -270,11 +355,11 @@ impl GameRecord {
 
     /// The status line while reviewing: which position is shown and how to get back.
     #[must_use]
-    pub fn review_line(&self) -> Option<String> {
+    pub fn review_line(&self, text: &Catalogue) -> Option<String> {
         let ply = self.review?;
         let total = self.game.moves().len();
         Some(if ply == 0 {
-            format!("Reviewing the start position (of {total} plies); End returns")
+            format!("{}; {}", (text.reviewing_start)(total), text.end_returns)
         } else {
             let before = &self.game.positions()[ply - 1];
             let mv = before.write_move(&self.game.moves()[ply - 1], Notation::Algebraic);
@@ -283,54 +368,66 @@ impl GameRecord {
             } else {
                 "."
             };
+            let shown = format!("{}{dots} {mv}", self.game.move_number(ply - 1));
             format!(
-                "Reviewing after {}{dots} {mv} (ply {ply} of {total}); End returns",
-                self.game.move_number(ply - 1)
+                "{}; {}",
+                (text.reviewing_after)(&shown, ply, total),
+                text.end_returns
             )
         })
     }
 
-    /// The status line: who is to move, or the result and its reason.
+    /// The status line in words: who plays what and whose move it is ("You play White — your
+    /// move"), or how the game ended ("You won: Black has no legal move").
     #[must_use]
-    pub fn status_line(&self) -> String {
-        let name = |c: Color| match c {
-            Color::White => "White",
-            Color::Black => "Black",
+    pub fn status_line(&self, text: &Catalogue) -> String {
+        let side = self.game.position().side_to_move();
+        let headline = |winner: Option<Color>| match (winner, self.human_side()) {
+            (None, _) => text.draw.to_string(),
+            (Some(w), Some(human)) if w == human => text.you_won.to_string(),
+            (Some(_), Some(_)) => text.you_lost.to_string(),
+            (Some(w), None) => (text.side_won)(w).to_string(),
         };
-        match self.game.status() {
-            GameStatus::Ongoing => {
-                let side = self.game.position().side_to_move();
-                let who = match self.players.of(side) {
-                    Controller::Human => "",
-                    Controller::Engine => " (engine)",
-                };
-                format!("{} to move{who}", name(side))
-            }
-            GameStatus::Won { winner, reason } => {
-                let why = match reason {
-                    WinReason::NoLegalMove => {
-                        format!("{} has no legal move", name(winner.opposite()))
-                    }
-                    _ => "the game is won".to_string(),
-                };
-                format!("{} wins: {why}", name(winner))
-            }
-            GameStatus::Drawn(rule) => format!("Draw: {rule}"),
-            _ => "The game is over".to_string(),
+        match self.outcome() {
+            Outcome::Ongoing => match self.human_side() {
+                Some(human) => {
+                    let turn = if human == side {
+                        text.your_move
+                    } else {
+                        text.engine_moves
+                    };
+                    format!("{} — {turn}", (text.you_play)(human))
+                }
+                None => (text.to_move)(side).to_string(),
+            },
+            Outcome::NoLegalMove { winner } => format!(
+                "{}: {}",
+                headline(Some(winner)),
+                (text.no_legal_move)(winner.opposite())
+            ),
+            Outcome::Resigned { winner } => format!(
+                "{}: {}",
+                headline(Some(winner)),
+                (text.resigned)(winner.opposite())
+            ),
+            Outcome::DrawnByRule(rule) => format!("{}: {}", headline(None), (text.draw_rule)(rule)),
+            Outcome::DrawAgreed => format!("{}: {}", headline(None), text.draw_agreed),
         }
     }
 
     /// The move list in traditional notation, one line per full move: `3. c3-d4 f6:d4`. While
     /// reviewing, the move that led to the position shown is in brackets: `3. c3-d4 [f6:d4]`.
     #[must_use]
-    pub fn move_lines(&self) -> Vec<String> {
-        self.move_lines_marked().0
+    pub fn move_lines(&self, text: &Catalogue) -> Vec<String> {
+        self.move_lines_marked(text).0
     }
 
     /// [`GameRecord::move_lines`], and while reviewing the line of the position shown (the
-    /// bracketed move's; the first line for the start position).
+    /// bracketed move's; the first line for the start position). A finished game ends with its
+    /// result (`2-0`, `0-2`, `1-1`) on a line of its own.
     #[must_use]
-    pub fn move_lines_marked(&self) -> (Vec<String>, Option<usize>) {
+    pub fn move_lines_marked(&self, text: &Catalogue) -> (Vec<String>, Option<usize>) {
+        let catalogue = text;
         let mut lines: Vec<String> = Vec::new();
         let mut marked_line = self.review.map(|_| 0);
         let positions = self.game.positions();
@@ -339,7 +436,7 @@ impl GameRecord {
             let before = &positions[ply];
             let mut text = before.write_move(mv, Notation::Algebraic);
             if let Some(label) = self.labels.get(ply).copied().flatten() {
-                text = format!("{text} {}", label.mark());
+                text = format!("{text} {}", label.mark(catalogue));
             }
             if marked == Some(ply) {
                 text = format!("[{text}]");
@@ -358,6 +455,10 @@ impl GameRecord {
             if marked == Some(ply) {
                 marked_line = Some(lines.len() - 1);
             }
+        }
+        let outcome = self.outcome();
+        if outcome != Outcome::Ongoing {
+            lines.push(outcome.result().to_string());
         }
         (lines, marked_line)
     }
@@ -386,8 +487,19 @@ pub enum GameCommand {
     Hint,
     /// Turn the board around.
     Flip,
-    /// Choose a difficulty level (an index into [`LEVELS`]).
+    /// Choose a playing level (its number, from 1).
     SetLevel(usize),
+    /// Swap who plays White and who plays Black, in the position on the board.
+    SwitchSides,
+    /// The human player resigns (the side to move, when two people play).
+    Resign,
+    /// The human player offers the engine a draw (answered by the engine task).
+    OfferDraw,
+    /// The engine accepted a draw offer made in this revision.
+    DrawAgreed {
+        /// The [`GameRecord::revision`] of the offer; ignored if the game changed since.
+        revision: u64,
+    },
     /// Set up a position from FEN.
     SetFen(String),
     /// Load the first game of a PDN file.
@@ -411,26 +523,54 @@ pub struct Orientation {
     pub flipped: bool,
 }
 
-/// A message for the player shown in the panel (errors in red).
+/// A message for the player shown in the panel (errors in red), kept as typed [`Say`]s so that
+/// it is shown in the language chosen when it is drawn.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notice {
-    /// The text.
-    pub text: String,
+    /// The lines to say.
+    pub lines: Vec<Say>,
     /// Whether it reports an error.
     pub error: bool,
 }
 
 impl Notice {
-    /// Shows an informational text.
-    pub fn info(&mut self, text: impl Into<String>) {
-        self.text = text.into();
+    /// Shows an informational message.
+    pub fn info(&mut self, say: Say) {
+        self.lines = vec![say];
         self.error = false;
     }
 
-    /// Shows an error text.
-    pub fn error(&mut self, text: impl Into<String>) {
-        self.text = text.into();
+    /// Shows an error (the full text also goes to stderr, where nothing is shortened).
+    pub fn error(&mut self, say: Say) {
+        eprintln!("shashki-game: {}", say.render(Lang::En.text()));
+        self.lines = vec![say];
         self.error = true;
+    }
+
+    /// Adds an error line below what is shown.
+    pub fn add_error(&mut self, say: Say) {
+        eprintln!("shashki-game: {}", say.render(Lang::En.text()));
+        if !self.error {
+            self.lines.clear();
+        }
+        self.lines.push(say);
+        self.error = true;
+    }
+
+    /// Clears the message.
+    pub fn clear(&mut self) {
+        self.lines.clear();
+        self.error = false;
+    }
+
+    /// The message in the language of `text`, one line per [`Say`].
+    #[must_use]
+    pub fn text(&self, text: &Catalogue) -> String {
+        self.lines
+            .iter()
+            .map(|s| s.render(text))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 
@@ -456,56 +596,92 @@ pub fn apply_commands(
                 if let Err(e) = record.play(*mv, *label) {
                     notice.error(e);
                 } else if !record.ongoing() {
-                    notice.info("Game over: start a new game, or take back moves with Undo");
+                    notice.info(Say::GameOver);
                 } else {
-                    notice.info("");
+                    notice.clear();
                 }
             }
             GameCommand::NewGame(mode) => {
                 record.players = Players::for_mode(*mode);
                 record.replace_game(Game::default());
                 orientation.flipped = *mode == Mode::PlayBlack;
-                notice.info("New game");
+                notice.info(Say::NewGame);
             }
             GameCommand::Undo => {
                 if !record.undo() {
-                    notice.info("Nothing to take back");
+                    notice.info(Say::NothingToTakeBack);
                 }
             }
             GameCommand::Redo => {
                 if !record.redo() {
-                    notice.info("Nothing to replay");
+                    notice.info(Say::NothingToReplay);
                 }
             }
-            GameCommand::Hint => {}
+            GameCommand::Hint | GameCommand::OfferDraw => {}
             GameCommand::Flip => orientation.flipped = !orientation.flipped,
             GameCommand::SetLevel(level) => {
-                if let Some(l) = LEVELS.get(*level) {
-                    record.level = Some(*level);
-                    record.engine_time = l.time;
-                    notice.info(format!(
-                        "Level {}: {:.2} s per engine move",
-                        l.name,
-                        l.time.as_secs_f64()
-                    ));
+                if shashki::Level::get(*level).is_some() {
+                    record.strength = Strength::Level(*level);
+                    notice.info(Say::LevelSet(*level));
+                }
+            }
+            GameCommand::SwitchSides => {
+                let Players { white, black } = record.players;
+                record.players = Players {
+                    white: black,
+                    black: white,
+                };
+                // The engine may now be to move: a new revision restarts the engine task.
+                record.revision += 1;
+                if let Some(human) = record.human_side() {
+                    orientation.flipped = human == Color::Black;
+                    notice.info(Say::SidesSwitched(human));
+                }
+            }
+            GameCommand::Resign => {
+                let loser = record
+                    .human_side()
+                    .or_else(|| {
+                        (record.players.white == Controller::Human)
+                            .then(|| record.game.position().side_to_move())
+                    })
+                    .filter(|_| record.ongoing());
+                match loser {
+                    Some(loser) => {
+                        record.ending = Some(Ending::Resigned(loser));
+                        record.revision += 1;
+                        record.redo.clear();
+                        notice.info(Say::GameOver);
+                    }
+                    None => notice.info(Say::OnlyAgainstEngine),
+                }
+            }
+            GameCommand::DrawAgreed { revision } => {
+                if *revision == record.revision && record.ongoing() {
+                    record.ending = Some(Ending::DrawAgreed);
+                    record.revision += 1;
+                    record.redo.clear();
+                    notice.info(Say::DrawAccepted);
                 }
             }
             GameCommand::SetFen(text) => match Game::from_fen(text.trim()) {
                 Ok(game) => {
-                    record.replace_game(game);
-                    notice.info("Position set up from FEN");
+                    let human = record.start_against_engine(game);
+                    orientation.flipped = human == Color::Black;
+                    notice.info(Say::PositionSet(human));
                 }
-                Err(e) => notice.error(format!("Bad FEN: {e}")),
+                Err(e) => notice.error(Say::BadFen(e.to_string())),
             },
             GameCommand::LoadPdn(path) => match load_pdn(path) {
                 Ok(game) => {
-                    record.replace_game(game);
-                    notice.info(format!("Loaded {}", path.display()));
+                    let human = record.start_against_engine(game);
+                    orientation.flipped = human == Color::Black;
+                    notice.info(Say::Loaded(path.display().to_string(), human));
                 }
                 Err(e) => notice.error(e),
             },
             GameCommand::SavePdn(path) => match save_pdn(&record, path) {
-                Ok(()) => notice.info(format!("Saved {}", path.display())),
+                Ok(()) => notice.info(Say::Saved(path.display().to_string())),
                 Err(e) => notice.error(e),
             },
             GameCommand::ReviewBack => {
@@ -525,23 +701,25 @@ pub fn apply_commands(
 /// Reads the first game of a PDN file.
 ///
 /// # Errors
-/// A readable message naming the file when it cannot be read or parsed or holds no game.
-pub fn load_pdn(path: &Path) -> Result<Game, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("Cannot read PDN {}: {e}", path.display()))?;
-    let games = pdn::read_games(&text).map_err(|e| format!("Bad PDN {}: {e}", path.display()))?;
+/// A [`Say`] naming the file when it cannot be read or parsed or holds no game.
+pub fn load_pdn(path: &Path) -> Result<Game, Say> {
+    let name = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Say::CannotRead(name.clone(), e.to_string()))?;
+    let games = pdn::read_games(&text).map_err(|e| Say::BadPdn(name.clone(), e.to_string()))?;
     games
         .into_iter()
         .next()
         .map(|g| g.game)
-        .ok_or_else(|| format!("No game in PDN {}", path.display()))
+        .ok_or(Say::NoGameIn(name))
 }
 
-/// Writes the game as PDN to `path` atomically (a temporary file renamed into place).
+/// Writes the game as PDN to `path` atomically (a temporary file renamed into place), with the
+/// result of a resignation or an agreed draw.
 ///
 /// # Errors
-/// A readable message naming the file when it cannot be written.
-pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), String> {
+/// A [`Say`] naming the file when it cannot be written.
+pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), Say> {
     let name = |c: Controller| match c {
         Controller::Human => "Human",
         Controller::Engine => "shashki",
@@ -551,7 +729,8 @@ pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), String> {
     game.set_tag("White", name(record.players.white));
     game.set_tag("Black", name(record.players.black));
     game.set_tag("GameType", "25");
+    game.result = record.outcome().result();
     let text = pdn::write_game(&game);
     shashki::write_atomically(path, text.as_bytes())
-        .map_err(|e| format!("Cannot write PDN {}: {e}", path.display()))
+        .map_err(|e| Say::CannotWrite(path.display().to_string(), e.to_string()))
 }

@@ -51,14 +51,14 @@ pub enum IllegalClick {
 }
 
 impl IllegalClick {
-    /// A short explanation for the player.
+    /// A short explanation for the player, in the language of `t`.
     #[must_use]
-    pub fn explain(self) -> &'static str {
+    pub fn explain(self, t: &crate::i18n::Catalogue) -> &'static str {
         match self {
-            IllegalClick::NotYourPiece => "select one of your own pieces",
-            IllegalClick::MustCapture => "a capture is mandatory: move one of the marked pieces",
-            IllegalClick::Blocked => "that piece has no legal move",
-            IllegalClick::NotADestination => "the selected piece cannot go there",
+            IllegalClick::NotYourPiece => t.not_your_piece,
+            IllegalClick::MustCapture => t.must_capture,
+            IllegalClick::Blocked => t.blocked,
+            IllegalClick::NotADestination => t.not_a_destination,
         }
     }
 }

@@ -11,8 +11,9 @@
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
-use crate::record::{GameCommand, LEVELS};
+use crate::record::GameCommand;
 use crate::selection::Selection;
+use shashki::LEVELS;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,11 +24,6 @@ pub enum Shortcut {
     Deselect,
 }
 
-/// The keys, as the panel's first notice lists them for the player (words, not arrow glyphs:
-/// the default font has none).
-pub const KEYS_HELP: &str =
-    "Keys: Left/Right undo/redo, Up/Down review,\nH hint, F flip, 1-5 level, Esc deselect";
-
 /// The keys of the levels, weakest first (one per entry of [`LEVELS`]).
 const LEVEL_KEYS: [KeyCode; LEVELS.len()] = [
     KeyCode::Digit1,
@@ -35,6 +31,9 @@ const LEVEL_KEYS: [KeyCode; LEVELS.len()] = [
     KeyCode::Digit3,
     KeyCode::Digit4,
     KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
 ];
 
 /// Registers the shortcuts (they need the keyboard input of `DefaultPlugins`, or a test's).
@@ -49,7 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The shortcut of `key`, with Control (or Command) held or not: `←`/Backspace/Ctrl+Z undo,
 /// `→`/Ctrl+Y redo, `↑`/`↓` review the game a ply back / forward, Home its start, End the live
-/// position again, H hint, F flip, 1–5 the levels, Escape deselects.
+/// position again, H hint, F flip, 1–8 the levels, Escape deselects.
 #[must_use]
 pub fn shortcut(key: KeyCode, control: bool) -> Option<Shortcut> {
     let command = match key {
@@ -69,7 +68,7 @@ pub fn shortcut(key: KeyCode, control: bool) -> Option<Shortcut> {
             if control {
                 return None;
             }
-            GameCommand::SetLevel(level)
+            GameCommand::SetLevel(level + 1)
         }
     };
     Some(Shortcut::Command(command))
@@ -157,11 +156,15 @@ mod tests {
         {
             assert_eq!(
                 command(key, false),
-                Some(GameCommand::SetLevel(2 * level)),
+                Some(GameCommand::SetLevel(2 * level + 1)),
                 "{key:?}"
             );
         }
-        assert_eq!(command(KeyCode::Digit6, false), None);
+        assert_eq!(
+            command(KeyCode::Digit8, false),
+            Some(GameCommand::SetLevel(8))
+        );
+        assert_eq!(command(KeyCode::Digit9, false), None);
         assert_eq!(command(KeyCode::Digit1, true), None);
     }
 

@@ -6,8 +6,11 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use shashki::{Game, GameStatus, Position, Square};
 use shashki_game::engine_task::Hint;
-use shashki_game::input::{BoardClick, ClickFeedback};
-use shashki_game::record::{Controller, GameCommand, GameRecord, Mode, Notice, Players};
+use shashki_game::i18n::{EN, Lang, Language, RU, Say, SwitchLanguage};
+use shashki_game::input::{BoardClick, ClickFeedback, Refusal};
+use shashki_game::record::{
+    Controller, GameCommand, GameRecord, Mode, Notice, Outcome, Players, Strength,
+};
 use shashki_game::selection::Selection;
 use shashki_game::{CorePlugin, Setup};
 
@@ -16,12 +19,17 @@ const PATIENCE: Duration = Duration::from_secs(20);
 
 fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
     let game = fen.map_or_else(Game::default, |f| Game::from_fen(f).unwrap());
-    let record = GameRecord::new(game, Players { white, black }, ENGINE_TIME);
+    let record = GameRecord::new(
+        game,
+        Players { white, black },
+        Strength::MoveTime(ENGINE_TIME),
+    );
     let setup = Setup {
         record,
         book: shashki::search::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
+        lang: Lang::En,
     };
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
@@ -80,7 +88,7 @@ fn an_illegal_click_is_rejected_and_changes_nothing() {
     assert!(record(&app).game.moves().is_empty());
     let feedback = app.world().resource::<ClickFeedback>();
     assert_eq!(feedback.square, Some(sq("e5")));
-    assert!(!feedback.text.is_empty());
+    assert!(feedback.reason.is_some());
     assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
     click(&mut app, "f6");
     assert_eq!(
@@ -172,19 +180,28 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
         ),
         "{status:?}"
     );
-    assert!(record(&app).status_line().starts_with("White wins"));
+    assert_eq!(
+        record(&app).status_line(&EN),
+        "You won: Black has no legal move"
+    );
+    assert_eq!(
+        record(&app).status_line(&RU),
+        "Вы выиграли: у чёрных нет ходов"
+    );
+    assert_eq!(
+        record(&app).move_lines(&EN).last().map(String::as_str),
+        Some("2-0")
+    );
     // The status line says who won; the notice says what can be done now, without repeating it.
     let notice = app.world().resource::<Notice>();
     assert!(
-        !notice.error && notice.text.contains("new game") && !notice.text.contains("wins"),
+        !notice.error && notice.lines == [Say::GameOver],
         "{notice:?}"
     );
     click(&mut app, "e5");
-    assert!(
-        app.world()
-            .resource::<ClickFeedback>()
-            .text
-            .contains("over")
+    assert_eq!(
+        app.world().resource::<ClickFeedback>().reason,
+        Some(Refusal::GameOver)
     );
     for _ in 0..10 {
         app.update();
@@ -221,10 +238,140 @@ fn a_bad_fen_is_reported_and_the_game_goes_on() {
     click(&mut app, "d4");
     command(&mut app, GameCommand::SetFen("W:Wx99".into()));
     let notice = app.world().resource::<Notice>();
-    assert!(notice.error && notice.text.contains("FEN"), "{notice:?}");
+    assert!(
+        notice.error && notice.text(&EN).contains("FEN"),
+        "{notice:?}"
+    );
     assert_eq!(record(&app).game.moves().len(), 1);
     command(&mut app, GameCommand::SetFen("B:WK29:B25".into()));
     assert_eq!(record(&app).game.position().to_fen(), "B:WK29:B25");
+}
+
+#[test]
+fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
+    let mut app = app_with(None, Controller::Engine, Controller::Engine);
+    command(&mut app, GameCommand::SetFen("B:WK29:B25,18".into()));
+    let players = record(&app).players;
+    assert_eq!(
+        (players.white, players.black),
+        (Controller::Engine, Controller::Human)
+    );
+    assert_eq!(record(&app).status_line(&EN), "You play Black — your move");
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        [Say::PositionSet(shashki::Color::Black)]
+    );
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(record(&app).game.moves().is_empty(), "the engine waits");
+    // Switch sides: the engine takes Black and moves.
+    command(&mut app, GameCommand::SwitchSides);
+    assert_eq!(record(&app).human_side(), Some(shashki::Color::White));
+    update_until(&mut app, |app| record(app).game.moves().len() == 1);
+}
+
+#[test]
+fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(
+        record(&app).outcome(),
+        Outcome::Resigned {
+            winner: shashki::Color::Black
+        }
+    );
+    assert_eq!(record(&app).status_line(&EN), "You lost: White resigned");
+    assert_eq!(record(&app).move_lines(&EN), ["0-2"]);
+    click(&mut app, "c3");
+    assert!(
+        record(&app).game.moves().is_empty(),
+        "no move after resigning"
+    );
+    command(&mut app, GameCommand::Undo);
+    assert!(record(&app).ongoing());
+    // Engine against engine: nobody to resign for.
+    let mut app = app_with(None, Controller::Engine, Controller::Engine);
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(record(&app).ending, None);
+}
+
+#[test]
+fn the_engine_accepts_a_draw_in_a_drawn_ending_and_declines_when_winning() {
+    // Kings one against one: level.
+    let mut app = app_with(Some("W:WKc1:BKh8"), Controller::Human, Controller::Engine);
+    command(&mut app, GameCommand::OfferDraw);
+    update_until(&mut app, |app| !record(app).ongoing());
+    assert_eq!(record(&app).outcome(), Outcome::DrawAgreed);
+    assert_eq!(record(&app).status_line(&RU), "Ничья: по соглашению");
+    assert_eq!(
+        record(&app).move_lines(&EN).last().map(String::as_str),
+        Some("1-1")
+    );
+    // The engine (Black) has three kings against one man: it plays on.
+    let mut app = app_with(
+        Some("W:Wc3:BKa7,Kb8,Kh8"),
+        Controller::Human,
+        Controller::Engine,
+    );
+    command(&mut app, GameCommand::OfferDraw);
+    update_until(&mut app, |app| {
+        app.world().resource::<Notice>().lines == [Say::DrawDeclined]
+    });
+    assert!(record(&app).ongoing());
+}
+
+#[test]
+fn the_weakest_level_plays_legal_moves_quickly() {
+    let mut app = app_with(None, Controller::Engine, Controller::Engine);
+    command(&mut app, GameCommand::SetLevel(1));
+    assert_eq!(record(&app).strength, Strength::Level(1));
+    command(&mut app, GameCommand::NewGame(Mode::EngineVsEngine));
+    update_until(&mut app, |app| record(app).game.moves().len() >= 6);
+    let mut game = Game::default();
+    for mv in record(&app).game.moves() {
+        game.play(*mv).unwrap();
+    }
+    command(&mut app, GameCommand::SetLevel(0));
+    assert_eq!(record(&app).strength, Strength::Level(1), "no level 0");
+}
+
+#[test]
+fn switching_the_language_rewrites_the_words_not_the_game() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    assert_eq!(app.world().resource::<Language>().0, Lang::En);
+    app.world_mut().write_message(SwitchLanguage(Lang::Ru));
+    app.update();
+    let lang = app.world().resource::<Language>().0;
+    assert_eq!(lang, Lang::Ru);
+    assert_eq!(
+        record(&app).status_line(lang.text()),
+        "Вы играете белыми — ваш ход"
+    );
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.text(lang.text()).starts_with("Клавиши"),
+        "{notice:?}"
+    );
+    assert!(record(&app).game.moves().is_empty());
+}
+
+#[test]
+fn a_hint_disappears_when_a_move_is_taken_back() {
+    let mut app = two_players(None);
+    for square in ["c3", "d4"] {
+        click(&mut app, square);
+    }
+    command(&mut app, GameCommand::Hint);
+    update_until(&mut app, |app| app.world().resource::<Hint>().0.is_some());
+    assert!(matches!(
+        app.world().resource::<Notice>().lines.as_slice(),
+        [Say::Hint(_)]
+    ));
+    command(&mut app, GameCommand::Undo);
+    app.update();
+    assert_eq!(app.world().resource::<Hint>().0, None);
+    assert!(app.world().resource::<Notice>().lines.is_empty());
 }
 
 #[test]
@@ -313,11 +460,11 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
     assert_eq!(record(&app).game.moves().len(), 2);
     command(&mut app, GameCommand::ReviewBack);
     assert_eq!(record(&app).review, Some(1));
-    assert_eq!(record(&app).move_lines(), ["1. [c3-d4]  f6-g5"]);
-    assert_eq!(record(&app).move_lines_marked().1, Some(0));
+    assert_eq!(record(&app).move_lines(&EN), ["1. [c3-d4]  f6-g5"]);
+    assert_eq!(record(&app).move_lines_marked(&EN).1, Some(0));
     assert!(
         record(&app)
-            .review_line()
+            .review_line(&EN)
             .is_some_and(|l| l.contains("1. c3-d4"))
     );
     command(&mut app, GameCommand::ReviewBack);

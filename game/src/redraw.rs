@@ -1,0 +1,95 @@
+//! Redraw only when something changes: the window sleeps while nothing happens and draws every
+//! frame while the engine thinks, the board animates, a piece is dragged or an illegal click's
+//! mark fades.
+//!
+//! Bevy's winit loop runs in [`UpdateMode::reactive`] (a frame on input, window events or after
+//! [`IDLE_WAIT`]); `choose_update_mode` (in `PostUpdate`, after the view has synced) switches
+//! [`WinitSettings`] to continuous while [`busy`] says the picture changes by itself, or the
+//! record or notice changed in this frame (its consequences, such as the engine starting or the
+//! board animating, show in the next frames), and back when it is still.
+
+use std::time::Duration;
+
+use bevy::input_focus::InputFocus;
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use crate::engine_task::{Thinking, ViewSync};
+use crate::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
+use crate::record::{GameRecord, Notice};
+
+/// The longest the window sleeps without input: nothing on the screen changes by itself while
+/// idle, so this is only a safety net.
+pub const IDLE_WAIT: Duration = Duration::from_secs(5);
+/// How often the window wakes while the text field has the keyboard (the cursor blinks).
+pub const TYPING_WAIT: Duration = Duration::from_millis(250);
+
+/// Registers the update-mode switch (needs the winit window of `DefaultPlugins`).
+pub(crate) fn plugin(app: &mut App) {
+    app.insert_resource(settings(UpdateMode::reactive(IDLE_WAIT)))
+        .add_systems(PostUpdate, choose_update_mode);
+}
+
+fn settings(focused: UpdateMode) -> WinitSettings {
+    WinitSettings {
+        focused_mode: focused,
+        unfocused_mode: match focused {
+            UpdateMode::Continuous => UpdateMode::Continuous,
+            _ => UpdateMode::reactive_low_power(IDLE_WAIT),
+        },
+    }
+}
+
+/// Whether the picture changes without input: the engine searching (its progress is shown),
+/// the board animating, a drag, or a fading illegal-click mark.
+#[must_use]
+pub fn busy(thinking: bool, view: ViewSync, dragging: bool, feedback_age: Option<f64>) -> bool {
+    thinking
+        || view == ViewSync::Busy
+        || dragging
+        || feedback_age.is_some_and(|age| age < FEEDBACK_SECONDS)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn choose_update_mode(
+    thinking: Res<Thinking>,
+    view: Res<ViewSync>,
+    drag: Res<Drag>,
+    feedback: Res<ClickFeedback>,
+    focus: Option<Res<InputFocus>>,
+    time: Res<Time>,
+    record: Res<GameRecord>,
+    notice: Res<Notice>,
+    mut settings_res: ResMut<WinitSettings>,
+) {
+    let age = feedback
+        .square
+        .map(|_| time.elapsed_secs_f64() - feedback.at);
+    let changed = record.is_changed() || notice.is_changed();
+    let moving = busy(thinking.purpose.is_some(), *view, drag.from.is_some(), age);
+    let mode = if changed || moving {
+        UpdateMode::Continuous
+    } else if focus.is_some_and(|f| f.get().is_some()) {
+        UpdateMode::reactive(TYPING_WAIT)
+    } else {
+        UpdateMode::reactive(IDLE_WAIT)
+    };
+    if settings_res.focused_mode != mode {
+        *settings_res = settings(mode);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_draws_continuously_only_while_the_picture_moves() {
+        assert!(!busy(false, ViewSync::Showing(3), false, None));
+        assert!(!busy(false, ViewSync::Reviewing, false, Some(5.0)));
+        assert!(busy(true, ViewSync::Showing(3), false, None));
+        assert!(busy(false, ViewSync::Busy, false, None));
+        assert!(busy(false, ViewSync::Showing(3), true, None));
+        assert!(busy(false, ViewSync::Showing(3), false, Some(0.1)));
+    }
+}
