@@ -244,7 +244,7 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((StatusText, label("", 15.0, TEXT), text_box(2.0, 15.0)))
             .id(),
         commands
-            .spawn((ThinkingText, label("", 12.0, THINK), text_box(2.0, 12.0)))
+            .spawn((ThinkingText, label("", 12.0, THINK), text_box(3.0, 12.0)))
             .id(),
         commands
             .spawn((NoticeText, label("", 12.0, DIM), text_box(3.0, 12.0)))
