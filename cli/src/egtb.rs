@@ -1,23 +1,26 @@
-//! `shashki egtb`: build endgame tablebases into a directory, and probe a position.
+//! `shashki egtb`: build endgame tablebases into a directory, say what a directory holds, plan a
+//! distributed build, and probe a position.
 //!
-//! `build` drives [`shashki::egtb::build::build_dir`] and turns its events into indicatif progress
-//! bars (the library prints nothing); `probe` opens the directory, reports damaged files on stderr
-//! and prints the value of the position and the value of every legal move.
+//! `build` drives [`shashki::egtb::build::build_dir`] (or, with `--slice`, `build_slice`) and
+//! turns its events into indicatif progress bars (the library prints nothing); `status` prints
+//! [`shashki::egtb::slices::status`]; `plan` prints the slices and their dependencies as JSON or as
+//! a Makefile whose rules call `egtb build --slice`; `probe` opens the directory, reports damaged
+//! files on stderr and prints the value of the position and the value of every legal move. The
+//! directory is `--tablebases DIR` (alias `--dir`), else the per-user default
+//! ([`shashki::egtb::default_dir`]).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Subcommand;
+use clap::{Subcommand, ValueEnum};
 
 use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::Notation;
-use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir};
-use shashki::egtb::{Tablebases, TbError, Wdl};
-
-/// The default directory of the tables, relative to the working directory (git-ignored).
-pub const DEFAULT_DIR: &str = "egtb";
+use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir, build_slice};
+use shashki::egtb::slices::{self, SliceState};
+use shashki::egtb::{Material, Tablebases, TbError, Wdl};
 
 /// Arguments of `shashki egtb`.
 #[derive(Debug, clap::Args)]
@@ -26,29 +29,97 @@ pub struct Args {
     command: EgtbCommand,
 }
 
+/// The tablebase directory option shared by the subcommands.
+#[derive(Debug, clap::Args)]
+struct DirArg {
+    /// Directory of the table files [default: $SHASHKI_TABLEBASES, else the user's cache
+    /// directory, e.g. ~/.cache/shashki/tablebases].
+    #[arg(long = "tablebases", visible_alias = "dir", value_name = "DIR")]
+    tablebases: Option<PathBuf>,
+}
+
+impl DirArg {
+    /// The directory asked for, or the default one.
+    fn dir(&self) -> Result<PathBuf, CliError> {
+        resolve_dir(self.tablebases.as_deref())
+    }
+}
+
+/// `dir` if given, else the per-user default directory.
+///
+/// # Errors
+/// When no directory is given and the environment names no home or cache directory.
+pub fn resolve_dir(dir: Option<&Path>) -> Result<PathBuf, CliError> {
+    match dir {
+        Some(dir) => Ok(dir.to_path_buf()),
+        None => shashki::egtb::default_dir().ok_or_else(|| {
+            CliError::input(format!(
+                "no tablebase directory: give --tablebases DIR or set {} (neither HOME nor a cache directory is set)",
+                shashki::egtb::location::ENV_VAR
+            ))
+        }),
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum EgtbCommand {
-    /// Build every table with up to N pieces (tables already in DIR are checked and reused).
+    /// Build every table with up to N pieces that DIR does not hold trusted (missing, damaged,
+    /// partial, foreign or stale files are rebuilt; an interrupted build resumes), or one slice.
     Build {
         /// Largest number of pieces.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 4, conflicts_with = "slice")]
         pieces: u32,
-        /// Directory of the table files (created if missing; `--dir` is the old name).
-        #[arg(long = "tablebases", alias = "dir", default_value = DEFAULT_DIR)]
-        dir: PathBuf,
+        /// Build only this slice (a material and its colour swap, e.g. KKM-K) from its finished
+        /// dependencies in DIR (see `egtb plan`).
+        #[arg(long, value_name = "MATERIAL")]
+        slice: Option<Material>,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Say which tables DIR holds, which are missing, and which are damaged or stale.
+    Status {
+        /// Report the tables with up to N pieces [default: the largest piece count of a file in
+        /// DIR, at least 5].
+        #[arg(long)]
+        pieces: Option<u32>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Print the slices up to N pieces and their dependencies, for a scheduler: JSON, or a
+    /// Makefile (`make -j -f plan.mk`) whose rules run `shashki egtb build --slice`.
+    Plan {
+        /// Largest number of pieces.
+        #[arg(long)]
+        pieces: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PlanFormat::Json)]
+        format: PlanFormat,
+        #[command(flatten)]
+        dir: DirArg,
     },
     /// Show the tablebase value of a position and of each of its moves.
     Probe {
         /// The position (FEN).
         fen: String,
-        /// Directory of the table files (`--dir` is the old name).
-        #[arg(long = "tablebases", alias = "dir", default_value = DEFAULT_DIR)]
-        dir: PathBuf,
+        #[command(flatten)]
+        dir: DirArg,
         /// One JSON object: {"fen", "wdl", "plies", "best_move", "moves": [{"move", "wdl",
         /// "plies"}]} (each move's result for the side that plays it; null when not in the tables).
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Output formats of `egtb plan`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PlanFormat {
+    /// `{"pieces": N, "slices": [{"slice", "tables", "depends", "slots"}, ...]}` in build order.
+    Json,
+    /// A Makefile: one target per slice file, its dependencies' files as prerequisites.
+    Make,
 }
 
 /// Runs `shashki egtb`.
@@ -57,12 +128,18 @@ enum EgtbCommand {
 /// A message for the user: bad FEN, unwritable directory, position not in the tables.
 pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.command {
-        EgtbCommand::Build { pieces, dir } => build(*pieces, dir.clone()),
-        EgtbCommand::Probe { fen, dir, json } => probe(fen, dir, *json),
+        EgtbCommand::Build { pieces, slice, dir } => build(*pieces, *slice, &dir.dir()?),
+        EgtbCommand::Status { pieces, json, dir } => status(*pieces, *json, &dir.dir()?),
+        EgtbCommand::Plan {
+            pieces,
+            format,
+            dir,
+        } => plan(*pieces, *format, &dir.dir()?),
+        EgtbCommand::Probe { fen, dir, json } => probe(fen, &dir.dir()?, *json),
     }
 }
 
-fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
+fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliError> {
     if dir.exists() && !dir.is_dir() {
         return Err(CliError::input(format!(
             "--tablebases {}: is a file, not a directory: name a directory for the tables",
@@ -117,18 +194,36 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
         max_pieces: pieces,
         ..BuildOptions::default()
     };
-    let tables = build_dir(&dir, options, &on_event).map_err(|error| match error {
+    let to_cli = |error: TbError| match error {
         // Asking for more pieces than the format holds is the argument's fault.
         TbError::TooManyPieces(_) => CliError::input(format!("--pieces {pieces}: {error}")),
+        // So is asking for a slice before its dependencies.
+        TbError::MissingDependency { .. } => CliError::input(error),
         _ => CliError::failure(error),
-    })?;
+    };
+    if let Some(slice) = slice {
+        std::fs::create_dir_all(dir)
+            .map_err(|error| CliError::failure(format!("{}: {error}", dir.display())))?;
+        let built = build_slice(dir, slice, options, &on_event).map_err(to_cli)?;
+        pair.finish_and_clear();
+        total.finish_and_clear();
+        println!(
+            "slice {} in {}: {} in {:.1} s",
+            slice.slice(),
+            dir.display(),
+            if built { "built" } else { "already built" },
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
+    let tables = build_dir(dir, options, &on_event).map_err(to_cli)?;
     pair.finish_and_clear();
     total.finish_and_clear();
-    let bytes: usize = tables
+    let bytes: u64 = tables
         .materials()
         .iter()
         .filter_map(|m| tables.table(*m))
-        .map(|t| t.byte_size())
+        .map(|t| t.stored_size())
         .sum();
     println!(
         "{} tables up to {} pieces in {}: {:.1} MB, built in {:.1} s",
@@ -141,6 +236,184 @@ fn build(pieces: u32, dir: PathBuf) -> Result<(), CliError> {
     Ok(())
 }
 
+fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
+    let pieces = pieces.unwrap_or_else(|| slices::largest_pieces(dir).max(5));
+    if pieces > shashki::egtb::material::MAX_TABLE_PIECES {
+        return Err(CliError::input(format!(
+            "--pieces {pieces}: {}",
+            TbError::TooManyPieces(pieces)
+        )));
+    }
+    let report = slices::status(dir, pieces);
+    let ready = |n: u32| {
+        report
+            .tables
+            .iter()
+            .filter(|t| t.material.pieces() == n)
+            .all(|t| matches!(t.state, SliceState::Ready))
+    };
+    let complete = (2..=pieces).take_while(|&n| ready(n)).last().unwrap_or(0);
+    let count = |f: fn(&SliceState) -> bool| report.tables.iter().filter(|t| f(&t.state)).count();
+    let (n_ready, n_missing, n_unusable) = (
+        count(|s| matches!(s, SliceState::Ready)),
+        count(|s| matches!(s, SliceState::Missing)),
+        count(|s| matches!(s, SliceState::Unusable(_))),
+    );
+    let bytes: u64 = report
+        .tables
+        .iter()
+        .filter(|t| matches!(t.state, SliceState::Ready))
+        .filter_map(|t| t.file_bytes)
+        .sum();
+    let mut out = String::new();
+    if json {
+        let tables: Vec<serde_json::Value> = report
+            .tables
+            .iter()
+            .map(|t| {
+                let (state, reason) = match &t.state {
+                    SliceState::Ready => ("ready", None),
+                    SliceState::Missing => ("missing", None),
+                    SliceState::Unusable(e) => (
+                        match e {
+                            TbError::Stale { .. } => "stale",
+                            TbError::Foreign { .. } => "foreign",
+                            _ => "damaged",
+                        },
+                        Some(e.to_string()),
+                    ),
+                    _ => ("unknown", None),
+                };
+                serde_json::json!({
+                    "material": t.material.to_string(),
+                    "pieces": t.material.pieces(),
+                    "state": state,
+                    "reason": reason,
+                    "bytes": t.file_bytes,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "dir": dir.display().to_string(),
+            "pieces": pieces,
+            "complete_up_to": complete,
+            "ready": n_ready,
+            "missing": n_missing,
+            "unusable": n_unusable,
+            "bytes": bytes,
+            "tables": tables,
+            "problems": report.others.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        let _ = writeln!(out, "{value}");
+        return crate::cli_error::write_stdout(&out);
+    }
+    let _ = writeln!(
+        out,
+        "{}: {n_ready} of {} tables up to {pieces} pieces ready ({:.1} MB), complete up to {complete} pieces; {n_missing} missing, {n_unusable} damaged or stale",
+        dir.display(),
+        report.tables.len(),
+        bytes as f64 / 1e6
+    );
+    for n in 2..=pieces {
+        let of_n: Vec<_> = report
+            .tables
+            .iter()
+            .filter(|t| t.material.pieces() == n)
+            .collect();
+        let missing: Vec<String> = of_n
+            .iter()
+            .filter(|t| matches!(t.state, SliceState::Missing))
+            .map(|t| t.material.to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {n} pieces: {} of {} ready{}",
+            of_n.iter()
+                .filter(|t| matches!(t.state, SliceState::Ready))
+                .count(),
+            of_n.len(),
+            if missing.is_empty() {
+                String::new()
+            } else if missing.len() == of_n.len() {
+                ", all missing".to_string()
+            } else {
+                format!(", missing {}", missing.join(" "))
+            }
+        );
+    }
+    for table in &report.tables {
+        if let SliceState::Unusable(error) = &table.state {
+            let _ = writeln!(out, "  {}: {error}", table.material);
+        }
+    }
+    for problem in &report.others {
+        let _ = writeln!(out, "  {problem}");
+    }
+    if n_missing + n_unusable > 0 {
+        let _ = writeln!(
+            out,
+            "build what is missing with `shashki egtb build --pieces {pieces} --tablebases {}`",
+            dir.display()
+        );
+    }
+    crate::cli_error::write_stdout(&out)
+}
+
+fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
+    if pieces > shashki::egtb::material::MAX_TABLE_PIECES {
+        return Err(CliError::input(format!(
+            "--pieces {pieces}: {}",
+            TbError::TooManyPieces(pieces)
+        )));
+    }
+    let all = slices::slices_up_to(pieces);
+    let file = |m: Material| format!("$(DIR)/{}", shashki::egtb::Table::file_name(m));
+    let mut out = String::new();
+    match format {
+        PlanFormat::Json => {
+            let list: Vec<serde_json::Value> = all
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "slice": s.to_string(),
+                        "pieces": s.pieces(),
+                        "tables": s.slice_members().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        "depends": s.slice_dependencies().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        "slots": s.slice_members().iter().map(|m| m.index_size()).sum::<u64>(),
+                    })
+                })
+                .collect();
+            let value = serde_json::json!({ "pieces": pieces, "slices": list });
+            let _ = writeln!(out, "{value}");
+        }
+        PlanFormat::Make => {
+            let _ = writeln!(
+                out,
+                "# shashki egtb plan --pieces {pieces} --format make: every slice up to {pieces} pieces.\n\
+                 # Run: make -j N -f THIS [DIR=...] [SHASHKI=...]. A slice's rule builds its file(s)\n\
+                 # from the files of the slices it depends on.\n\
+                 SHASHKI ?= shashki\nDIR ?= {}\n\n.PHONY: all\nall: {}\n",
+                dir.display(),
+                all.iter().map(|s| file(*s)).collect::<Vec<_>>().join(" ")
+            );
+            for slice in &all {
+                let depends: Vec<String> =
+                    slice.slice_dependencies().into_iter().map(file).collect();
+                let _ = writeln!(
+                    out,
+                    "{}:{}{}
+	$(SHASHKI) egtb build --slice {slice} --tablebases $(DIR)
+",
+                    file(*slice),
+                    if depends.is_empty() { "" } else { " " },
+                    depends.join(" ")
+                );
+            }
+        }
+    }
+    crate::cli_error::write_stdout(&out)
+}
+
 /// The error for a directory that holds no usable table: why (the first problem found, if any)
 /// and how to build them. Shared by `egtb probe` and every command taking `--tablebases`.
 pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
@@ -149,13 +422,13 @@ pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
         None => String::new(),
     };
     CliError::input(format!(
-        "no tablebases in {}{why}: build them with `shashki egtb build --dir {}`",
+        "no tablebases in {}{why}: build them with `shashki egtb build --tablebases {}`",
         dir.display(),
         dir.display()
     ))
 }
 
-fn probe(fen: &str, dir: &std::path::Path, json: bool) -> Result<(), CliError> {
+fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {
     let position = crate::cli_error::read_fen(fen)?;
     let tables = Tablebases::open(dir);
     if tables.max_pieces() == 0 {

@@ -260,7 +260,7 @@ fn probing_without_tables_says_how_to_build_them() {
     assert_bad_input(&args);
     let stderr = String::from_utf8_lossy(&shashki(&args).stderr).into_owned();
     assert!(
-        stderr.contains("no tablebases") && stderr.contains("shashki egtb build --dir"),
+        stderr.contains("no tablebases") && stderr.contains("shashki egtb build --tablebases"),
         "{stderr}"
     );
 }
@@ -342,4 +342,115 @@ fn one_tablebase_option_and_json_probes() {
     let output = shashki(&["analyse", "--depth", "3", "--threads", "0", "--json"]);
     assert!(output.status.success(), "{output:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_make_plan_builds_the_same_files_as_one_process() {
+    let root = scratch_dir("egtb-make-plan");
+    let (by_make, at_once) = (root.join("make"), root.join("once"));
+    let text = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let plan = shashki(&[
+        "egtb",
+        "plan",
+        "--pieces",
+        "4",
+        "--format",
+        "make",
+        "--tablebases",
+        &text(&by_make),
+    ]);
+    assert!(plan.status.success(), "{plan:?}");
+    let makefile = root.join("plan.mk");
+    std::fs::write(&makefile, &plan.stdout).unwrap();
+    std::fs::create_dir_all(&by_make).unwrap();
+    let make = Command::new("make")
+        .args(["-j2", "-s", "-f", &text(&makefile)])
+        .arg(format!("SHASHKI={}", env!("CARGO_BIN_EXE_shashki")))
+        .output()
+        .expect("make runs");
+    assert!(make.status.success(), "{make:?}");
+    let once = shashki(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "4",
+        "--tablebases",
+        &text(&at_once),
+    ]);
+    assert!(once.status.success(), "{once:?}");
+    let names = |dir: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&by_make), names(&at_once));
+    assert_eq!(names(&at_once).len(), 41, "{:?}", names(&at_once));
+    for name in names(&at_once) {
+        assert!(
+            std::fs::read(by_make.join(&name)).unwrap()
+                == std::fs::read(at_once.join(&name)).unwrap(),
+            "{name} differs"
+        );
+    }
+    // The plan as JSON: every slice after its dependencies.
+    let json = shashki(&["egtb", "plan", "--pieces", "4", "--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON plan");
+    let slices = plan["slices"].as_array().unwrap();
+    for (i, slice) in slices.iter().enumerate() {
+        for dependency in slice["depends"].as_array().unwrap() {
+            assert!(
+                slices[..i].iter().any(|s| s["slice"] == *dependency),
+                "{slice} before {dependency}"
+            );
+        }
+    }
+    // The status says everything is there, then what a damaged file is.
+    let status = shashki(&[
+        "egtb",
+        "status",
+        "--pieces",
+        "4",
+        "--json",
+        "--tablebases",
+        &text(&at_once),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&status.stdout).expect("JSON status");
+    assert_eq!(report["complete_up_to"], 4, "{report}");
+    assert_eq!(report["ready"], 41);
+    let victim = at_once.join("KK-KK.shtb");
+    let bytes = std::fs::read(&victim).unwrap();
+    std::fs::write(&victim, &bytes[..bytes.len() - 1]).unwrap();
+    let status = shashki(&[
+        "egtb",
+        "status",
+        "--pieces",
+        "4",
+        "--tablebases",
+        &text(&at_once),
+    ]);
+    let out = stdout(&status);
+    assert!(out.contains("KK-KK: ") && out.contains("partial"), "{out}");
+    assert!(out.contains("complete up to 3 pieces"), "{out}");
+    // A slice whose dependencies are missing is refused, naming what it needs.
+    let empty = root.join("empty");
+    assert_bad_input(&[
+        "egtb",
+        "build",
+        "--slice",
+        "KK-K",
+        "--tablebases",
+        &text(&empty),
+    ]);
+    assert_bad_input(&[
+        "egtb",
+        "build",
+        "--slice",
+        "KX-K",
+        "--tablebases",
+        &text(&empty),
+    ]);
+    let _ = std::fs::remove_dir_all(&root);
 }

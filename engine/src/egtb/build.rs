@@ -23,11 +23,15 @@
 //! the module documentation of [`egtb`](super).
 
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use ahash::{AHashMap, AHashSet};
 
 use rayon::prelude::*;
 
 use super::material::{Indexer, Material};
+use super::slices::{self, SliceState, slices_up_to};
 use super::table::{Slot, Table};
 use super::{Tablebases, TbEntry, TbError, Wdl};
 use crate::rules::{Bitboard, Color, Direction, MoveList, Position};
@@ -139,67 +143,179 @@ pub fn build(
     options: BuildOptions,
     progress: &(dyn Fn(BuildEvent) + Sync),
 ) -> Result<Tablebases, TbError> {
-    build_into(Tablebases::empty(), None, options, progress)
-}
-
-/// Builds every table up to `options.max_pieces` pieces that `dir` does not already hold (valid
-/// files there are loaded and reused), writing each new table into `dir` as soon as it is done.
-///
-/// # Errors
-/// [`TbError::Io`] if `dir` cannot be created or written; [`TbError::TooManyPieces`].
-pub fn build_dir(
-    dir: &Path,
-    options: BuildOptions,
-    progress: &(dyn Fn(BuildEvent) + Sync),
-) -> Result<Tablebases, TbError> {
-    std::fs::create_dir_all(dir).map_err(|source| TbError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let existing = Tablebases::open(dir);
-    for material in existing.materials() {
-        progress(BuildEvent::Loaded(material));
-    }
-    build_into(existing, Some(dir), options, progress)
-}
-
-fn build_into(
-    mut tables: Tablebases,
-    dir: Option<&Path>,
-    options: BuildOptions,
-    progress: &(dyn Fn(BuildEvent) + Sync),
-) -> Result<Tablebases, TbError> {
-    if options.max_pieces > super::material::MAX_TABLE_PIECES {
-        return Err(TbError::TooManyPieces(options.max_pieces));
-    }
-    let todo: Vec<Material> = Material::all_up_to(options.max_pieces)
-        .into_iter()
-        .filter(|m| !tables.has(*m))
-        .collect();
-    progress(BuildEvent::Planned {
-        tables: todo.len(),
-        slots: todo.iter().map(|m| m.index_size()).sum(),
-    });
-    for &material in &todo {
-        if tables.has(material) {
-            continue; // built as the swap of an earlier material
-        }
-        let swapped = material.swapped();
-        let mut pair = vec![material];
-        if swapped != material {
-            pair.push(swapped);
-        }
-        let built = build_pair(&tables, &pair, options, progress)?;
-        for (material, table, stats) in built {
-            if let Some(dir) = dir {
-                table.write(dir)?;
-            }
+    check_pieces(options.max_pieces)?;
+    let todo = slices_up_to(options.max_pieces);
+    announce(&todo, progress);
+    let mut tables = Tablebases::empty();
+    for slice in todo {
+        for (material, table, stats) in
+            build_pair(&tables, &slice.slice_members(), options, progress)?
+        {
             tables.insert(table);
             progress(BuildEvent::TableFinished { material, stats });
         }
     }
     tables.set_max_pieces();
     Ok(tables)
+}
+
+/// Builds every table up to `options.max_pieces` pieces that `dir` does not already hold
+/// trusted (see [`super::slices`]: missing, damaged, partial, foreign and stale files
+/// are rebuilt), writing each slice into `dir` as soon as it is done, so an interrupted build
+/// resumes where it stopped. Only the tables that slices still to build need are kept in memory.
+/// Returns the set opened from `dir`.
+///
+/// # Errors
+/// [`TbError::Io`] if `dir` cannot be created or written; [`TbError::TooManyPieces`]; a
+/// [`TbError`] if a trusted file turns unreadable meanwhile.
+pub fn build_dir(
+    dir: &Path,
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<Tablebases, TbError> {
+    check_pieces(options.max_pieces)?;
+    std::fs::create_dir_all(dir).map_err(|source| TbError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let report = slices::status(dir, options.max_pieces);
+    let mut ready = AHashSet::new();
+    for table in &report.tables {
+        if matches!(table.state, SliceState::Ready) {
+            ready.insert(table.material);
+            progress(BuildEvent::Loaded(table.material));
+        }
+    }
+    let todo: Vec<Material> = slices_up_to(options.max_pieces)
+        .into_iter()
+        .filter(|s| s.slice_members().iter().any(|m| !ready.contains(m)))
+        .collect();
+    announce(&todo, progress);
+    // The last slice to build that needs each table: after it, the table leaves memory.
+    let mut last_use: AHashMap<Material, usize> = AHashMap::new();
+    for (i, slice) in todo.iter().enumerate() {
+        for input in slices::inputs(*slice) {
+            last_use.insert(input, i);
+        }
+    }
+    let mut work = Tablebases::empty();
+    for (i, &slice) in todo.iter().enumerate() {
+        for input in slices::inputs(slice) {
+            if !work.has(input) {
+                work.insert(load_input(dir, slice, input, &work)?);
+            }
+        }
+        build_slice_into(&mut work, slice, dir, options, progress)?;
+        for material in work.materials() {
+            if last_use.get(&material).is_none_or(|&j| j <= i) {
+                work.remove(material);
+            }
+        }
+    }
+    Ok(Tablebases::open(dir))
+}
+
+/// Builds exactly one slice (the one `material` belongs to) into `dir` from its finished
+/// inputs there, unless it is already there, trusted and built from those very inputs.
+/// Returns whether it was built. Several processes may build different slices into one
+/// directory at once (each file is written under a temporary name and renamed).
+///
+/// # Errors
+/// [`TbError::MissingDependency`] if an input is missing or damaged; [`TbError::Io`] if `dir`
+/// cannot be written; [`TbError::TooManyPieces`].
+pub fn build_slice(
+    dir: &Path,
+    material: Material,
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<bool, TbError> {
+    check_pieces(material.pieces())?;
+    let slice = material.slice();
+    let mut work = Tablebases::empty();
+    for input in slices::inputs(slice) {
+        work.insert(load_input(dir, slice, input, &work)?);
+    }
+    let inputs = recorded_inputs(&work, slice)?;
+    let done = slice.slice_members().iter().all(|&m| {
+        let path = dir.join(Table::file_name(m));
+        Table::open(&path, Arc::clone(work.cache()), 0)
+            .is_ok_and(|(table, header)| header.dependencies == inputs && table.verify().is_ok())
+    });
+    if done {
+        for member in slice.slice_members() {
+            progress(BuildEvent::Loaded(member));
+        }
+        return Ok(false);
+    }
+    announce(&[slice], progress);
+    build_slice_into(&mut work, slice, dir, options, progress)?;
+    Ok(true)
+}
+
+/// Reads input `input` of `slice` from `dir`, whole, checking every block.
+fn load_input(
+    dir: &Path,
+    slice: Material,
+    input: Material,
+    work: &Tablebases,
+) -> Result<Table, TbError> {
+    let path = dir.join(Table::file_name(input));
+    Table::open(&path, Arc::clone(work.cache()), 0)
+        .and_then(|(table, _)| table.loaded())
+        .map_err(|cause| TbError::MissingDependency {
+            slice,
+            dependency: input,
+            dir: dir.to_path_buf(),
+            cause: Box::new(cause),
+        })
+}
+
+/// The inputs of `slice` with the checksums of their files, as a slice file records them.
+fn recorded_inputs(work: &Tablebases, slice: Material) -> Result<Vec<(Material, u64)>, TbError> {
+    slices::inputs(slice)
+        .into_iter()
+        .map(|m| {
+            work.table(m)
+                .and_then(Table::checksum)
+                .map(|sum| (m, sum))
+                .ok_or(TbError::MissingTable(m))
+        })
+        .collect()
+}
+
+/// Builds `slice` from the inputs in `work`, writes its files into `dir` and adds its tables to
+/// `work`.
+fn build_slice_into(
+    work: &mut Tablebases,
+    slice: Material,
+    dir: &Path,
+    options: BuildOptions,
+    progress: &(dyn Fn(BuildEvent) + Sync),
+) -> Result<(), TbError> {
+    let inputs = recorded_inputs(work, slice)?;
+    for (material, mut table, stats) in build_pair(work, &slice.slice_members(), options, progress)?
+    {
+        table.write(dir, &inputs)?;
+        work.insert(table);
+        progress(BuildEvent::TableFinished { material, stats });
+    }
+    Ok(())
+}
+
+fn check_pieces(pieces: u32) -> Result<(), TbError> {
+    if pieces > super::material::MAX_TABLE_PIECES {
+        return Err(TbError::TooManyPieces(pieces));
+    }
+    Ok(())
+}
+
+/// Reports the plan: the tables of `slices` and their index slots.
+fn announce(slices: &[Material], progress: &(dyn Fn(BuildEvent) + Sync)) {
+    let members: Vec<Material> = slices.iter().flat_map(|s| s.slice_members()).collect();
+    progress(BuildEvent::Planned {
+        tables: members.len(),
+        slots: members.iter().map(|m| m.index_size()).sum(),
+    });
 }
 
 /// Builds the tables of `pair` (one material, or a material and its colour swap).

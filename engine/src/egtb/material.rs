@@ -248,6 +248,125 @@ impl Material {
     }
 }
 
+impl Material {
+    /// The slice this material is built in: a material and its colour swap are solved together
+    /// (a quiet move hands the turn over, so each table needs the other), and the slice is named
+    /// by the smaller of the two.
+    #[must_use]
+    pub fn slice(self) -> Material {
+        self.min(self.swapped())
+    }
+
+    /// The materials of a slice: `self` and, if different, its colour swap.
+    #[must_use]
+    pub fn slice_members(self) -> Vec<Material> {
+        let first = self.slice();
+        let second = first.swapped();
+        if first == second {
+            vec![first]
+        } else {
+            vec![first, second]
+        }
+    }
+
+    /// The tables a move of White (to move in this material) can lead into without staying in
+    /// the slice: every capture (of any number of Black's men and kings, the capturing man possibly
+    /// promoted) and every promotion, as materials with White to move again (colours swapped).
+    /// Captures that take Black's last piece end the game and need no table. Sorted, no
+    /// duplicates; a superset of what the moves can reach, never a subset.
+    #[must_use]
+    pub fn exits(self) -> Vec<Material> {
+        let [wm, bm] = self.men;
+        let [wk, bk] = self.kings;
+        let mut out = Vec::new();
+        // (men, kings) of White after its move: unchanged, or a man promoted.
+        let mut white = vec![(wm, wk, false)];
+        if wm > 0 {
+            white.push((wm - 1, wk + 1, true));
+        }
+        for (m, k, promoted) in white {
+            for men_taken in 0..=bm {
+                for kings_taken in 0..=bk {
+                    let taken = men_taken + kings_taken;
+                    if (taken == 0 && !promoted) || taken == bm + bk {
+                        continue;
+                    }
+                    out.push(Material {
+                        men: [bm - men_taken, m],
+                        kings: [bk - kings_taken, k],
+                    });
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The slices a slice needs finished before it can be built: the slices of the exits of its
+    /// members. Sorted, no duplicates.
+    #[must_use]
+    pub fn slice_dependencies(self) -> Vec<Material> {
+        let mut out: Vec<Material> = self
+            .slice_members()
+            .iter()
+            .flat_map(|m| m.exits())
+            .map(Material::slice)
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// A material name that could not be read (see [`Material`]'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{text}` is not a material: {why} (expected White's then Black's pieces, K for a king and M for a man, e.g. KKM-K)"
+)]
+pub struct ParseMaterialError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: &'static str,
+}
+
+impl std::str::FromStr for Material {
+    type Err = ParseMaterialError;
+
+    /// Reads a name as written by `Display`: `KKM-K` is two White kings and a White man against
+    /// a Black king. Kings and men may come in any order within a side.
+    fn from_str(text: &str) -> Result<Material, ParseMaterialError> {
+        let fail = |why| ParseMaterialError {
+            text: text.to_string(),
+            why,
+        };
+        let (white, black) = text
+            .split_once('-')
+            .ok_or_else(|| fail("no `-` between White's and Black's pieces"))?;
+        let mut material = Material {
+            men: [0, 0],
+            kings: [0, 0],
+        };
+        for (side, pieces) in [white, black].into_iter().enumerate() {
+            if pieces.is_empty() {
+                return Err(fail("a side has no pieces"));
+            }
+            for c in pieces.chars() {
+                match c.to_ascii_uppercase() {
+                    'K' => material.kings[side] += 1,
+                    'M' => material.men[side] += 1,
+                    _ => return Err(fail("only K and M may name pieces")),
+                }
+                if material.pieces() > MAX_TABLE_PIECES {
+                    return Err(fail("more pieces than a table holds"));
+                }
+            }
+        }
+        Ok(material)
+    }
+}
+
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for color in Color::ALL {
@@ -420,5 +539,49 @@ mod tests {
             all.len(),
             all.iter().collect::<std::collections::HashSet<_>>().len()
         );
+    }
+
+    #[test]
+    fn names_round_trip_and_bad_names_are_refused() {
+        for material in Material::all_up_to(5) {
+            assert_eq!(material.to_string().parse::<Material>(), Ok(material));
+        }
+        for bad in ["", "KK", "-K", "K-", "KX-K", "KKKKKKKK-K", "K-K-K"] {
+            assert!(bad.parse::<Material>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn exits_cover_every_capture_and_promotion() {
+        // Every position's captures and promotions lead into a listed exit.
+        for material in Material::all_up_to(4) {
+            let exits = material.exits();
+            let indexer = Indexer::new(material);
+            for index in 0..indexer.size() {
+                let Some(position) = indexer.position(index) else {
+                    continue;
+                };
+                for mv in &position.legal_moves() {
+                    if !mv.is_capture() && !mv.promotes() {
+                        continue;
+                    }
+                    let child = position.play(mv);
+                    if child.pieces(Color::Black).is_empty() {
+                        continue;
+                    }
+                    let exit = Material::of(&child.flipped());
+                    assert!(exits.contains(&exit), "{material}: {exit} not in {exits:?}");
+                }
+            }
+            let slice = material.slice();
+            assert!(material.slice_members().contains(&material));
+            for dependency in slice.slice_dependencies() {
+                assert!(
+                    (dependency.pieces(), dependency.total_men())
+                        < (slice.pieces(), slice.total_men()),
+                    "{dependency} of {slice}"
+                );
+            }
+        }
     }
 }

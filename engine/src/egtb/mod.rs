@@ -21,17 +21,22 @@
 //! Files and their checks are described in [`table`]; materials and the index in [`material`].
 
 pub mod build;
+pub mod location;
 pub mod material;
+pub mod slices;
 pub mod table;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ahash::AHashMap;
 
 pub use build::{BuildEvent, BuildOptions, TableStats};
-pub use material::{Indexer, Material};
-pub use table::Table;
+pub use location::default_dir;
+pub use material::{Indexer, Material, ParseMaterialError};
+pub use slices::{SliceState, TableStatus};
+pub use table::{BlockCache, Table};
 
 use crate::rules::{Color, Move, Position};
 
@@ -97,7 +102,7 @@ impl fmt::Display for TbEntry {
     }
 }
 
-/// What can go wrong with tablebase files and builds.
+/// What can go wrong with tablebase files and builds. Every error about a file names it.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TbError {
@@ -109,20 +114,55 @@ pub enum TbError {
         /// The system's error.
         source: std::io::Error,
     },
-    /// A file failed a check (magic, version, material, size, checksum) and is not used.
-    #[error("{path}: damaged tablebase file, ignored: {what}")]
+    /// A file failed a check (header, length, checksum) and is not used: damaged or partial.
+    #[error("{path}: damaged tablebase file, not used: {what}")]
     Damaged {
         /// The file.
         path: PathBuf,
         /// Which check failed.
         what: String,
     },
+    /// A file that is not a slice of this format for its name: another program's file, another
+    /// format version, or another material than its name says. Not used.
+    #[error("{path}: not a tablebase file of this format, not used: {what}")]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What gives it away.
+        what: String,
+    },
+    /// A file built from other inputs than the files now beside it (one of them was rebuilt or
+    /// replaced): it cannot be trusted to agree with them and is rebuilt.
+    #[error("{path}: built from another {dependency} than the one present, not used")]
+    Stale {
+        /// The file.
+        path: PathBuf,
+        /// The input that changed or is missing.
+        dependency: Material,
+    },
     /// More pieces than the index supports.
     #[error("tablebases with {0} pieces are not supported (at most {max})", max = material::MAX_TABLE_PIECES)]
     TooManyPieces(u32),
-    /// A build needed a smaller table that is not there (a bug in the build order).
+    /// A build needed a smaller table that is not there.
     #[error("table {0} is needed but missing")]
     MissingTable(Material),
+    /// A slice was asked for whose inputs are not finished.
+    #[error(
+        "slice {slice} needs {dependency}, which is not finished in {dir} ({cause}): build it first (`shashki egtb plan` gives the order)"
+    )]
+    MissingDependency {
+        /// The slice asked for.
+        slice: Material,
+        /// The input that is missing or damaged.
+        dependency: Material,
+        /// The directory.
+        dir: PathBuf,
+        /// Why the input cannot be used.
+        cause: Box<TbError>,
+    },
+    /// A table mapped from a file was asked to be written (only built tables are written).
+    #[error("table {0} is mapped from a file, not built in memory: nothing to write")]
+    NotLoaded(Material),
 }
 
 /// A set of tables, by material.
@@ -131,6 +171,8 @@ pub struct Tablebases {
     tables: AHashMap<Material, Table>,
     problems: Vec<TbError>,
     max_pieces: u32,
+    /// Decoded blocks of the tables opened from files.
+    cache: Arc<BlockCache>,
 }
 
 impl Tablebases {
@@ -140,30 +182,28 @@ impl Tablebases {
         Tablebases::default()
     }
 
-    /// Reads every table file (`*.shtb`) of `dir`. Missing directories and damaged files are
-    /// reported in [`Tablebases::problems`] and ignored, never trusted.
+    /// Opens every table file (`*.shtb`) of `dir` for probing. Instant: each file's header,
+    /// length and block index are checked, its blocks only when first read. Missing directories,
+    /// damaged, partial, foreign and stale files are reported in [`Tablebases::problems`] and
+    /// never used.
     #[must_use]
     pub fn open(dir: &Path) -> Tablebases {
+        Tablebases::open_with(dir, false)
+    }
+
+    /// [`Tablebases::open`], also checking every block of every file first (what a build does
+    /// before it trusts a file; reads the whole set).
+    #[must_use]
+    pub fn open_verified(dir: &Path) -> Tablebases {
+        Tablebases::open_with(dir, true)
+    }
+
+    fn open_with(dir: &Path, verify: bool) -> Tablebases {
         let mut tablebases = Tablebases::empty();
-        match std::fs::read_dir(dir) {
-            Err(source) => tablebases.problems.push(TbError::Io {
-                path: dir.to_path_buf(),
-                source,
-            }),
-            Ok(entries) => {
-                let mut paths: Vec<PathBuf> = entries
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == table::EXTENSION))
-                    .collect();
-                paths.sort();
-                for path in paths {
-                    match Table::read(&path) {
-                        Ok(table) => tablebases.insert(table),
-                        Err(error) => tablebases.problems.push(error),
-                    }
-                }
-            }
+        let scan = slices::scan(dir, verify, &tablebases.cache);
+        tablebases.problems = scan.problems;
+        for table in scan.tables {
+            tablebases.insert(table);
         }
         tablebases.set_max_pieces();
         tablebases
@@ -209,6 +249,17 @@ impl Tablebases {
     /// Adds (or replaces) a table.
     pub fn insert(&mut self, table: Table) {
         self.tables.insert(table.material(), table);
+    }
+
+    /// Takes a table out of the set.
+    pub fn remove(&mut self, material: Material) -> Option<Table> {
+        self.tables.remove(&material)
+    }
+
+    /// The cache of decoded blocks shared by the tables opened from files.
+    #[must_use]
+    pub fn cache(&self) -> &Arc<BlockCache> {
+        &self.cache
     }
 
     /// Recomputes [`Tablebases::max_pieces`] after tables were added.

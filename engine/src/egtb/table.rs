@@ -1,39 +1,68 @@
-//! One table in memory and its binary file.
+//! One table (the positions of one material, White to move) and its file, a *slice* file.
 //!
 //! A table stores one entry per index slot of its material ([`Indexer`]): a distance in plies whose
 //! parity says who wins (a win is an odd number of plies away, a loss an even number), a draw, or an
 //! invalid slot. Entries are one byte when every distance fits, else two bytes (little-endian).
 //!
-//! File layout (little-endian), 40-byte header then the entries:
+//! In memory a table is either *loaded* (every entry decoded into one array: what the builder
+//! uses for the tables its captures lead into) or *mapped* (the file's blocks, read on demand
+//! through the [`BlockCache`]: what probing uses, so opening is instant and memory bounded).
+//!
+//! ## File layout (little-endian)
 //!
 //! | offset | size | field |
 //! |---:|---:|---|
 //! | 0 | 8 | magic `SHSKEGTB` |
 //! | 8 | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 12 | 4 | material: White men, White kings, Black men, Black kings |
-//! | 16 | 1 | entry width in bytes (1 or 2) |
-//! | 17 | 7 | reserved, zero |
+//! | 16 | 1 | piece count (must agree with the material) |
+//! | 17 | 1 | entry width in bytes (1 or 2) |
+//! | 18 | 1 | codec of the blocks: 0 stored, 1 zstd |
+//! | 19 | 1 | reserved, zero |
+//! | 20 | 4 | entries per block |
 //! | 24 | 8 | entry count (must equal the material's index size) |
-//! | 32 | 8 | FNV-1a 64 checksum of the entry bytes |
+//! | 32 | 4 | block count |
+//! | 36 | 4 | dependency count `d` |
+//! | 40 | 8 | payload length in bytes (everything after the header) |
+//! | 48 | 8 | payload checksum: of the block index, which holds every block's checksum |
+//! | 56 | 16·`d` | dependencies: material (4 bytes), 4 zero bytes, that slice file's payload checksum |
+//! | 56 + 16·`d` | 8 | header checksum, of every header byte before it |
 //!
-//! Files are written to a temporary name and renamed, so a crash never leaves a half-written table
-//! under its real name; a file that fails any check is reported by [`Table::read`] and never used.
+//! The payload is the block index, `blocks` records of (offset from the payload's start: 8
+//! bytes, stored length: 4 bytes, 4 zero bytes, checksum of the stored bytes: 8 bytes), then the
+//! blocks. Checksums are [`checksum`] (64-bit words, multiply and rotate).
+//!
+//! ## What is trusted
+//! Opening a file checks the header (magic, version, header checksum, material, sizes), that the
+//! file has exactly the promised length (a partial file never has) and the index's checksum; every
+//! block is checked against its own checksum before it is decoded, so a damaged block gives no
+//! entry (it is never read as a value). [`Table::verify`] checks every block at once (what
+//! `egtb status` and `egtb build` do). The dependencies name the exact files a slice was built
+//! from, so a slice whose inputs changed is *stale* and rebuilt. Files are written to a temporary
+//! name, synced and renamed, so a killed build never leaves a half-written file under a real name.
 
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use super::material::{Indexer, Material};
+use super::material::{Indexer, MAX_TABLE_PIECES, Material};
 use super::{TbEntry, TbError, Wdl};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"SHSKEGTB";
 /// The version of the file layout written by this code; other versions are refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// The file-name extension of table files.
 pub const EXTENSION: &str = "shtb";
-/// Size of the header in bytes.
-const HEADER_LEN: usize = 40;
+/// Entries per block (a block of one-byte entries decodes to 32 KiB).
+pub const BLOCK_ENTRIES: u32 = 1 << 15;
+/// Size of the fixed part of the header in bytes.
+const FIXED_HEADER_LEN: usize = 56;
+/// Size of one dependency record.
+const DEPENDENCY_LEN: usize = 16;
+/// Size of one block-index record.
+const INDEX_RECORD_LEN: usize = 24;
 
 /// Stored value of a draw.
 const DRAW_CODE: u16 = 0;
@@ -43,12 +72,329 @@ const MAX_NARROW_DISTANCE: u16 = 253;
 /// A decoded slot: a position's value, or nothing for a slot that is not a position.
 pub(crate) type Slot = Option<TbEntry>;
 
+/// How the blocks of a file are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Codec {
+    /// The entry bytes as they are.
+    Stored,
+}
+
+impl Codec {
+    fn code(self) -> u8 {
+        match self {
+            Codec::Stored => 0,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Codec> {
+        match code {
+            0 => Some(Codec::Stored),
+            _ => None,
+        }
+    }
+
+    /// The stored form of a block of entry bytes.
+    fn encode(self, raw: &[u8]) -> Vec<u8> {
+        match self {
+            Codec::Stored => raw.to_vec(),
+        }
+    }
+
+    /// The entry bytes of a stored block, `len` of them, or `None` if they do not decode to that.
+    fn decode(self, stored: &[u8], len: usize, out: &mut Vec<u8>) -> Option<()> {
+        out.clear();
+        match self {
+            Codec::Stored => out.extend_from_slice(stored),
+        }
+        (out.len() == len).then_some(())
+    }
+}
+
+/// The header of a slice file: what it holds and what it was built from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SliceHeader {
+    /// The material of the table.
+    pub material: Material,
+    /// Entry width in bytes (1 or 2).
+    pub width: u8,
+    /// How the blocks are stored.
+    pub codec: Codec,
+    /// Entries per block.
+    pub block_entries: u32,
+    /// Entries in the table.
+    pub entries: u64,
+    /// Blocks in the payload.
+    pub blocks: u32,
+    /// Bytes after the header.
+    pub payload_len: u64,
+    /// Checksum of the block index (which holds every block's checksum): the slice's identity.
+    pub checksum: u64,
+    /// The tables this one was built from, with the checksums of their files.
+    pub dependencies: Vec<(Material, u64)>,
+}
+
+impl SliceHeader {
+    /// Length of the encoded header.
+    fn len(&self) -> usize {
+        FIXED_HEADER_LEN + DEPENDENCY_LEN * self.dependencies.len() + 8
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let m = self.material;
+        let mut out = Vec::with_capacity(self.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&[m.men[0], m.kings[0], m.men[1], m.kings[1]]);
+        out.extend_from_slice(&[m.pieces() as u8, self.width, self.codec.code(), 0]);
+        out.extend_from_slice(&self.block_entries.to_le_bytes());
+        out.extend_from_slice(&self.entries.to_le_bytes());
+        out.extend_from_slice(&self.blocks.to_le_bytes());
+        out.extend_from_slice(&(self.dependencies.len() as u32).to_le_bytes());
+        out.extend_from_slice(&self.payload_len.to_le_bytes());
+        out.extend_from_slice(&self.checksum.to_le_bytes());
+        for (d, sum) in &self.dependencies {
+            out.extend_from_slice(&[d.men[0], d.kings[0], d.men[1], d.kings[1], 0, 0, 0, 0]);
+            out.extend_from_slice(&sum.to_le_bytes());
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        debug_assert_eq!(out.len(), self.len());
+        out
+    }
+
+    /// Reads and checks the header at the start of `bytes` (the file, or at least its header).
+    /// `path` names the file in errors.
+    ///
+    /// # Errors
+    /// [`TbError::Damaged`] for a short, foreign or inconsistent header,
+    /// [`TbError::Foreign`] for another format version.
+    pub fn decode(bytes: &[u8], path: &Path) -> Result<SliceHeader, TbError> {
+        let damaged = |what: String| TbError::Damaged {
+            path: path.to_path_buf(),
+            what,
+        };
+        if bytes.len() < FIXED_HEADER_LEN + 8 {
+            return Err(damaged(format!(
+                "{} bytes, shorter than a header (partial file?)",
+                bytes.len()
+            )));
+        }
+        if bytes[0..8] != MAGIC {
+            return Err(TbError::Foreign {
+                path: path.to_path_buf(),
+                what: "not a shashki tablebase file (bad magic)".into(),
+            });
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(TbError::Foreign {
+                path: path.to_path_buf(),
+                what: format!(
+                    "format version {version}, this program reads version {FORMAT_VERSION}"
+                ),
+            });
+        }
+        let dependency_count = u32_at(36) as usize;
+        if dependency_count > 256 {
+            return Err(damaged(format!("{dependency_count} dependencies")));
+        }
+        let len = FIXED_HEADER_LEN + DEPENDENCY_LEN * dependency_count + 8;
+        if bytes.len() < len {
+            return Err(damaged(format!(
+                "{} bytes, shorter than its {len}-byte header (partial file?)",
+                bytes.len()
+            )));
+        }
+        if checksum(&bytes[..len - 8]) != u64_at(len - 8) {
+            return Err(damaged("header checksum mismatch".into()));
+        }
+        let material_at = |at: usize| Material {
+            men: [bytes[at], bytes[at + 2]],
+            kings: [bytes[at + 1], bytes[at + 3]],
+        };
+        let material = material_at(12);
+        if !plausible(material) || u32::from(bytes[16]) != material.pieces() {
+            return Err(damaged(format!("impossible material {material:?}")));
+        }
+        let width = bytes[17];
+        if width != 1 && width != 2 {
+            return Err(damaged(format!("entry width {width}, expected 1 or 2")));
+        }
+        let codec = Codec::from_code(bytes[18])
+            .ok_or_else(|| damaged(format!("unknown block codec {}", bytes[18])))?;
+        let block_entries = u32_at(20);
+        let entries = u64_at(24);
+        let blocks = u32_at(32);
+        let expected_entries = Indexer::new(material).size();
+        if entries != expected_entries {
+            return Err(damaged(format!(
+                "{entries} entries, material {material} needs {expected_entries}"
+            )));
+        }
+        if block_entries == 0 || u64::from(blocks) != entries.div_ceil(u64::from(block_entries)) {
+            return Err(damaged(format!(
+                "{blocks} blocks of {block_entries} entries cannot hold {entries} entries"
+            )));
+        }
+        let dependencies = (0..dependency_count)
+            .map(|i| {
+                let at = FIXED_HEADER_LEN + DEPENDENCY_LEN * i;
+                (material_at(at), u64_at(at + 8))
+            })
+            .collect();
+        Ok(SliceHeader {
+            material,
+            width,
+            codec,
+            block_entries,
+            entries,
+            blocks,
+            payload_len: u64_at(40),
+            checksum: u64_at(48),
+            dependencies,
+        })
+    }
+}
+
+/// Whether a material read from a file can be a table's.
+fn plausible(material: Material) -> bool {
+    material.pieces_of(crate::rules::Color::White) > 0
+        && material.pieces_of(crate::rules::Color::Black) > 0
+        && material.pieces() <= MAX_TABLE_PIECES
+        && material.men.iter().all(|&m| m <= 12)
+}
+
+/// A bounded cache of decoded blocks shared by the tables of one set: a fixed number of slots,
+/// each holding one block, chosen by a hash of (table, block). A lookup locks one slot only, so
+/// search threads rarely wait for each other; memory stays at `slots × block size`.
+#[derive(Debug)]
+pub struct BlockCache {
+    slots: Box<[Mutex<CachedBlock>]>,
+}
+
+#[derive(Debug, Default)]
+struct CachedBlock {
+    /// `table id << 32 | block`, or `u64::MAX` when empty.
+    key: u64,
+    bytes: Vec<u8>,
+}
+
+impl BlockCache {
+    /// Default number of slots: with 32 KiB blocks, at most 32 MiB of decoded entries.
+    pub const DEFAULT_SLOTS: usize = 1024;
+
+    /// A cache of `slots` blocks (at least one).
+    #[must_use]
+    pub fn new(slots: usize) -> BlockCache {
+        BlockCache {
+            slots: (0..slots.max(1))
+                .map(|_| {
+                    Mutex::new(CachedBlock {
+                        key: u64::MAX,
+                        bytes: Vec::new(),
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// Calls `read` with the decoded block `key`, decoding it with `fill` on a miss. `None` if the
+    /// block cannot be decoded (damaged).
+    fn with_block<R>(
+        &self,
+        key: u64,
+        fill: impl FnOnce(&mut Vec<u8>) -> Option<()>,
+        read: impl FnOnce(&[u8]) -> R,
+    ) -> Option<R> {
+        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+        let slot = &self.slots[(hash as usize) % self.slots.len()];
+        let mut cached = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        if cached.key != key {
+            cached.key = u64::MAX;
+            fill(&mut cached.bytes)?;
+            cached.key = key;
+        }
+        Some(read(&cached.bytes))
+    }
+}
+
+impl Default for BlockCache {
+    fn default() -> BlockCache {
+        BlockCache::new(BlockCache::DEFAULT_SLOTS)
+    }
+}
+
+/// Where a table's entries are.
+#[derive(Clone, Debug)]
+enum Store {
+    /// Every entry, decoded.
+    Loaded(Vec<u8>),
+    /// The file's blocks, decoded on demand.
+    Mapped(Mapped),
+}
+
+/// A slice file's bytes and what is needed to decode its blocks.
+#[derive(Clone, Debug)]
+struct Mapped {
+    path: PathBuf,
+    bytes: Arc<Vec<u8>>,
+    /// Offset of the payload in `bytes`.
+    payload: usize,
+    codec: Codec,
+    block_entries: u32,
+    cache: Arc<BlockCache>,
+    /// This table's number in the cache's keys.
+    id: u32,
+}
+
+/// One record of the block index.
+#[derive(Clone, Copy, Debug)]
+struct BlockRecord {
+    offset: u64,
+    len: u32,
+    checksum: u64,
+}
+
+impl Mapped {
+    fn record(&self, block: u32) -> BlockRecord {
+        let at = self.payload + INDEX_RECORD_LEN * block as usize;
+        let r = &self.bytes[at..at + INDEX_RECORD_LEN];
+        BlockRecord {
+            offset: u64::from_le_bytes(r[0..8].try_into().unwrap_or([0; 8])),
+            len: u32::from_le_bytes(r[8..12].try_into().unwrap_or([0; 4])),
+            checksum: u64::from_le_bytes(r[16..24].try_into().unwrap_or([0; 8])),
+        }
+    }
+
+    /// The stored bytes of `block` if they match their checksum.
+    fn stored(&self, block: u32) -> Option<&[u8]> {
+        let record = self.record(block);
+        let start = self
+            .payload
+            .checked_add(usize::try_from(record.offset).ok()?)?;
+        let bytes = self
+            .bytes
+            .get(start..start.checked_add(record.len as usize)?)?;
+        (checksum(bytes) == record.checksum).then_some(bytes)
+    }
+
+    /// Decodes `block` (of `len` entry bytes) into `out`.
+    fn decode(&self, block: u32, len: usize, out: &mut Vec<u8>) -> Option<()> {
+        self.codec.decode(self.stored(block)?, len, out)
+    }
+}
+
 /// The values of every position of one material, White to move.
 #[derive(Clone, Debug)]
 pub struct Table {
     indexer: Indexer,
     width: u8,
-    data: Vec<u8>,
+    store: Store,
+    /// The checksum of the file this table was read from or written to.
+    checksum: Option<u64>,
 }
 
 impl Table {
@@ -66,14 +412,9 @@ impl Table {
         } else {
             2
         };
-        let invalid = if width == 1 { 0xFF } else { 0xFFFF };
         let mut data = Vec::with_capacity(slots.len() * usize::from(width));
         for slot in slots {
-            let code: u16 = match slot {
-                None => invalid,
-                Some(TbEntry { wdl: Wdl::Draw, .. }) => DRAW_CODE,
-                Some(entry) => entry.distance + 1,
-            };
+            let code = encode_slot(*slot, width);
             if width == 1 {
                 data.push(code as u8);
             } else {
@@ -83,7 +424,8 @@ impl Table {
         Table {
             indexer,
             width,
-            data,
+            store: Store::Loaded(data),
+            checksum: None,
         }
     }
 
@@ -102,48 +444,66 @@ impl Table {
     /// Number of slots.
     #[must_use]
     pub fn len(&self) -> u64 {
-        (self.data.len() / usize::from(self.width)) as u64
+        self.indexer.size()
     }
 
     /// Whether the table has no slots (never for a real material).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.len() == 0
     }
 
-    /// Size of the entries in bytes.
+    /// Size of the decoded entries in bytes.
     #[must_use]
-    pub fn byte_size(&self) -> usize {
-        self.data.len()
+    pub fn byte_size(&self) -> u64 {
+        self.len() * u64::from(self.width)
     }
 
-    /// The entry at `index`: `None` for an invalid slot or an index out of range.
+    /// Bytes this table occupies: the decoded entries, or the file it is mapped from.
+    #[must_use]
+    pub fn stored_size(&self) -> u64 {
+        match &self.store {
+            Store::Loaded(data) => data.len() as u64,
+            Store::Mapped(mapped) => mapped.bytes.len() as u64,
+        }
+    }
+
+    /// The checksum of this table's file (its identity in the dependencies of other slices), if
+    /// it was read from or written to a file.
+    #[must_use]
+    pub fn checksum(&self) -> Option<u64> {
+        self.checksum
+    }
+
+    /// The entry at `index`: `None` for an invalid slot, an index out of range, or a block of the
+    /// file that is damaged.
     #[must_use]
     #[inline]
     pub fn get(&self, index: u64) -> Slot {
-        let i = usize::try_from(index).ok()?;
-        let code = if self.width == 1 {
-            let code = u16::from(*self.data.get(i)?);
-            if code == 0xFF {
-                return None;
+        if index >= self.len() {
+            return None;
+        }
+        let code = match &self.store {
+            Store::Loaded(data) => read_code(data, index as usize, self.width)?,
+            Store::Mapped(mapped) => {
+                let block = (index / u64::from(mapped.block_entries)) as u32;
+                let within = (index % u64::from(mapped.block_entries)) as usize;
+                let len = self.block_len(block, mapped.block_entries);
+                let key = (u64::from(mapped.id) << 32) | u64::from(block);
+                mapped.cache.with_block(
+                    key,
+                    |out| mapped.decode(block, len, out),
+                    |bytes| read_code(bytes, within, self.width),
+                )??
             }
-            code
-        } else {
-            let bytes = self.data.get(2 * i..2 * i + 2)?;
-            let code = u16::from_le_bytes([bytes[0], bytes[1]]);
-            if code == 0xFFFF {
-                return None;
-            }
-            code
         };
-        Some(if code == DRAW_CODE {
-            TbEntry {
-                wdl: Wdl::Draw,
-                distance: 0,
-            }
-        } else {
-            TbEntry::decided(code - 1)
-        })
+        decode_code(code, self.width)
+    }
+
+    /// Decoded bytes of `block`.
+    fn block_len(&self, block: u32, block_entries: u32) -> usize {
+        let first = u64::from(block) * u64::from(block_entries);
+        (self.len() - first).min(u64::from(block_entries)) as usize * usize::from(self.width)
     }
 
     /// The file name of `material`'s table.
@@ -152,127 +512,268 @@ impl Table {
         format!("{material}.{EXTENSION}")
     }
 
-    /// Writes the table into `dir` atomically (temporary file, then rename).
+    /// Writes the table into `dir` atomically (temporary file, sync, rename), recording the
+    /// `dependencies` it was built from (materials and their files' checksums). Returns the
+    /// file's checksum, which this table then carries too.
     ///
     /// # Errors
-    /// [`TbError::Io`] if the directory cannot be written.
-    pub fn write(&self, dir: &Path) -> Result<PathBuf, TbError> {
-        let path = dir.join(Self::file_name(self.material()));
-        let temp = dir.join(format!("{}.tmp", Self::file_name(self.material())));
+    /// [`TbError::Io`] if the directory cannot be written; [`TbError::NotLoaded`] for a table
+    /// that is mapped from a file rather than loaded.
+    pub fn write(&mut self, dir: &Path, dependencies: &[(Material, u64)]) -> Result<u64, TbError> {
+        let material = self.material();
+        let path = dir.join(Self::file_name(material));
+        let Store::Loaded(data) = &self.store else {
+            return Err(TbError::NotLoaded(material));
+        };
+        let bytes = encode_file(material, self.width, data, Codec::Stored, dependencies);
+        let sum = SliceHeader::decode(&bytes, &path)?.checksum;
+        let temp = dir.join(format!("{}.tmp", Self::file_name(material)));
         let io = |source| TbError::Io {
             path: temp.clone(),
             source,
         };
-        let material = self.material();
-        let mut header = Vec::with_capacity(HEADER_LEN);
-        header.extend_from_slice(&MAGIC);
-        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        header.extend_from_slice(&[
-            material.men[0],
-            material.kings[0],
-            material.men[1],
-            material.kings[1],
-        ]);
-        header.push(self.width);
-        header.extend_from_slice(&[0; 7]);
-        header.extend_from_slice(&self.len().to_le_bytes());
-        header.extend_from_slice(&checksum(&self.data).to_le_bytes());
-        debug_assert_eq!(header.len(), HEADER_LEN);
         let mut file = fs::File::create(&temp).map_err(io)?;
-        file.write_all(&header).map_err(io)?;
-        file.write_all(&self.data).map_err(io)?;
+        file.write_all(&bytes).map_err(io)?;
         file.sync_all().map_err(io)?;
         drop(file);
         fs::rename(&temp, &path).map_err(|source| TbError::Io {
             path: path.clone(),
             source,
         })?;
-        Ok(path)
+        self.checksum = Some(sum);
+        Ok(sum)
     }
 
-    /// Reads and checks a table file: magic, version, material, entry width, length and checksum.
+    /// Opens a slice file for probing: checks its header, its length and its block index (not
+    /// yet every block: each is checked when first decoded, and [`Table::verify`] checks all).
+    /// `cache` holds its decoded blocks; `id` tells its blocks from other tables' in the cache.
     ///
     /// # Errors
     /// A [`TbError`] naming the file and the check that failed.
-    pub fn read(path: &Path) -> Result<Table, TbError> {
+    pub fn open(
+        path: &Path,
+        cache: Arc<BlockCache>,
+        id: u32,
+    ) -> Result<(Table, SliceHeader), TbError> {
         let bytes = fs::read(path).map_err(|source| TbError::Io {
             path: path.to_path_buf(),
             source,
         })?;
-        let damaged = |what: String| TbError::Damaged {
-            path: path.to_path_buf(),
-            what,
+        let header = check_file(&bytes, path)?;
+        let table = Table {
+            indexer: Indexer::new(header.material),
+            width: header.width,
+            store: Store::Mapped(Mapped {
+                path: path.to_path_buf(),
+                payload: header.len(),
+                codec: header.codec,
+                block_entries: header.block_entries,
+                bytes: Arc::new(bytes),
+                cache,
+                id,
+            }),
+            checksum: Some(header.checksum),
         };
-        if bytes.len() < HEADER_LEN {
-            return Err(damaged(format!(
-                "{} bytes, shorter than the {HEADER_LEN}-byte header",
-                bytes.len()
-            )));
-        }
-        if bytes[0..8] != MAGIC {
-            return Err(damaged("not a shashki tablebase file (bad magic)".into()));
-        }
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
-        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
-        let version = u32_at(8);
-        if version != FORMAT_VERSION {
-            return Err(damaged(format!(
-                "format version {version}, this program reads version {FORMAT_VERSION}"
-            )));
-        }
-        let material = Material {
-            men: [bytes[12], bytes[14]],
-            kings: [bytes[13], bytes[15]],
+        Ok((table, header))
+    }
+
+    /// Checks every block of a mapped table against its checksum and that it decodes to the
+    /// right length (a loaded table has nothing to check).
+    ///
+    /// # Errors
+    /// [`TbError::Damaged`] naming the file and the first bad block.
+    pub fn verify(&self) -> Result<(), TbError> {
+        let Store::Mapped(mapped) = &self.store else {
+            return Ok(());
         };
-        if material.pieces_of(crate::rules::Color::White) == 0
-            || material.pieces_of(crate::rules::Color::Black) == 0
-            || material.pieces() > super::material::MAX_TABLE_PIECES
-            || material.men.iter().any(|&m| m > 12)
-        {
-            return Err(damaged(format!("impossible material {material:?}")));
+        let mut out = Vec::new();
+        for block in 0..self.len().div_ceil(u64::from(mapped.block_entries)) as u32 {
+            let len = self.block_len(block, mapped.block_entries);
+            if mapped.decode(block, len, &mut out).is_none() {
+                return Err(TbError::Damaged {
+                    path: mapped.path.clone(),
+                    what: format!("block {block} fails its checksum or does not decode"),
+                });
+            }
         }
-        let width = bytes[16];
-        if width != 1 && width != 2 {
-            return Err(damaged(format!("entry width {width}, expected 1 or 2")));
-        }
-        let indexer = Indexer::new(material);
-        let count = u64_at(24);
-        if count != indexer.size() {
-            return Err(damaged(format!(
-                "{count} entries, material {material} needs {}",
-                indexer.size()
-            )));
-        }
-        let data = &bytes[HEADER_LEN..];
-        if data.len() as u64 != count * u64::from(width) {
-            return Err(damaged(format!(
-                "{} entry bytes, header promises {}",
-                data.len(),
-                count * u64::from(width)
-            )));
-        }
-        if checksum(data) != u64_at(32) {
-            return Err(damaged("checksum mismatch".into()));
-        }
-        if path.file_name().and_then(|n| n.to_str()) != Some(Self::file_name(material).as_str()) {
-            return Err(damaged(format!(
-                "holds material {material}, which does not match its name"
-            )));
+        Ok(())
+    }
+
+    /// The same table with every entry decoded into memory (what the builder needs of the tables
+    /// its captures lead into). Checks every block on the way.
+    ///
+    /// # Errors
+    /// [`TbError::Damaged`] if a block is damaged.
+    pub fn loaded(self) -> Result<Table, TbError> {
+        let Store::Mapped(mapped) = &self.store else {
+            return Ok(self);
+        };
+        let blocks = self.len().div_ceil(u64::from(mapped.block_entries)) as u32;
+        let mut data = Vec::with_capacity(self.byte_size() as usize);
+        let mut out = Vec::new();
+        for block in 0..blocks {
+            let len = self.block_len(block, mapped.block_entries);
+            mapped
+                .decode(block, len, &mut out)
+                .ok_or_else(|| TbError::Damaged {
+                    path: mapped.path.clone(),
+                    what: format!("block {block} fails its checksum or does not decode"),
+                })?;
+            data.extend_from_slice(&out);
         }
         Ok(Table {
-            indexer,
-            width,
-            data: data.to_vec(),
+            indexer: self.indexer,
+            width: self.width,
+            store: Store::Loaded(data),
+            checksum: self.checksum,
         })
     }
 }
 
-/// FNV-1a, 64 bits: a cheap checksum that catches truncation and bit flips.
+/// The stored code of a slot for entries `width` bytes wide.
+fn encode_slot(slot: Slot, width: u8) -> u16 {
+    match slot {
+        None if width == 1 => 0xFF,
+        None => 0xFFFF,
+        Some(TbEntry { wdl: Wdl::Draw, .. }) => DRAW_CODE,
+        Some(entry) => entry.distance + 1,
+    }
+}
+
+/// The code of entry `i` of `data`, `None` if out of range.
+#[inline]
+fn read_code(data: &[u8], i: usize, width: u8) -> Option<u16> {
+    if width == 1 {
+        data.get(i).map(|&b| u16::from(b))
+    } else {
+        let bytes = data.get(2 * i..2 * i + 2)?;
+        Some(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+}
+
+/// The slot a stored code means.
+#[inline]
+fn decode_code(code: u16, width: u8) -> Slot {
+    let invalid = if width == 1 { 0xFF } else { 0xFFFF };
+    if code == invalid {
+        None
+    } else if code == DRAW_CODE {
+        Some(TbEntry {
+            wdl: Wdl::Draw,
+            distance: 0,
+        })
+    } else {
+        Some(TbEntry::decided(code - 1))
+    }
+}
+
+/// The bytes of a slice file holding `data` (decoded entries, `width` bytes each).
+fn encode_file(
+    material: Material,
+    width: u8,
+    data: &[u8],
+    codec: Codec,
+    dependencies: &[(Material, u64)],
+) -> Vec<u8> {
+    let block_bytes = BLOCK_ENTRIES as usize * usize::from(width);
+    let stored: Vec<Vec<u8>> = data.chunks(block_bytes).map(|b| codec.encode(b)).collect();
+    let mut index = Vec::with_capacity(stored.len() * INDEX_RECORD_LEN);
+    let mut offset = (stored.len() * INDEX_RECORD_LEN) as u64;
+    for block in &stored {
+        index.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        index.extend_from_slice(&[0; 4]);
+        index.extend_from_slice(&checksum(block).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    let header = SliceHeader {
+        material,
+        width,
+        codec,
+        block_entries: BLOCK_ENTRIES,
+        entries: Indexer::new(material).size(),
+        blocks: stored.len() as u32,
+        payload_len: offset,
+        checksum: checksum(&index),
+        dependencies: dependencies.to_vec(),
+    };
+    let mut out = header.encode();
+    out.reserve(offset as usize);
+    out.extend_from_slice(&index);
+    for block in &stored {
+        out.extend_from_slice(block);
+    }
+    out
+}
+
+/// Checks a whole file's header, length and block index (not the blocks); returns the header.
+fn check_file(bytes: &[u8], path: &Path) -> Result<SliceHeader, TbError> {
+    let header = SliceHeader::decode(bytes, path)?;
+    let damaged = |what: String| TbError::Damaged {
+        path: path.to_path_buf(),
+        what,
+    };
+    let expected = header.len() as u64 + header.payload_len;
+    if bytes.len() as u64 != expected {
+        return Err(damaged(format!(
+            "{} bytes, the header promises {expected} (partial file?)",
+            bytes.len()
+        )));
+    }
+    let index_len = header.blocks as usize * INDEX_RECORD_LEN;
+    let index = bytes
+        .get(header.len()..header.len() + index_len)
+        .ok_or_else(|| damaged("block index cut short".into()))?;
+    if checksum(index) != header.checksum {
+        return Err(damaged("block index checksum mismatch".into()));
+    }
+    let name = Table::file_name(header.material);
+    if path.file_name().and_then(|n| n.to_str()) != Some(name.as_str()) {
+        return Err(TbError::Foreign {
+            path: path.to_path_buf(),
+            what: format!(
+                "holds material {}, which does not match its name",
+                header.material
+            ),
+        });
+    }
+    Ok(header)
+}
+
+/// Reads just the header of a slice file (no checks beyond the header's own).
+///
+/// # Errors
+/// [`TbError::Io`] if it cannot be read; see [`SliceHeader::decode`].
+pub fn read_header(path: &Path) -> Result<SliceHeader, TbError> {
+    use std::io::Read as _;
+    let io = |source| TbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take((FIXED_HEADER_LEN + 256 * DEPENDENCY_LEN + 8) as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    SliceHeader::decode(&bytes, path)
+}
+
+/// A 64-bit checksum of `bytes`: each little-endian 64-bit word (the tail zero-padded, then the
+/// length) is mixed in by xor, a multiplication by an odd constant and a rotation, so a change
+/// anywhere reaches every bit. Catches truncation and bit flips at memory speed; not
+/// cryptographic.
 #[must_use]
 pub fn checksum(bytes: &[u8]) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    bytes.iter().fold(OFFSET, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
-    })
+    const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+    const FACTOR: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(FACTOR).rotate_left(29);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut hash = SEED;
+    for chunk in &mut chunks {
+        hash = mix(hash, u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])));
+    }
+    let mut tail = [0u8; 8];
+    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    hash = mix(hash, u64::from_le_bytes(tail));
+    mix(hash, bytes.len() as u64)
 }

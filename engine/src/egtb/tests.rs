@@ -288,43 +288,213 @@ fn best_move_keeps_the_value() {
     assert_eq!(after, TbEntry::decided(entry.distance - 1));
 }
 
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-egtb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Builds the tables up to `pieces` into `dir`.
+fn build_into(dir: &std::path::Path, pieces: u32) -> Tablebases {
+    build::build_dir(
+        dir,
+        BuildOptions {
+            max_pieces: pieces,
+            ..BuildOptions::default()
+        },
+        &|_| {},
+    )
+    .expect("build")
+}
+
+/// The materials built (not reused) by a `build_dir` into `dir`.
+fn rebuilt(dir: &std::path::Path, pieces: u32) -> Vec<Material> {
+    let built = std::sync::Mutex::new(Vec::new());
+    build::build_dir(
+        dir,
+        BuildOptions {
+            max_pieces: pieces,
+            ..BuildOptions::default()
+        },
+        &|event| {
+            if let BuildEvent::TableFinished { material, .. } = event {
+                built.lock().unwrap().push(material);
+            }
+        },
+    )
+    .expect("build");
+    let mut built = built.into_inner().unwrap();
+    built.sort();
+    built
+}
+
 #[test]
-fn files_round_trip_and_damage_is_reported() {
+fn files_round_trip() {
     let tb = tables();
-    let dir = std::env::temp_dir().join(format!("shashki-egtb-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let materials = Material::all_up_to(3);
-    for m in &materials {
-        tb.table(*m).unwrap().write(&dir).unwrap();
-    }
-    let read = Tablebases::open(&dir);
+    let dir = scratch("round-trip");
+    let read = build_into(&dir, 3);
     assert!(read.problems().is_empty(), "{:?}", read.problems());
     assert_eq!(read.max_pieces(), 3);
-    for m in &materials {
-        let (a, b) = (tb.table(*m).unwrap(), read.table(*m).unwrap());
+    for m in Material::all_up_to(3) {
+        let (a, b) = (tb.table(m).unwrap(), read.table(m).unwrap());
         assert!((0..a.len()).all(|i| a.get(i) == b.get(i)), "{m}");
     }
-    // Damage one table: flip a byte of the entries, truncate another, rename a third.
-    let corrupt = dir.join(Table::file_name(materials[0]));
-    let mut bytes = std::fs::read(&corrupt).unwrap();
+    // Nothing left to build; every file is ready.
+    assert_eq!(rebuilt(&dir, 3), vec![]);
+    let report = slices::status(&dir, 3);
+    assert!(
+        report
+            .tables
+            .iter()
+            .all(|t| matches!(t.state, SliceState::Ready))
+    );
+    assert!(report.others.is_empty(), "{:?}", report.others);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The one problem `Tablebases::open` reports for `material`'s file in `dir`.
+fn problem_of(dir: &std::path::Path, material: Material) -> String {
+    let opened = Tablebases::open(dir);
+    assert!(!opened.has(material), "{material} must not be trusted");
+    let name = format!("{}:", dir.join(Table::file_name(material)).display());
+    let found: Vec<String> = opened
+        .problems()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|p| p.contains(&name))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found[0].clone()
+}
+
+#[test]
+fn damaged_partial_and_foreign_slices_are_never_trusted_and_are_rebuilt() {
+    let dir = scratch("damage");
+    build_into(&dir, 3);
+    let all = Material::all_up_to(3);
+    let pick = |name: &str| name.parse::<Material>().unwrap();
+    let path = |m: Material| dir.join(Table::file_name(m));
+    // Damaged: one byte of a block flipped. Opening is instant (blocks are checked when read),
+    // so the probe of that block gives nothing; a verified open and the status refuse the file.
+    let damaged = pick("KM-K");
+    let mut bytes = std::fs::read(path(damaged)).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
-    std::fs::write(&corrupt, bytes).unwrap();
-    let short = dir.join(Table::file_name(materials[1]));
-    let bytes = std::fs::read(&short).unwrap();
-    std::fs::write(&short, &bytes[..bytes.len() / 2]).unwrap();
-    std::fs::write(dir.join("K-K.shtb.tmp"), b"junk").unwrap();
+    std::fs::write(path(damaged), &bytes).unwrap();
+    let opened = Tablebases::open(&dir);
+    let table = opened.table(damaged).expect("header and index are fine");
+    let last_index = table.len() - 1;
+    assert_eq!(
+        table.get(last_index),
+        None,
+        "a damaged block gives no value"
+    );
+    let verified = Tablebases::open_verified(&dir);
+    assert!(!verified.has(damaged));
+    assert!(
+        verified
+            .problems()
+            .iter()
+            .any(|p| matches!(p, TbError::Damaged { .. }) && p.to_string().contains("KM-K.shtb"))
+    );
+    // Partial: a file cut short (as by a killed copy).
+    let partial = pick("KK-K");
+    let bytes = std::fs::read(path(partial)).unwrap();
+    std::fs::write(path(partial), &bytes[..bytes.len() * 2 / 3]).unwrap();
+    let why = problem_of(&dir, partial);
+    assert!(why.contains("partial"), "{why}");
+    // Foreign: another material's file under this name, another format version, and junk.
+    let renamed = pick("M-K");
+    std::fs::copy(path(pick("K-M")), path(renamed)).unwrap();
+    assert!(problem_of(&dir, renamed).contains("not a tablebase file of this format"));
+    let versioned = pick("KM-M");
+    let mut bytes = std::fs::read(path(versioned)).unwrap();
+    bytes[8] = 1;
+    std::fs::write(path(versioned), &bytes).unwrap();
+    assert!(problem_of(&dir, versioned).contains("format version 1"));
     std::fs::write(dir.join("junk.shtb"), b"SHSKEGTB junk").unwrap();
-    let read = Tablebases::open(&dir);
-    assert_eq!(read.problems().len(), 3, "{:?}", read.problems());
-    assert!(!read.has(materials[0]) && !read.has(materials[1]));
-    assert!(read.max_pieces() < 2);
-    assert!(read.probe(&pos("W:WK1:BK32")).is_none() || read.has(Material::of(&pos("W:WK1:BK32"))));
+    std::fs::write(dir.join("K-K.shtb.tmp"), b"left by a killed build").unwrap();
+    // Stale: the slices built from a replaced input are not used either (M-K feeds KM-K).
+    let opened = Tablebases::open(&dir);
+    assert!(
+        opened
+            .problems()
+            .iter()
+            .any(|p| matches!(p, TbError::Stale { .. })),
+        "{:?}",
+        opened.problems()
+    );
+    let report = slices::status(&dir, 3);
+    assert_eq!(report.others.len(), 1, "junk.shtb: {:?}", report.others);
+    let unusable: Vec<Material> = report
+        .tables
+        .iter()
+        .filter(|t| !matches!(t.state, SliceState::Ready))
+        .map(|t| t.material)
+        .collect();
+    for m in [damaged, partial, renamed, versioned] {
+        assert!(unusable.contains(&m), "{m} in {unusable:?}");
+    }
+    // A build rebuilds exactly the slices that are not trusted, and the files come out as a
+    // fresh build's.
+    let rebuilt_now = rebuilt(&dir, 3);
+    for m in &unusable {
+        assert!(rebuilt_now.contains(m), "{m} rebuilt: {rebuilt_now:?}");
+    }
+    assert!(rebuilt_now.len() < all.len(), "{rebuilt_now:?}");
+    let fresh = scratch("damage-fresh");
+    build_into(&fresh, 3);
+    for m in &all {
+        assert_eq!(
+            std::fs::read(path(*m)).unwrap(),
+            std::fs::read(fresh.join(Table::file_name(*m))).unwrap(),
+            "{m}"
+        );
+    }
+    assert_eq!(Tablebases::open(&dir).max_pieces(), 3);
     std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&fresh).unwrap();
     // A missing directory is reported, not fatal.
     let missing = Tablebases::open(&dir);
     assert_eq!(missing.problems().len(), 1);
     assert_eq!(missing.max_pieces(), 0);
+}
+
+#[test]
+fn one_slice_builds_from_its_inputs_and_refuses_without_them() {
+    let dir = scratch("slice");
+    let slice: Material = "KM-K".parse().unwrap();
+    let error = build::build_slice(&dir, slice, BuildOptions::default(), &|_| {}).unwrap_err();
+    assert!(
+        matches!(error, TbError::MissingDependency { .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("needs"), "{error}");
+    for input in slices::slices_up_to(3)
+        .into_iter()
+        .filter(|s| s.pieces() < 3 || s.total_men() < 1)
+    {
+        assert!(build::build_slice(&dir, input, BuildOptions::default(), &|_| {}).unwrap());
+    }
+    assert!(
+        build::build_slice(
+            &dir,
+            "K-KM".parse().unwrap(),
+            BuildOptions::default(),
+            &|_| {}
+        )
+        .unwrap()
+    );
+    assert!(
+        !build::build_slice(&dir, slice, BuildOptions::default(), &|_| {}).unwrap(),
+        "already built"
+    );
+    let opened = Tablebases::open(&dir);
+    assert!(opened.problems().is_empty(), "{:?}", opened.problems());
+    assert!(opened.has(slice) && opened.has(slice.swapped()));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Heavy: builds every table up to 5 pieces (minutes) and checks a sample of 5-piece positions
