@@ -7,14 +7,21 @@
 //! *before* it writes `done`, so when the GUI answers `done` with its next command the main
 //! thread always sees the search as over. End of input acts as `quit`, except that a `go think`
 //! search still running is allowed to finish and answer.
+//!
+//! Tablebases work out of the box: `tb-dir` starts as `--tablebases DIR` or the per-user default
+//! directory ([`shashki::egtb::default_dir`]); when it lacks the tables up to
+//! `--tablebase-pieces` (5) pieces, they are built there on a background thread (progress on
+//! stderr, never on the protocol's stdout) and the engine takes them between searches once
+//! complete.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use shashki::egtb::{BackgroundBuild, Tablebases};
 use shashki::hub::{self, Action, GoMode, InfoReport, Param, ParamKind, SearchRequest, Session};
 use shashki::search::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
@@ -30,6 +37,14 @@ pub struct Args {
     /// Search threads (the `threads` parameter's initial value).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Endgame tablebase directory (the `tb-dir` parameter's initial value) [default:
+    /// $SHASHKI_TABLEBASES, else the user's cache directory, e.g. ~/.cache/shashki/tablebases].
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<PathBuf>,
+    /// When the tablebase directory lacks the tables up to N pieces, build them in the
+    /// background (0: never).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    tablebase_pieces: u32,
 }
 
 /// Largest `hash` the GUI may set, in MB.
@@ -66,9 +81,13 @@ struct Driver {
     running: Option<Running>,
     /// Counts searches, so that a late ponder-hit timer cannot stop the next search.
     generation: Arc<AtomicU64>,
+    /// The parameters of the engine's configuration (the last `init`'s).
+    params: Vec<Param>,
+    /// Tables being built in the background, taken by the engine once complete.
+    background: Option<BackgroundBuild>,
 }
 
-fn params(args: &Args) -> Vec<Param> {
+fn params(args: &Args, tb_dir: Option<&Path>) -> Vec<Param> {
     vec![
         Param {
             name: "variant".into(),
@@ -104,7 +123,7 @@ fn params(args: &Args) -> Vec<Param> {
         Param {
             name: "tb-dir".into(),
             kind: ParamKind::String,
-            value: String::new(),
+            value: tb_dir.map(|d| d.display().to_string()).unwrap_or_default(),
         },
     ]
 }
@@ -129,7 +148,13 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
         },
         tablebases: Some(text("tb-dir"))
             .filter(|dir| !dir.is_empty())
-            .map(PathBuf::from),
+            .map(PathBuf::from)
+            // The per-user default directory may hold no table yet (a new user, a build in the
+            // background): no tables then, and nothing to complain about.
+            .filter(|dir| {
+                shashki::egtb::default_dir().as_deref() != Some(dir.as_path())
+                    || Tablebases::open(dir).max_pieces() > 0
+            }),
     };
     let loaded = setup.load();
     problems.extend(loaded.problems.iter().map(ToString::to_string));
@@ -162,6 +187,40 @@ fn hub_score(score: Score) -> f64 {
 }
 
 impl Driver {
+    /// Between searches, once the background build has ended: rebuilds the engine with the
+    /// complete tables (or reports why the build failed).
+    fn adopt_tables(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let Some(result) = self
+            .background
+            .as_mut()
+            .and_then(BackgroundBuild::take_result)
+        else {
+            return;
+        };
+        let dir = self
+            .background
+            .take()
+            .map(|b| b.dir().display().to_string())
+            .unwrap_or_default();
+        match result {
+            Ok(tables) => {
+                eprintln!(
+                    "tablebases: up to {} pieces in {dir}, in use",
+                    tables.max_pieces()
+                );
+                let (config, mut problems) = config(&self.params);
+                self.engine = Arc::new(engine_for(config, &mut problems));
+                for problem in problems {
+                    self.out.send(&hub::error_line(&problem));
+                }
+            }
+            Err(error) => eprintln!("tablebases: the build in {dir} failed: {error}"),
+        }
+    }
+
     /// Joins the search if it has finished; tells the session.
     fn reap(&mut self, session: &mut Session) {
         if self
@@ -256,14 +315,25 @@ impl Driver {
 /// # Errors
 /// Only if stdin cannot be read at all.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let initial = params(args);
-    let (initial_config, mut problems) = config(&initial);
+    let tb_dir = args.tablebases.clone().or_else(shashki::egtb::default_dir);
+    let mut problems = Vec::new();
+    let background = match &tb_dir {
+        Some(dir) if args.tablebase_pieces > 0 => {
+            start_background_build(dir, args.tablebase_pieces, &mut problems)
+        }
+        _ => None,
+    };
+    let initial = params(args, tb_dir.as_deref());
+    let (initial_config, more_problems) = config(&initial);
+    problems.extend(more_problems);
     let engine = engine_for(initial_config, &mut problems);
     let mut driver = Driver {
         engine: Arc::new(engine),
         out: Output(Arc::new(Mutex::new(std::io::stdout()))),
         running: None,
         generation: Arc::new(AtomicU64::new(0)),
+        params: initial.clone(),
+        background,
     };
     for problem in problems {
         driver.out.send(&hub::error_line(&problem));
@@ -287,11 +357,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         let line = String::from_utf8_lossy(&bytes);
         driver.reap(&mut session);
+        driver.adopt_tables();
         for action in session.handle(line.trim_end_matches(['\r', '\n'])) {
             match action {
                 Action::Send(text) => driver.out.send(&text),
                 Action::Init(params) => {
                     let (config, mut problems) = config(&params);
+                    driver.params = params;
                     let engine = engine_for(config, &mut problems);
                     for problem in problems {
                         driver.out.send(&hub::error_line(&problem));
@@ -320,4 +392,35 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     driver.join(&mut session);
     Ok(())
+}
+
+/// Starts building the tables up to `pieces` in `dir` if it lacks them; progress goes to stderr
+/// every tenth of the way.
+fn start_background_build(
+    dir: &Path,
+    pieces: u32,
+    problems: &mut Vec<String>,
+) -> Option<BackgroundBuild> {
+    let shown = std::sync::atomic::AtomicU32::new(u32::MAX);
+    let report = move |progress: &shashki::egtb::BuildProgress| {
+        let tenth = (progress.fraction() * 10.0) as u32;
+        if progress.finished || shown.swap(tenth, Ordering::Relaxed) != tenth {
+            eprintln!("tablebases: {progress}");
+        }
+    };
+    match shashki::egtb::open_or_build(dir, pieces, 1, report) {
+        Ok((_, build)) => {
+            if build.is_some() {
+                eprintln!(
+                    "tablebases: {} lacks the tables up to {pieces} pieces; building them in the background",
+                    dir.display()
+                );
+            }
+            build
+        }
+        Err(error) => {
+            problems.push(format!("tablebases: {error}"));
+            None
+        }
+    }
 }

@@ -21,12 +21,21 @@ struct Engine {
 }
 
 impl Engine {
+    /// The engine without tablebases: a directory that does not exist, and no background build
+    /// (tests must not build into the user's cache directory).
     fn start() -> Engine {
+        let nowhere = std::env::temp_dir().join("shashki-hub-test-no-tablebases");
+        Engine::start_with(&["--tablebase-pieces", "0"], &nowhere, Stdio::inherit())
+    }
+
+    fn start_with(args: &[&str], tablebases: &std::path::Path, stderr: Stdio) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
             .args(["hub", "--hash", "4"])
+            .args(args)
+            .env("SHASHKI_TABLEBASES", tablebases)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("the shashki binary starts");
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -243,4 +252,72 @@ fn end_of_input_ends_an_infinite_search() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success());
+}
+
+#[test]
+fn hub_builds_missing_tablebases_in_the_background_and_uses_them() {
+    let dir = std::env::temp_dir().join(format!("shashki-hub-tb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut engine = Engine::start_with(&["--tablebase-pieces", "3"], &dir, Stdio::piped());
+    let stderr = engine.child.stderr.take().expect("stderr is piped");
+    let (sender, errors) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("init");
+    engine.until("ready");
+    // The protocol keeps answering while the tables are built; the engine takes them once
+    // complete, between two commands.
+    let mut said = Vec::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while !said.iter().any(|l: &String| l.contains("in use")) {
+        assert!(std::time::Instant::now() < deadline, "{said:?}");
+        engine.send("ping");
+        engine.until("pong");
+        said.extend(errors.try_iter());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        said[0].contains("building them in the background"),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|l| l.contains("building endgame tablebases up to 3 pieces: ")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|l| l.contains("up to 3 pieces in ") && l.contains("in use")),
+        "{said:?}"
+    );
+    assert_eq!(shashki::egtb::Tablebases::open(&dir).max_pieces(), 3);
+    // A won 3-piece position is answered from the tables at once (no search, so no `info`
+    // line), where the engine without tables searches.
+    let infos_before_done = |engine: &mut Engine| {
+        let position = Position::from_fen("W:WK29,K30:B5").expect("FEN");
+        engine.send(&format!("pos pos={}", write_position(&position)));
+        engine.send("level move-time=0.2");
+        engine.send("go think");
+        let (done, infos) = engine.until("done");
+        assert!(done.get("move").is_some(), "{done:?}");
+        engine.send("quit");
+        let _ = engine.child.wait();
+        infos.len()
+    };
+    assert_eq!(infos_before_done(&mut engine), 0);
+    let mut without = Engine::start();
+    without.send("hub");
+    without.until("wait");
+    without.send("init");
+    without.until("ready");
+    assert!(infos_before_done(&mut without) > 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }

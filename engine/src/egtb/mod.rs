@@ -20,6 +20,7 @@
 //!
 //! Files and their checks are described in [`table`]; materials and the index in [`material`].
 
+pub mod background;
 pub mod build;
 pub mod location;
 pub mod material;
@@ -32,6 +33,7 @@ use std::sync::Arc;
 
 use ahash::AHashMap;
 
+pub use background::{BackgroundBuild, BuildProgress, open_or_build};
 pub use build::{BuildEvent, BuildOptions, TableStats};
 pub use location::default_dir;
 pub use material::{Indexer, Material, ParseMaterialError};

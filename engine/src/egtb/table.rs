@@ -57,6 +57,10 @@ pub const FORMAT_VERSION: u32 = 2;
 pub const EXTENSION: &str = "shtb";
 /// Entries per block (a block of one-byte entries decodes to 32 KiB).
 pub const BLOCK_ENTRIES: u32 = 1 << 15;
+/// The codec new files are written with.
+pub const CODEC: Codec = Codec::Zstd;
+/// zstd's compression level for new files (measured in docs/TABLEBASES.md).
+const ZSTD_LEVEL: i32 = 9;
 /// Size of the fixed part of the header in bytes.
 const FIXED_HEADER_LEN: usize = 56;
 /// Size of one dependency record.
@@ -78,18 +82,22 @@ pub(crate) type Slot = Option<TbEntry>;
 pub enum Codec {
     /// The entry bytes as they are.
     Stored,
+    /// The entry bytes compressed with zstd, one frame per block.
+    Zstd,
 }
 
 impl Codec {
     fn code(self) -> u8 {
         match self {
             Codec::Stored => 0,
+            Codec::Zstd => 1,
         }
     }
 
     fn from_code(code: u8) -> Option<Codec> {
         match code {
             0 => Some(Codec::Stored),
+            1 => Some(Codec::Zstd),
             _ => None,
         }
     }
@@ -98,6 +106,10 @@ impl Codec {
     fn encode(self, raw: &[u8]) -> Vec<u8> {
         match self {
             Codec::Stored => raw.to_vec(),
+            // Compressing a slice of memory into a fresh buffer does not fail; if zstd ever
+            // refused, the block would be stored as it is, fail to decode and be reported as
+            // damaged: never misread.
+            Codec::Zstd => zstd::bulk::compress(raw, ZSTD_LEVEL).unwrap_or_else(|_| raw.to_vec()),
         }
     }
 
@@ -106,6 +118,11 @@ impl Codec {
         out.clear();
         match self {
             Codec::Stored => out.extend_from_slice(stored),
+            Codec::Zstd => {
+                out.resize(len, 0);
+                let written = zstd::bulk::decompress_to_buffer(stored, &mut out[..]).ok()?;
+                out.truncate(written);
+            }
         }
         (out.len() == len).then_some(())
     }
@@ -340,7 +357,7 @@ enum Store {
 #[derive(Clone, Debug)]
 struct Mapped {
     path: PathBuf,
-    bytes: Arc<Vec<u8>>,
+    bytes: Arc<memmap2::Mmap>,
     /// Offset of the payload in `bytes`.
     payload: usize,
     codec: Codec,
@@ -525,7 +542,7 @@ impl Table {
         let Store::Loaded(data) = &self.store else {
             return Err(TbError::NotLoaded(material));
         };
-        let bytes = encode_file(material, self.width, data, Codec::Stored, dependencies);
+        let bytes = encode_file(material, self.width, data, CODEC, dependencies);
         let sum = SliceHeader::decode(&bytes, &path)?.checksum;
         let temp = dir.join(format!("{}.tmp", Self::file_name(material)));
         let io = |source| TbError::Io {
@@ -555,10 +572,19 @@ impl Table {
         cache: Arc<BlockCache>,
         id: u32,
     ) -> Result<(Table, SliceHeader), TbError> {
-        let bytes = fs::read(path).map_err(|source| TbError::Io {
+        let io = |source| TbError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
+        };
+        let file = fs::File::open(path).map_err(io)?;
+        // SAFETY: the map is only read, through bounds-checked slices. Its contents could change
+        // under us only if another program wrote into this very file: shashki never does (new
+        // files are written under a temporary name and renamed over the old one, which leaves
+        // this mapping on the old file), and whatever the bytes are, every block is checked
+        // against its checksum before it is decoded. A file cut short by another program while
+        // mapped would fault on access: the documented cost of mapping (memmap2).
+        #[allow(unsafe_code)]
+        let bytes = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         let header = check_file(&bytes, path)?;
         let table = Table {
             indexer: Indexer::new(header.material),
