@@ -4,7 +4,7 @@
 //!
 //! [`open_or_build`] opens a directory and, if it does not hold every table up to the asked
 //! number of pieces, starts a [`BackgroundBuild`]: one thread that runs
-//! [`build_dir`](super::build::build_dir) on its own rayon pool (one worker by default, so the
+//! [`build_dir`] on its own rayon pool (one worker by default, so the
 //! program's search keeps the other cores) and publishes its progress through atomics that the
 //! program polls ([`BackgroundBuild::progress`]) or hears of through a callback. The files are
 //! written slice by slice, atomically, so a program that quits mid-build loses at most the slice
