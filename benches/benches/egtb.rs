@@ -1,17 +1,27 @@
-//! Endgame tablebases: building them and probing them.
+//! Endgame tablebases: building them, probing them, and what they cost or give the search.
 //!
 //! Groups:
 //! - `egtb_build`: every table up to 3 and up to 4 pieces, in memory, on rayon's default pool
 //!   (target for ≤ 4 pieces: seconds). Each run asserts that every table was built.
-//! - `egtb_probe`: the latency of one probe (index computation + table read) over a fixed
-//!   sample of 4-piece positions of every colour and side to move, and of `best_move`.
+//! - `egtb_probe`: probes of the set opened from files (memory-mapped, zstd blocks decoded on
+//!   demand into the bounded block cache): `open_set` (opening the directory: instant),
+//!   `cold_probe_256` (256 positions of distinct blocks on a freshly opened set: every probe
+//!   decodes its block; the OS page cache is warm), `warm_probe_256` (the same positions again:
+//!   every block cached), and `best_move_64`.
+//! - `egtb_search`: the search's nodes per second to a fixed depth on endgame positions of 6 to 8
+//!   pieces, with the tables and without (throughput in nodes: criterion prints nodes/s).
+//!
+//! The tables come from `SHASHKI_BENCH_TABLEBASES` (a directory, e.g. the 5-piece set) if set,
+//! else the tables up to 4 pieces are built into a temporary directory first.
 
 use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use shashki::Position;
-use shashki::egtb::build::{BuildOptions, build};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use shashki::egtb::build::{BuildOptions, build, build_dir};
 use shashki::egtb::{Material, Tablebases};
+use shashki::{Engine, EngineConfig, Position, SearchLimit};
 
 fn build_up_to(pieces: u32) -> Tablebases {
     build(
@@ -39,12 +49,32 @@ fn build_benches(c: &mut Criterion) {
     group.finish();
 }
 
-/// A fixed pseudo-random sample of positions of the tables (SplitMix64 over the index space).
+/// The directory of the tables to probe (see the module documentation).
+fn table_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SHASHKI_BENCH_TABLEBASES") {
+        return PathBuf::from(dir);
+    }
+    let dir = std::env::temp_dir().join(format!("shashki-bench-egtb-{}", std::process::id()));
+    build_dir(
+        &dir,
+        BuildOptions {
+            max_pieces: 4,
+            ..BuildOptions::default()
+        },
+        &|_| {},
+    )
+    .expect("build");
+    dir
+}
+
+/// A fixed pseudo-random sample of positions of the largest tables (SplitMix64 over the index
+/// space), at most one per block so that a cold probe always decodes a block.
 fn sample(tables: &Tablebases, count: usize) -> Vec<Position> {
+    let largest = tables.max_pieces();
     let materials: Vec<Material> = tables
         .materials()
         .into_iter()
-        .filter(|m| m.pieces() == 4)
+        .filter(|m| m.pieces() == largest)
         .collect();
     let mut state = 0x5EED_u64;
     let mut next = || {
@@ -54,11 +84,19 @@ fn sample(tables: &Tablebases, count: usize) -> Vec<Position> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     };
+    let mut blocks = std::collections::HashSet::new();
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let material = materials[(next() % materials.len() as u64) as usize];
         let table = tables.table(material).expect("listed");
-        if let Some(position) = table.indexer().position(next() % table.len()) {
+        let index = next() % table.len();
+        if !blocks.insert((
+            material,
+            index / u64::from(shashki::egtb::table::BLOCK_ENTRIES),
+        )) {
+            continue;
+        }
+        if let Some(position) = table.indexer().position(index) {
             out.push(if next() % 2 == 0 {
                 position
             } else {
@@ -69,20 +107,48 @@ fn sample(tables: &Tablebases, count: usize) -> Vec<Position> {
     out
 }
 
+fn probe_all(tables: &Tablebases, positions: &[Position]) {
+    let mut found = 0;
+    for position in positions {
+        found += usize::from(tables.probe(black_box(position)).is_some());
+    }
+    assert_eq!(found, positions.len());
+}
+
 fn probe_benches(c: &mut Criterion) {
-    let tables = build_up_to(4);
-    let positions = sample(&tables, 1024);
+    let dir = table_dir();
+    let tables = Tablebases::open(&dir);
+    assert!(
+        tables.max_pieces() >= 4,
+        "{}: {:?}",
+        dir.display(),
+        tables.problems()
+    );
+    let positions = sample(&tables, 256);
+    println!(
+        "probing {} ({} tables, up to {} pieces)",
+        dir.display(),
+        tables.materials().len(),
+        tables.max_pieces()
+    );
     let mut group = c.benchmark_group("egtb_probe");
-    group.bench_function("probe_1024_positions", |b| {
-        b.iter(|| {
-            let mut found = 0;
-            for position in &positions {
-                found += usize::from(tables.probe(black_box(position)).is_some());
-            }
-            assert_eq!(found, positions.len());
-        });
+    group.bench_function("open_set", |b| {
+        b.iter(|| black_box(Tablebases::open(&dir)));
     });
-    group.bench_function("best_move_64_positions", |b| {
+    group.throughput(criterion::Throughput::Elements(positions.len() as u64));
+    group.bench_function("cold_probe_256", |b| {
+        b.iter_batched(
+            || Tablebases::open(&dir),
+            |fresh| probe_all(&fresh, &positions),
+            BatchSize::PerIteration,
+        );
+    });
+    probe_all(&tables, &positions);
+    group.bench_function("warm_probe_256", |b| {
+        b.iter(|| probe_all(&tables, &positions));
+    });
+    group.throughput(criterion::Throughput::Elements(64));
+    group.bench_function("best_move_64", |b| {
         b.iter(|| {
             for position in &positions[..64] {
                 black_box(tables.best_move(black_box(position)));
@@ -92,5 +158,50 @@ fn probe_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, build_benches, probe_benches);
+/// Endgames of 6 to 8 pieces whose searches reach into the tables.
+const ENDGAMES: [&str; 4] = [
+    "W:WK29,21,22:B5,6,K31",
+    "W:W21,22,23,Kc1:B5,6,7",
+    "W:W18,22,25,26:B7,11,12,16",
+    "W:WK1,19,23:B10,14,K32",
+];
+
+fn search_benches(c: &mut Criterion) {
+    let tables = Arc::new(Tablebases::open(&table_dir()));
+    let depth = 12;
+    let mut group = c.benchmark_group("egtb_search");
+    group.sample_size(10);
+    for (label, tablebases) in [("without", None), ("with", Some(Arc::clone(&tables)))] {
+        let engine = Engine::new(EngineConfig {
+            hash_mb: 16,
+            threads: 1,
+            tablebases,
+            ..EngineConfig::default()
+        });
+        let positions: Vec<Position> = ENDGAMES
+            .iter()
+            .map(|fen| Position::from_fen(fen).expect("bench FEN"))
+            .collect();
+        let run = || -> u64 {
+            positions
+                .iter()
+                .map(|p| {
+                    engine.new_game();
+                    engine
+                        .search_position(p, &[], SearchLimit::Depth(depth), |_| {})
+                        .nodes
+                })
+                .sum()
+        };
+        let nodes = run();
+        println!("endgames to depth {depth}, {label} tables: {nodes} nodes");
+        group.throughput(criterion::Throughput::Elements(nodes));
+        group.bench_function(format!("endgames_d{depth}_{label}_tables"), |b| {
+            b.iter(|| black_box(run()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, build_benches, probe_benches, search_benches);
 criterion_main!(benches);
