@@ -20,6 +20,7 @@ pieces=("$@")
 command -v python3 >/dev/null || { echo "egtb_build: python3 is needed to read the JSON reports" >&2; exit 2; }
 
 root=${KEEP:-$(mktemp -d)}
+mkdir -p "$root"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$root"' EXIT
 echo "binary $binary, $(nproc) cores, $(date -u +%FT%TZ)"
 for n in "${pieces[@]}"; do
