@@ -176,7 +176,7 @@ struct Pending {
 }
 
 /// Builds the engine with the book and tablebases, if given (problems are reported, not fatal).
-fn build_engine(
+pub(crate) fn build_engine(
     mut commands: Commands,
     setup: Option<Res<EngineSetup>>,
     mut notice: ResMut<Notice>,

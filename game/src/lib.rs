@@ -9,7 +9,8 @@
 //! - [`shortcuts`]: keys for the panel's most used buttons;
 //! - [`i18n`]: every visible word, in Russian and English, and the language in use;
 //! - [`redraw`]: the window redraws only when something changes (continuous while the engine
-//!   thinks or the board animates).
+//!   thinks or the board animates);
+//! - [`tablebases`]: endgame tables from the per-user directory, built in the background.
 //!
 //! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
 //! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
@@ -28,6 +29,7 @@ pub mod record;
 pub mod redraw;
 pub mod selection;
 pub mod shortcuts;
+pub mod tablebases;
 pub mod textures;
 
 use bevy::prelude::*;
@@ -104,6 +106,7 @@ impl Plugin for GamePlugin {
             board_view::plugin,
             panel::plugin,
             redraw::plugin,
+            tablebases::plugin,
         ));
     }
 }

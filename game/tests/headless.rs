@@ -517,3 +517,61 @@ fn the_engine_waits_while_the_game_is_reviewed() {
         record(app).game.moves().len() >= reviewed_at + 2
     });
 }
+
+#[test]
+fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
+    use shashki_game::engine_task::EngineSetup;
+    use shashki_game::tablebases::{TablebaseDefaults, plugin};
+    let dir = std::env::temp_dir().join(format!("shashki-game-tb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let setup = Setup {
+        record: GameRecord::new(
+            Game::default(),
+            Players {
+                white: Controller::Human,
+                black: Controller::Human,
+            },
+            ENGINE_TIME,
+        ),
+        book: shashki::search::BookChoice::None,
+        tablebases: None,
+        problems: Vec::new(),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(TablebaseDefaults {
+            dir: Some(dir.clone()),
+            pieces: 3,
+        })
+        .add_plugins(CorePlugin { setup })
+        .add_plugins(plugin);
+    app.update();
+    let line = |app: &mut App| {
+        let mut texts = app.world_mut().query::<&Text>();
+        texts
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .find(|t| t.contains("ndgame tablebases"))
+    };
+    let first = line(&mut app).expect("a progress line");
+    assert!(
+        first.starts_with("building endgame tablebases up to 3 pieces"),
+        "{first}"
+    );
+    update_until(&mut app, |app| {
+        app.world().resource::<EngineSetup>().0.tablebases.is_some()
+    });
+    app.update();
+    let last = line(&mut app).expect("the line stays a while");
+    assert!(last.contains("up to 3 pieces ready"), "{last}");
+    assert_eq!(
+        app.world()
+            .resource::<EngineSetup>()
+            .0
+            .tablebases
+            .as_deref(),
+        Some(dir.as_path())
+    );
+    assert_eq!(shashki::Tablebases::open(&dir).max_pieces(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
