@@ -565,7 +565,7 @@ mod tests {
                     if !mv.is_capture() && !mv.promotes() {
                         continue;
                     }
-                    let child = position.play(mv);
+                    let child = position.play_unchecked(mv);
                     if child.pieces(Color::Black).is_empty() {
                         continue;
                     }

@@ -42,7 +42,6 @@
 //! name, synced and renamed, so a killed build never leaves a half-written file under a real name.
 
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -559,7 +558,7 @@ impl Table {
         format!("{material}.{EXTENSION}")
     }
 
-    /// Writes the table into `dir` atomically (temporary file, sync, rename), recording the
+    /// Writes the table into `dir` atomically ([`crate::write_atomically`]), recording the
     /// `dependencies` it was built from (materials and their files' checksums). Returns the
     /// file's checksum, which this table then carries too.
     ///
@@ -574,16 +573,7 @@ impl Table {
         };
         let bytes = encode_file(material, self.width, data, CODEC, dependencies);
         let sum = SliceHeader::decode(&bytes, &path)?.checksum;
-        let temp = dir.join(format!("{}.tmp", Self::file_name(material)));
-        let io = |source| TbError::Io {
-            path: temp.clone(),
-            source,
-        };
-        let mut file = fs::File::create(&temp).map_err(io)?;
-        file.write_all(&bytes).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        drop(file);
-        fs::rename(&temp, &path).map_err(|source| TbError::Io {
+        crate::write_atomically(&path, &bytes).map_err(|source| TbError::Io {
             path: path.clone(),
             source,
         })?;
