@@ -531,11 +531,12 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
                 white: Controller::Human,
                 black: Controller::Human,
             },
-            ENGINE_TIME,
+            Strength::MoveTime(ENGINE_TIME),
         ),
         book: shashki::search::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
+        lang: Lang::En,
     };
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
