@@ -96,8 +96,12 @@ pub struct SearchParams {
     pub smp_depth_skew: u32,
     /// Time: moves assumed left in the game when the clock gives no moves-to-go.
     pub default_moves_to_go: u32,
-    /// Time: per mille of the allotted time after which no new iteration starts (soft limit).
-    pub soft_limit_per_mille: u32,
+    /// Time: with a fixed time per move ([`SearchLimit::MoveTime`](crate::SearchLimit)), the
+    /// search runs until this per mille of it and is then stopped, in the middle of an iteration
+    /// if need be (the moves that iteration completed count). 950: 95 % of the time, the rest a
+    /// margin for stopping and answering, so that a move never takes longer than asked. (Before
+    /// issue 24 no iteration started after 60 % of the time: 66 ms of 100 used on average.)
+    pub move_time_per_mille: u32,
     /// Time: the hard limit is this many times the allotted time (clock games only) …
     pub hard_limit_factor: u32,
     /// … but never more than this per mille of the remaining clock.
@@ -137,7 +141,7 @@ impl SearchParams {
         history_max: 16_384,
         smp_depth_skew: 1,
         default_moves_to_go: 30,
-        soft_limit_per_mille: 600,
+        move_time_per_mille: 950,
         hard_limit_factor: 4,
         max_clock_per_mille: 250,
         move_overhead_ms: 10,
@@ -173,7 +177,7 @@ impl SearchParams {
         "history_max",
         "smp_depth_skew",
         "default_moves_to_go",
-        "soft_limit_per_mille",
+        "move_time_per_mille",
         "hard_limit_factor",
         "max_clock_per_mille",
         "move_overhead_ms",
@@ -220,7 +224,7 @@ impl SearchParams {
             "history_max" => fit(&mut self.history_max, value),
             "smp_depth_skew" => fit(&mut self.smp_depth_skew, value),
             "default_moves_to_go" => fit(&mut self.default_moves_to_go, value),
-            "soft_limit_per_mille" => fit(&mut self.soft_limit_per_mille, value),
+            "move_time_per_mille" => fit(&mut self.move_time_per_mille, value),
             "hard_limit_factor" => fit(&mut self.hard_limit_factor, value),
             "max_clock_per_mille" => fit(&mut self.max_clock_per_mille, value),
             "move_overhead_ms" => fit(&mut self.move_overhead_ms, value),
