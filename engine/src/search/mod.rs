@@ -340,7 +340,7 @@ impl<T: Table> Engine<T> {
     /// The search proper: `keys` are the game's keys with the root's last, repetitions are
     /// looked for from `keys[reversible_from]` on, `draw` are the root's counters.
     ///
-    /// When the counters already declare the root drawn (RULES.md §2), the game goes on only
+    /// When the counters already declare the root drawn (docs/RULES.md §2), the game goes on only
     /// under a GUI or referee that applies fewer counting rules: the answer is then the move
     /// that is best if play goes on, searched (and probed in the tablebases) without counters,
     /// instead of any move at all, every one of which would score the counters' draw.

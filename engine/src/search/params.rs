@@ -66,6 +66,13 @@ pub struct SearchParams {
     /// that it plays on rather than settle for a draw against a weaker opponent (0 = off: draws
     /// score 0 for both sides).
     pub contempt: i32,
+    /// Score-dependent contempt: while the root's score (the last completed iteration's) is
+    /// positive for the engine, a draw in the tree costs it a further score / this divisor,
+    /// at most [`Self::winning_contempt_max`], so that a side ahead avoids repetitions and the
+    /// counters' draws and looks for progress; a side behind keeps draws at 0 (0 = off).
+    pub winning_contempt_divisor: i32,
+    /// The most [`Self::winning_contempt_divisor`]'s contempt takes off a draw (centi-men).
+    pub winning_contempt_max: i32,
     /// Internal iterative reduction: a node with at least this many plies left (0 = off) and no
     /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4
     /// (`engine/SEARCH.md` has the games that chose it).
@@ -128,6 +135,8 @@ impl SearchParams {
         keep_pieces: 0,
         table_draw_divisor: 0,
         contempt: 0,
+        winning_contempt_divisor: 4,
+        winning_contempt_max: 60,
         iir_min_depth: 4,
         lmp_max_depth: 2,
         lmp_moves: 4,
@@ -148,13 +157,15 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 32] = [
+    pub const NAMES: [&'static str; 34] = [
         "lazy_eval_margin",
         "rfp_lazy_margin",
         "iir_min_depth",
         "lmp_max_depth",
         "lmp_moves",
         "contempt",
+        "winning_contempt_divisor",
+        "winning_contempt_max",
         "table_draw_divisor",
         "keep_pieces",
         "rfp_max_depth",
@@ -211,6 +222,8 @@ impl SearchParams {
             "keep_pieces" => fit(&mut self.keep_pieces, value),
             "table_draw_divisor" => fit(&mut self.table_draw_divisor, value),
             "contempt" => fit(&mut self.contempt, value),
+            "winning_contempt_divisor" => fit(&mut self.winning_contempt_divisor, value),
+            "winning_contempt_max" => fit(&mut self.winning_contempt_max, value),
             "iir_min_depth" => fit(&mut self.iir_min_depth, value),
             "lmp_max_depth" => fit(&mut self.lmp_max_depth, value),
             "lmp_moves" => fit(&mut self.lmp_moves, value),
