@@ -522,6 +522,9 @@ mod tests {
             panic!("a level spec");
         };
         assert_eq!((level.number(), config.hash_mb), (3, 16));
+        assert!(
+            matches!(parse_spec("hub:/bin/engine hub", 16), Ok(Spec::Hub(c)) if c == "/bin/engine hub")
+        );
         for bad in [
             "level:0",
             "level:9",
@@ -531,9 +534,26 @@ mod tests {
             "default,movetime=-5",
             "seed,hash=1",
             "baseline,hash=1",
+            "hub:",
+            "hub:  ",
             "nobody",
         ] {
             assert!(parse_spec(bad, 16).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn move_times_count_the_moves_over_the_limit() {
+        let mut times = MoveTimes::default();
+        let limit = Some(Duration::from_millis(100));
+        for ms in [95, 99, 100, 101] {
+            times.add(Duration::from_millis(ms), limit);
+        }
+        assert_eq!((times.moves, times.over), (4, 1));
+        assert_eq!(times.longest, Duration::from_millis(101));
+        assert_eq!(
+            times.summary(),
+            "4 moves, mean 98.8 ms, longest 101.0 ms, 1 over the move time"
+        );
     }
 }
