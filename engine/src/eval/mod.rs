@@ -997,12 +997,15 @@ pub fn scale(params: &EvalParams, position: &Position, score: i32) -> i32 {
     scale_with(params.drawish_divisor, position, score)
 }
 
-/// Whether the evaluation of `position` may be scaled down ([`ending_scale`]) for one side or
-/// the other: then it is not the linear function of the features that the tuner fits.
+/// Whether the evaluation of `position` is scaled down ([`ending_scale`]) for the side with
+/// more pieces (for either when they have as many): then it is not the linear function of the
+/// features that the tuner fits.
 #[must_use]
 pub fn is_drawish(position: &Position) -> bool {
+    let count = |color| position.pieces(color).count();
     [Color::White, Color::Black]
         .into_iter()
+        .filter(|&ahead| count(ahead) >= count(ahead.opposite()))
         .any(|ahead| ending_scale(position, ahead, 8) < 16)
 }
 
@@ -1477,6 +1480,9 @@ mod tests {
         assert_eq!(evaluate(&drawn, &EvalParams::DEFAULT), unscaled * 6 / 16);
         assert!(is_drawish(&drawn));
         assert!(!is_drawish(&Position::start()));
+        // A side far behind is not scaled for: the side ahead has no king against it.
+        let won: Position = "W:WK1:B5,6,7,8,9,10,11,12".parse().unwrap();
+        assert!(!is_drawish(&won));
     }
 
     #[test]
