@@ -52,14 +52,11 @@ fn evaluation(c: &mut Criterion) {
     let tables = PatternTables::builtin();
     // The search's path must give what the tuner's (feature vector and dot product) gives.
     for position in &positions {
-        let expected = (eval::dot(&EvalParams::DEFAULT, &eval::features(position))
-            + tables.score(position))
-            * position.side_to_move().sign();
-        let expected = if eval::is_drawish(position) {
-            expected / EvalParams::DEFAULT.drawish_divisor
-        } else {
-            expected
-        };
+        let expected = eval::scale(
+            &EvalParams::DEFAULT,
+            position,
+            eval::dot(&EvalParams::DEFAULT, &eval::features(position)) + tables.score(position),
+        ) * position.side_to_move().sign();
         assert_eq!(default.evaluate(position), expected, "{position}");
     }
     let mut group = c.benchmark_group("eval");

@@ -11,6 +11,7 @@ mod book;
 mod cli_error;
 mod egtb;
 mod hub;
+mod hub_player;
 mod match_runner;
 mod matches;
 mod moves;

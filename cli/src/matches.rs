@@ -4,17 +4,24 @@
 //! score and the Elo difference with a 95 % interval.
 //!
 //! A player is `baseline` (its old name `seed` is still accepted), `level:N` (a playing level,
-//! 1 = beginner … 8 = master, [`shashki::Level`]: its own limit, not the match's), or `default` optionally followed by `,name=value` overrides: any
+//! 1 = beginner … 8 = master, [`shashki::Level`]: its own limit, not the match's),
+//! `hub:PROGRAM [ARGS…]` (an engine in another process spoken to through the Hub protocol, e.g.
+//! a kept binary of an earlier version: `hub:/path/shashki hub`; see [`crate::hub_player`]), or
+//! `default` optionally followed by `,name=value` overrides: any
 //! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
 //! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
 //! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
 //! ([`shashki::eval::weights`]; or `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]),
 //! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
 //! [`Patterns::from_name`]).
+//!
+//! Every move is timed: the report ends with each player's number of moves, mean and longest
+//! time per move and, under a move time, how many moves took longer than it; once over the moves
+//! with a choice (more than one legal move) and once over all (an only move is played at once).
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::match_runner::{
     self, BaselinePlayer, EnginePlayer, LevelPlayer, Outcome, Player, Tally,
@@ -24,9 +31,10 @@ use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
-use shashki::{Color, EngineConfig, LEVELS, Level, SearchLimit};
+use shashki::{Color, EngineConfig, Game, LEVELS, Level, Move, SearchLimit};
 
 use crate::CliError;
+use crate::hub_player::HubPlayer;
 use crate::openings::Openings;
 
 /// Arguments of `shashki match`.
@@ -65,9 +73,13 @@ pub struct Args {
     #[arg(long)]
     log: Option<PathBuf>,
     /// Endgame tablebase directory (`shashki egtb build`): `default` players probe these tables
-    /// (decisive root moves, exact scores in the tree); `baseline` never does.
+    /// (decisive root moves, exact scores in the tree); `baseline` and `hub:` players never do.
     #[arg(long)]
     tablebases: Option<PathBuf>,
+    /// One game per opening, the first player always on the side to move (no colour swap): for
+    /// playing out positions where that side stands better, e.g. won positions to convert.
+    #[arg(long)]
+    first_to_move: bool,
 }
 
 /// What a player spec describes.
@@ -82,6 +94,8 @@ pub enum Spec {
         /// The base configuration (hash, tablebases) the level is made from.
         config: Box<EngineConfig>,
     },
+    /// A Hub engine in another process: the program and its arguments.
+    Hub(String),
     /// The engine with this configuration.
     Engine {
         /// Its configuration.
@@ -96,6 +110,14 @@ pub enum Spec {
 /// # Errors
 /// Unknown player or parameter, or a bad value.
 pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
+    if let Some(command) = text.strip_prefix("hub:") {
+        if command.split_whitespace().next().is_none() {
+            return Err(CliError::input(format!(
+                "player {text:?}: no program after `hub:`"
+            )));
+        }
+        return Ok(Spec::Hub(command.to_string()));
+    }
     let mut parts = text.split(',');
     match parts.next() {
         Some("baseline" | "seed") if !text.contains(',') => return Ok(Spec::Baseline),
@@ -121,7 +143,7 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         Some("default") => {}
         _ => {
             return Err(CliError::input(format!(
-                "player {text:?}: expected `baseline`, `level:N` or `default[,name=value…]`"
+                "player {text:?}: expected `baseline`, `level:N`, `hub:PROGRAM [ARGS…]` or `default[,name=value…]`"
             )));
         }
     }
@@ -176,15 +198,88 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
     })
 }
 
-/// A player for one game; `seed` varies a level's random choices from game to game.
-pub fn player(spec: &Spec, limit: SearchLimit, seed: u64) -> Box<dyn Player> {
-    match spec {
+/// A player for one game; `seed` varies a level's random choices from game to game,
+/// `hash_mb` is the hash of a `hub:` engine.
+///
+/// # Errors
+/// A `hub:` program that cannot be started or does not speak Hub.
+pub fn player(
+    spec: &Spec,
+    limit: SearchLimit,
+    seed: u64,
+    hash_mb: usize,
+) -> Result<Box<dyn Player>, CliError> {
+    Ok(match spec {
         Spec::Baseline => Box::new(BaselinePlayer::new(limit)),
         Spec::Level { level, config } => Box::new(LevelPlayer::new(*level, config, seed)),
+        Spec::Hub(command) => Box::new(HubPlayer::start(command, hash_mb, limit)?),
         Spec::Engine { config, movetime } => Box::new(EnginePlayer::new(
             EngineConfig::clone(config),
             movetime.map_or(limit, SearchLimit::MoveTime),
         )),
+    })
+}
+
+/// How long one player took per move over a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveTimes {
+    /// Moves timed.
+    pub moves: u64,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest.
+    pub longest: Duration,
+    /// Moves that took longer than the match's move time.
+    pub over: u64,
+}
+
+impl MoveTimes {
+    /// Adds one move that took `time` (`limit`: the move time, if the match has one).
+    pub fn add(&mut self, time: Duration, limit: Option<Duration>) {
+        self.moves += 1;
+        self.total += time;
+        self.longest = self.longest.max(time);
+        if limit.is_some_and(|limit| time > limit) {
+            self.over += 1;
+        }
+    }
+
+    /// The report line: moves, mean, longest, moves over the limit.
+    pub fn summary(&self) -> String {
+        let mean = if self.moves == 0 {
+            0.0
+        } else {
+            self.total.as_secs_f64() * 1000.0 / self.moves as f64
+        };
+        format!(
+            "{} moves, mean {mean:.1} ms, longest {:.1} ms, {} over the move time",
+            self.moves,
+            self.longest.as_secs_f64() * 1000.0,
+            self.over
+        )
+    }
+}
+
+/// A player whose every move is timed into `times` (wall time around [`Player::choose`]): the
+/// moves with a choice into the first, every move into the second.
+struct Timed<'a> {
+    player: &'a dyn Player,
+    times: &'a Mutex<[MoveTimes; 2]>,
+    limit: Option<Duration>,
+}
+
+impl Player for Timed<'_> {
+    fn choose(&self, game: &Game) -> Option<Move> {
+        let choice = game.position().legal_moves().len() > 1;
+        let start = Instant::now();
+        let mv = self.player.choose(game);
+        let time = start.elapsed();
+        let mut times = self.times.lock().unwrap_or_else(PoisonError::into_inner);
+        if choice {
+            times[0].add(time, self.limit);
+        }
+        times[1].add(time, self.limit);
+        mv
     }
 }
 
@@ -248,32 +343,72 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
     let openings = spread(&openings, pairs);
     let limit = limit(args);
-    // Game i: opening i / 2; the first player has the side to move in even games.
-    let jobs: Vec<(usize, bool)> = (0..openings.len())
-        .flat_map(|i| [(i, true), (i, false)])
-        .collect();
+    // Game i: opening i / 2; the first player has the side to move in even games (in every game
+    // with --first-to-move, one per opening).
+    let jobs: Vec<(usize, bool)> = if args.first_to_move {
+        (0..openings.len()).map(|i| (i, true)).collect()
+    } else {
+        (0..openings.len())
+            .flat_map(|i| [(i, true), (i, false)])
+            .collect()
+    };
     let bar = ProgressBar::new(jobs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
             .map_err(CliError::failure)?,
     );
     let tally = Mutex::new(Tally::default());
+    let times = [
+        Mutex::new([MoveTimes::default(); 2]),
+        Mutex::new([MoveTimes::default(); 2]),
+    ];
+    let error: Mutex<Option<CliError>> = Mutex::new(None);
+    let move_time = match limit {
+        SearchLimit::MoveTime(time) => Some(time),
+        _ => None,
+    };
     let play = |&(index, first_moves): &(usize, bool)| {
         let mut game = openings[index].1.clone();
         let mover = game.position().side_to_move();
         let seed = (index as u64) << 1 | u64::from(first_moves);
-        let a = player(&specs[0], limit, seed);
-        let b = player(&specs[1], limit, seed ^ 0x5EED);
+        let started = player(&specs[0], limit, seed, args.hash)
+            .and_then(|a| Ok((a, player(&specs[1], limit, seed ^ 0x5EED, args.hash)?)));
+        let (a, b) = match started {
+            Ok(players) => players,
+            Err(e) => {
+                error
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(e);
+                bar.inc(1);
+                return;
+            }
+        };
+        // A level keeps its own limit: its moves are timed without one.
+        let own_limit = |i: usize| match &specs[i] {
+            Spec::Engine {
+                movetime: Some(t), ..
+            } => Some(*t),
+            Spec::Level { .. } => None,
+            _ => move_time,
+        };
+        let a = Timed {
+            player: a.as_ref(),
+            times: &times[0],
+            limit: own_limit(0),
+        };
+        let b = Timed {
+            player: b.as_ref(),
+            times: &times[1],
+            limit: own_limit(1),
+        };
         let (white, black, first_color) = if first_moves == (mover == Color::White) {
             (&a, &b, Color::White)
         } else {
             (&b, &a, Color::Black)
         };
-        let outcome: Outcome =
-            match_runner::play_game(&mut game, white.as_ref(), black.as_ref(), args.max_plies);
-        let mut t = tally
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let outcome: Outcome = match_runner::play_game(&mut game, white, black, args.max_plies);
+        let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
         t.add(outcome.score_for(first_color));
         if let Some(path) = &args.log {
             let line = format!(
@@ -314,9 +449,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .map_err(CliError::failure)?
         .install(|| jobs.par_iter().for_each(play));
     bar.finish();
-    let t = tally
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = error.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(e);
+    }
+    let t = tally.into_inner().unwrap_or_else(PoisonError::into_inner);
     let (elo, margin) = match_runner::elo(&t);
     println!(
         "{} vs {}: {} games ({limit:?}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
@@ -328,6 +464,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         t.losses,
         100.0 * t.score()
     );
+    for (name, times) in [&args.first, &args.second].into_iter().zip(times) {
+        let [choices, all] = times.into_inner().unwrap_or_else(PoisonError::into_inner);
+        println!(
+            "time per move, {name}: with a choice {}; all {}",
+            choices.summary(),
+            all.summary()
+        );
+    }
     Ok(())
 }
 
@@ -378,6 +522,9 @@ mod tests {
             panic!("a level spec");
         };
         assert_eq!((level.number(), config.hash_mb), (3, 16));
+        assert!(
+            matches!(parse_spec("hub:/bin/engine hub", 16), Ok(Spec::Hub(c)) if c == "/bin/engine hub")
+        );
         for bad in [
             "level:0",
             "level:9",
@@ -387,9 +534,26 @@ mod tests {
             "default,movetime=-5",
             "seed,hash=1",
             "baseline,hash=1",
+            "hub:",
+            "hub:  ",
             "nobody",
         ] {
             assert!(parse_spec(bad, 16).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn move_times_count_the_moves_over_the_limit() {
+        let mut times = MoveTimes::default();
+        let limit = Some(Duration::from_millis(100));
+        for ms in [95, 99, 100, 101] {
+            times.add(Duration::from_millis(ms), limit);
+        }
+        assert_eq!((times.moves, times.over), (4, 1));
+        assert_eq!(times.longest, Duration::from_millis(101));
+        assert_eq!(
+            times.summary(),
+            "4 moves, mean 98.8 ms, longest 101.0 ms, 1 over the move time"
+        );
     }
 }

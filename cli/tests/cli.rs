@@ -454,3 +454,61 @@ fn the_make_plan_builds_the_same_files_as_one_process() {
     ]);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_match_against_a_hub_engine_in_another_process() {
+    let dir = scratch_dir("hub-match");
+    let openings = dir.join("openings.json");
+    std::fs::write(
+        &openings,
+        r#"{"a": "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "b": "W:WK29,22:BK4,9"}"#,
+    )
+    .expect("openings written");
+    let openings = openings.to_str().expect("UTF-8 path");
+    let hub = format!("hub:{} hub", env!("CARGO_BIN_EXE_shashki"));
+    let output = shashki(&[
+        "match",
+        "default",
+        &hub,
+        "--depth",
+        "3",
+        "--openings",
+        openings,
+        "--concurrency",
+        "1",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains(": 4 games (Depth(3))"), "{text}");
+    assert!(
+        text.contains("time per move, default: with a choice "),
+        "{text}"
+    );
+    assert!(text.contains(&format!("time per move, {hub}: ")), "{text}");
+    // One game per opening, the first player on the side to move.
+    let output = shashki(&[
+        "match",
+        &hub,
+        "baseline",
+        "--depth",
+        "2",
+        "--openings",
+        openings,
+        "--first-to-move",
+    ]);
+    assert!(stdout(&output).contains(": 2 games"), "{}", stdout(&output));
+    // A program that cannot be started is bad input.
+    for bad in ["hub:/nonexistent/engine hub", "hub: "] {
+        assert_bad_input(&[
+            "match",
+            bad,
+            "baseline",
+            "--depth",
+            "2",
+            "--openings",
+            openings,
+        ]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

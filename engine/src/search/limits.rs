@@ -64,12 +64,17 @@ impl Budget {
                 soft: None,
                 hard: None,
             },
-            SearchLimit::MoveTime(time) => Budget {
-                max_depth,
-                max_nodes: None,
-                soft: Some(per_mille(time, params.soft_limit_per_mille)),
-                hard: Some(time),
-            },
+            // A fixed time is all for this move: search until the margin, whole iterations or
+            // not (see `SearchParams::move_time_per_mille`).
+            SearchLimit::MoveTime(time) => {
+                let stop = per_mille(time, params.move_time_per_mille.min(1000));
+                Budget {
+                    max_depth,
+                    max_nodes: None,
+                    soft: Some(stop),
+                    hard: Some(stop),
+                }
+            }
             SearchLimit::Clock {
                 remaining,
                 increment,
@@ -136,6 +141,28 @@ mod tests {
             100,
         );
         assert!(budget.hard.unwrap() <= Duration::from_millis(5));
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_used_up_to_its_margin() {
+        let params = SearchParams::DEFAULT;
+        let budget = Budget::new(
+            SearchLimit::MoveTime(Duration::from_millis(100)),
+            &params,
+            100,
+        );
+        // No iteration boundary before the stop: the whole budget is searched, but never past
+        // the time asked for.
+        assert_eq!(budget.soft, budget.hard);
+        assert_eq!(budget.hard, Some(Duration::from_millis(95)));
+        let mut greedy = params;
+        assert!(greedy.set("move_time_per_mille", 5000));
+        let budget = Budget::new(
+            SearchLimit::MoveTime(Duration::from_millis(100)),
+            &greedy,
+            100,
+        );
+        assert_eq!(budget.hard, Some(Duration::from_millis(100)));
     }
 
     #[test]

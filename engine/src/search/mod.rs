@@ -339,6 +339,11 @@ impl<T: Table> Engine<T> {
 
     /// The search proper: `keys` are the game's keys with the root's last, repetitions are
     /// looked for from `keys[reversible_from]` on, `draw` are the root's counters.
+    ///
+    /// When the counters already declare the root drawn (docs/RULES.md §2), the game goes on only
+    /// under a GUI or referee that applies fewer counting rules: the answer is then the move
+    /// that is best if play goes on, searched (and probed in the tablebases) without counters,
+    /// instead of any move at all, every one of which would score the counters' draw.
     pub(crate) fn run<D: DrawHook + Send>(
         &self,
         root: &Position,
@@ -348,6 +353,9 @@ impl<T: Table> Engine<T> {
         limit: SearchLimit,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
+        if draw.is_draw(root) {
+            return self.run(root, keys, reversible_from, NoCounters, limit, on_info);
+        }
         let start = Instant::now();
         if let Some(answer) = probe::root_move(&self.config, root, draw, start) {
             return answer;
@@ -482,6 +490,52 @@ mod tests {
         let result = engine().search_position(&position, &[], SearchLimit::Depth(3), |_| {});
         assert_eq!(result.best_move, None);
         assert!(result.score.is_loss());
+    }
+
+    #[test]
+    fn a_game_drawn_by_the_counters_still_gets_a_move_that_does_not_lose() {
+        use crate::egtb::Wdl;
+        // White's lone king against two kings with the 7.2.8 counter run out (10 plies): the
+        // game is drawn by rule, but a referee applying fewer rules plays on. Holding the main
+        // road draws; the other moves (and d4-e5, a1-d4, a1-e5) step into a capture or a lost
+        // ending (checked against the tablebases, which ignore the counters).
+        let tables = crate::egtb::tests::tables();
+        for fen in ["W:WK18:BK32,K28", "W:WK29:BK1,K32"] {
+            let position: Position = fen.parse().unwrap();
+            let counters = crate::rules::DrawState::with_plies(10);
+            assert!(counters.draw_rule(&position).is_some());
+            // White's result after `mv`.
+            let value = |mv: &Move| {
+                let child = position.play(mv).expect("a legal move");
+                if child.pieces(crate::rules::Color::White).is_empty() {
+                    return Wdl::Loss;
+                }
+                match tables.probe(&child).expect("in the tables").wdl {
+                    Wdl::Win => Wdl::Loss,
+                    Wdl::Loss => Wdl::Win,
+                    Wdl::Draw => Wdl::Draw,
+                }
+            };
+            let moves = position.legal_moves();
+            let losing = moves.iter().filter(|m| value(m) == Wdl::Loss).count();
+            assert!(
+                losing > 0 && losing < moves.len(),
+                "{fen}: {losing} of {}",
+                moves.len()
+            );
+            for limit in [SearchLimit::Depth(1), SearchLimit::Depth(8)] {
+                let result = engine().run(
+                    &position,
+                    &[position.zobrist_key()],
+                    0,
+                    counters,
+                    limit,
+                    |_| {},
+                );
+                let mv = result.best_move.expect("a move");
+                assert_ne!(value(&mv), Wdl::Loss, "{fen} {limit:?}: {mv:?}");
+            }
+        }
     }
 
     #[test]

@@ -276,6 +276,8 @@ mod tests {
         assert!(draws_with_material > 0, "no draw with a material balance");
         let mut params = crate::search::SearchParams::DEFAULT;
         assert!(params.set("table_draw_divisor", i64::from(divisor)));
+        // Draws at 0 apart from the material (no contempt for the side ahead).
+        assert!(params.set("winning_contempt_divisor", 0));
         let engine = engine(EngineConfig {
             tablebases: Some(tb),
             params,

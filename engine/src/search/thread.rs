@@ -118,6 +118,9 @@ pub struct Searcher<'a, T: Table> {
     /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
     /// [`SearchParams::keep_pieces`].
     root_side: Color,
+    /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
+    /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
+    contempt: i32,
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
@@ -166,6 +169,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             pv: vec![Pv::new(); MAX_PLY + 1],
             root_best: None,
             root_side: Color::White,
+            contempt: params.contempt,
         }
     }
 
@@ -270,6 +274,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut previous = 0;
         while depth <= max_depth {
             self.root_best = None;
+            self.contempt = self.params.contempt + self.winning_contempt(previous);
             let score = self.aspiration(root, key, draw, depth, previous);
             if let Some((mv, s)) = self.root_best {
                 // A move that completed its search is safe to play even from an aborted iteration.
@@ -722,27 +727,39 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 
     /// What a lazy evaluation compares with its bounds: the material balance with the
-    /// [`SearchParams::keep_pieces`] bonus, but not in the endings of ≤ 4 pieces, whose
-    /// evaluation may be divided (drawish).
+    /// [`SearchParams::keep_pieces`] bonus, but not with kings on the board, whose evaluation
+    /// may be scaled down ([`crate::eval::ending_scale`]).
     #[inline(always)]
     fn lazy_material(&self, position: &Position) -> Option<i32> {
-        if position.piece_count() > 4 {
+        if position.all_kings().is_empty() {
             Some(self.material_balance(position) + self.keep_bonus(position))
         } else {
             None
         }
     }
 
-    /// The score of a draw at `ply` for the side to move there: 0, or with
-    /// [`SearchParams::contempt`] minus the contempt for the engine's own side (the root's side,
-    /// to move at even plies) and plus it for the opponent.
+    /// The score of a draw at `ply` for the side to move there: 0, or with a contempt
+    /// ([`SearchParams::contempt`], [`SearchParams::winning_contempt_divisor`]) minus it for the
+    /// engine's own side (the root's side, to move at even plies) and plus it for the opponent.
     #[inline]
     fn draw_score(&self, ply: usize) -> i32 {
         if ply.is_multiple_of(2) {
-            DRAW - self.params.contempt
+            DRAW - self.contempt
         } else {
-            DRAW + self.params.contempt
+            DRAW + self.contempt
         }
+    }
+
+    /// The score-dependent part of the contempt for a root scored `root_score` (for the root's
+    /// side): [`SearchParams::winning_contempt_divisor`], up to
+    /// [`SearchParams::winning_contempt_max`]; nothing when the root is not ahead or is a known
+    /// win (a forced win needs no push).
+    fn winning_contempt(&self, root_score: i32) -> i32 {
+        let divisor = self.params.winning_contempt_divisor;
+        if divisor <= 0 || root_score <= 0 || root_score > WIN_THRESHOLD {
+            return 0;
+        }
+        (root_score / divisor).min(self.params.winning_contempt_max.max(0))
     }
 
     /// The score of a drawn tablebase position at `ply`: the [`Self::draw_score`], plus with
@@ -1128,7 +1145,9 @@ mod tests {
             for (&(position, depth, beta), &full) in cases.iter().zip(&full) {
                 let lazy = searcher.futility_eval(&position, depth, beta);
                 let bound = beta + searcher.futility_margin(depth);
-                if full.is_some() && searcher.material_balance(&position) + 150 < bound {
+                // Lazy only where the material bounds the evaluation (no kings: no scaling).
+                let lazy_bound = searcher.lazy_material(&position);
+                if full.is_some() && lazy_bound.is_some_and(|material| material + 150 < bound) {
                     assert_eq!(lazy, None, "{position:?} depth {depth} beta {beta}");
                     skipped += 1;
                 } else {
