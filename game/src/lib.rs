@@ -25,6 +25,7 @@ pub mod i18n;
 pub mod input;
 pub mod options;
 pub mod panel;
+pub mod pdn_file;
 pub mod record;
 pub mod redraw;
 pub mod selection;

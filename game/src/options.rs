@@ -11,7 +11,8 @@ use bevy::prelude::Resource;
 use clap::Parser;
 
 use crate::i18n::{Lang, Say};
-use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength, load_pdn};
+use crate::pdn_file::load_pdn;
+use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
 use shashki::Game;
 use shashki::search::BookChoice;
 

@@ -8,12 +8,12 @@
 //! views know to re-sync. Errors (a bad FEN, an unreadable PDN) become a [`Notice`] shown in the
 //! window; the game goes on.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::i18n::{Catalogue, Lang, Say};
 use bevy::prelude::*;
-use shashki::{Color, Game, GameStatus, Move, Notation, PdnGame, Position, pdn};
+use shashki::{Color, Game, GameStatus, Move, Notation, Position, pdn};
 
 /// Who makes the moves of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -672,7 +672,7 @@ pub fn apply_commands(
                 }
                 Err(e) => notice.error(Say::BadFen(e.to_string())),
             },
-            GameCommand::LoadPdn(path) => match load_pdn(path) {
+            GameCommand::LoadPdn(path) => match crate::pdn_file::load_pdn(path) {
                 Ok(game) => {
                     let human = record.start_against_engine(game);
                     orientation.flipped = human == Color::Black;
@@ -680,7 +680,7 @@ pub fn apply_commands(
                 }
                 Err(e) => notice.error(e),
             },
-            GameCommand::SavePdn(path) => match save_pdn(&record, path) {
+            GameCommand::SavePdn(path) => match crate::pdn_file::save_pdn(&record, path) {
                 Ok(()) => notice.info(Say::Saved(path.display().to_string())),
                 Err(e) => notice.error(e),
             },
@@ -696,41 +696,4 @@ pub fn apply_commands(
             GameCommand::ReviewEnd => record.review = None,
         }
     }
-}
-
-/// Reads the first game of a PDN file.
-///
-/// # Errors
-/// A [`Say`] naming the file when it cannot be read or parsed or holds no game.
-pub fn load_pdn(path: &Path) -> Result<Game, Say> {
-    let name = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| Say::CannotRead(name.clone(), e.to_string()))?;
-    let games = pdn::read_games(&text).map_err(|e| Say::BadPdn(name.clone(), e.to_string()))?;
-    games
-        .into_iter()
-        .next()
-        .map(|g| g.game)
-        .ok_or(Say::NoGameIn(name))
-}
-
-/// Writes the game as PDN to `path` atomically (a temporary file renamed into place), with the
-/// result of a resignation or an agreed draw.
-///
-/// # Errors
-/// A [`Say`] naming the file when it cannot be written.
-pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), Say> {
-    let name = |c: Controller| match c {
-        Controller::Human => "Human",
-        Controller::Engine => "shashki",
-    };
-    let mut game = PdnGame::new(record.game.clone());
-    game.set_tag("Event", "shashki game");
-    game.set_tag("White", name(record.players.white));
-    game.set_tag("Black", name(record.players.black));
-    game.set_tag("GameType", "25");
-    game.result = record.outcome().result();
-    let text = pdn::write_game(&game);
-    shashki::write_atomically(path, text.as_bytes())
-        .map_err(|e| Say::CannotWrite(path.display().to_string(), e.to_string()))
 }
