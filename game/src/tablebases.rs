@@ -2,10 +2,10 @@
 //! tablebase directory ([`shashki::egtb::default_dir`]), and when that lacks the tables up to
 //! [`PIECES`] pieces they are built there in the background while the game goes on.
 //!
-//! At start-up (before the engine is made) [`start`] opens the directory: complete tables go
+//! At start-up (before the engine is made) `start` opens the directory: complete tables go
 //! straight to the engine's [`EngineSetup`]; otherwise a [`BackgroundBuild`] starts on its own
 //! thread (one worker, so the engine's search keeps a core) and a small line in the window's
-//! corner shows its progress. Each frame [`poll`] updates that line; once the build has ended
+//! corner shows its progress. Each frame `poll` updates that line; once the build has ended
 //! the engine is rebuilt with the tables (a search already running finishes with the old one)
 //! and the line says so for a few seconds. Everything lives in this one plugin.
 
