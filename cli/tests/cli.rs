@@ -466,7 +466,11 @@ fn a_match_against_a_hub_engine_in_another_process() {
     )
     .expect("openings written");
     let openings = openings.to_str().expect("UTF-8 path");
-    let hub = format!("hub:{} hub", env!("CARGO_BIN_EXE_shashki"));
+    // `--tablebase-pieces 0`: the engine must not build tables in the user's cache during a test.
+    let hub = format!(
+        "hub:{} hub --tablebase-pieces 0",
+        env!("CARGO_BIN_EXE_shashki")
+    );
     let output = shashki(&[
         "match",
         "default",
