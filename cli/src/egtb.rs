@@ -21,6 +21,7 @@ use shashki::Notation;
 use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir, build_slice};
 use shashki::egtb::slices::{self, SliceState};
 use shashki::egtb::{Material, Tablebases, TbError, Wdl};
+use shashki::search::SetupProblem;
 
 /// Arguments of `shashki egtb`.
 #[derive(Debug, clap::Args)]
@@ -414,18 +415,17 @@ fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
     crate::cli_error::write_stdout(&out)
 }
 
-/// The error for a directory that holds no usable table: why (the first problem found, if any)
-/// and how to build them. Shared by `egtb probe` and every command taking `--tablebases`.
+/// The error for a directory that holds no usable table: the library's wording
+/// ([`SetupProblem::NoTablebases`], also met by every command taking `--tablebases`), with the
+/// first problem found, if any.
 pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
-    let why = match tables.problems().first() {
-        Some(problem) => format!(" ({problem})"),
-        None => String::new(),
+    let problem = SetupProblem::NoTablebases {
+        dir: dir.to_path_buf(),
     };
-    CliError::input(format!(
-        "no tablebases in {}{why}: build them with `shashki egtb build --tablebases {}`",
-        dir.display(),
-        dir.display()
-    ))
+    match tables.problems().first() {
+        Some(why) => CliError::input(format!("{problem} ({why})")),
+        None => CliError::input(problem),
+    }
 }
 
 fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {

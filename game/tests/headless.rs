@@ -17,20 +17,24 @@ use shashki_game::{CorePlugin, Setup};
 const ENGINE_TIME: Duration = Duration::from_millis(40);
 const PATIENCE: Duration = Duration::from_secs(20);
 
-fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
+/// The set-up of a test game: `fen` (or the start), these players, no book, no tablebases.
+fn setup_with(fen: Option<&str>, white: Controller, black: Controller) -> Setup {
     let game = fen.map_or_else(Game::default, |f| Game::from_fen(f).unwrap());
-    let record = GameRecord::new(
-        game,
-        Players { white, black },
-        Strength::MoveTime(ENGINE_TIME),
-    );
-    let setup = Setup {
-        record,
+    Setup {
+        record: GameRecord::new(
+            game,
+            Players { white, black },
+            Strength::MoveTime(ENGINE_TIME),
+        ),
         book: shashki::search::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
         lang: Lang::En,
-    };
+    }
+}
+
+fn app_with(fen: Option<&str>, white: Controller, black: Controller) -> App {
+    let setup = setup_with(fen, white, black);
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
@@ -524,20 +528,7 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
     use shashki_game::tablebases::{TablebaseDefaults, plugin};
     let dir = std::env::temp_dir().join(format!("shashki-game-tb-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let setup = Setup {
-        record: GameRecord::new(
-            Game::default(),
-            Players {
-                white: Controller::Human,
-                black: Controller::Human,
-            },
-            Strength::MoveTime(ENGINE_TIME),
-        ),
-        book: shashki::search::BookChoice::None,
-        tablebases: None,
-        problems: Vec::new(),
-        lang: Lang::En,
-    };
+    let setup = setup_with(None, Controller::Human, Controller::Human);
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(TablebaseDefaults {

@@ -44,7 +44,7 @@ pub enum SetupProblem {
     #[error("tablebases: {0}")]
     Tablebases(#[from] TbError),
     /// The tablebase directory holds no usable table.
-    #[error("no tablebases in {}: build them with `shashki egtb build --dir {}`", dir.display(), dir.display())]
+    #[error("no tablebases in {}: build them with `shashki egtb build --tablebases {}`", dir.display(), dir.display())]
     NoTablebases {
         /// The directory.
         dir: PathBuf,
