@@ -61,7 +61,6 @@ impl Process {
 /// A Hub engine in its own process, started for one game.
 pub struct HubPlayer {
     process: Mutex<Process>,
-    limit: SearchLimit,
 }
 
 impl HubPlayer {
@@ -70,7 +69,7 @@ impl HubPlayer {
     ///
     /// # Errors
     /// The program cannot be started or does not speak Hub.
-    pub fn start(command: &str, hash_mb: usize, limit: SearchLimit) -> Result<HubPlayer, CliError> {
+    pub fn start(command: &str, hash_mb: usize) -> Result<HubPlayer, CliError> {
         let mut words = command.split_whitespace();
         let program = words
             .next()
@@ -108,13 +107,12 @@ impl HubPlayer {
         }
         Ok(HubPlayer {
             process: Mutex::new(process),
-            limit,
         })
     }
 
-    /// The `level` line for the match's limit.
-    fn level(&self) -> String {
-        match self.limit {
+    /// The `level` line for `limit`.
+    fn level(limit: SearchLimit) -> String {
+        match limit {
             SearchLimit::Depth(depth) => format!("level depth={depth}"),
             SearchLimit::Nodes(nodes) => format!("level nodes={nodes}"),
             SearchLimit::MoveTime(time) => format!("level move-time={}", time.as_secs_f64()),
@@ -135,14 +133,14 @@ impl HubPlayer {
         }
     }
 
-    fn ask(&self, game: &Game) -> Result<Move, String> {
+    fn ask(&self, game: &Game, limit: SearchLimit) -> Result<Move, String> {
         let mut process = self.process.lock().unwrap_or_else(PoisonError::into_inner);
         let moves = game.move_texts(Notation::Hub).join(" ");
         process.send(&format!(
             "pos pos={} moves=\"{moves}\"",
             write_position(game.start_position())
         ))?;
-        process.send(&self.level())?;
+        process.send(&HubPlayer::level(limit))?;
         process.send("go think")?;
         let done = process.expect("done")?;
         let text = done
@@ -155,11 +153,11 @@ impl HubPlayer {
 }
 
 impl Player for HubPlayer {
-    fn choose(&self, game: &Game) -> Option<Move> {
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
         if game.position().legal_moves().is_empty() {
             return None;
         }
-        match self.ask(game) {
+        match self.ask(game, limit) {
             Ok(mv) => Some(mv),
             Err(reason) => {
                 eprintln!("hub player: {reason}; it loses the game");

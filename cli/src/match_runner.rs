@@ -1,44 +1,48 @@
 //! Playing games between players: the machinery behind `shashki match` and the self-play data of
 //! `shashki tune`.
 //!
-//! A [`Player`] chooses a move for the current position of a [`Game`]; [`play_game`] alternates
-//! two players from a start position until [`Game::status`] ends the game (no legal move, or a
-//! draw rule of docs/RULES.md §2) or a ply cap is reached (adjudicated a draw). [`Outcome`] and
-//! [`elo`] turn results into a score and an Elo difference with its 95 % interval.
+//! A [`Player`] chooses a move for the current position of a [`Game`] within a [`SearchLimit`];
+//! [`play_game`] alternates two [`Seat`]s from a start position until [`Game::status`] ends the
+//! game (no legal move, or a draw rule of docs/RULES.md §2), a ply cap is reached (adjudicated a
+//! draw) or a side's clock runs out. Each seat plays either under a fixed limit per move or on a
+//! clock ([`TimeControl`]): the runner keeps the clock, hands the player what is left as
+//! [`SearchLimit::Clock`], charges it the wall time of the move and adds the increment; a player
+//! over its time loses on the spot. [`Outcome`] and [`elo`] turn results into a score and an Elo
+//! difference with its 95 % interval.
 
-use std::time::Duration;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use crate::baseline::{self, BaselineLimit};
 use shashki::{Color, Engine, EngineConfig, Game, GameStatus, Level, Move, SearchLimit};
 
 /// Something that picks moves.
 pub trait Player {
-    /// The move to play in the current position of `game` (`None` only without legal moves).
-    fn choose(&self, game: &Game) -> Option<Move>;
+    /// The move to play in the current position of `game` within `limit` (`None` only without
+    /// legal moves).
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move>;
 }
 
-/// The engine under a fixed per-move limit.
+/// The engine.
 pub struct EnginePlayer {
     /// The engine.
     pub engine: Engine,
-    /// Limit for every move.
-    pub limit: SearchLimit,
 }
 
 impl EnginePlayer {
-    /// An engine with `config` searching each move within `limit`.
+    /// An engine with `config`.
     #[must_use]
-    pub fn new(config: EngineConfig, limit: SearchLimit) -> EnginePlayer {
+    pub fn new(config: EngineConfig) -> EnginePlayer {
         EnginePlayer {
             engine: Engine::new(config),
-            limit,
         }
     }
 }
 
 impl Player for EnginePlayer {
-    fn choose(&self, game: &Game) -> Option<Move> {
-        self.engine.search(game, self.limit, |_| {}).best_move
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
+        self.engine.search(game, limit, |_| {}).best_move
     }
 }
 
@@ -65,7 +69,7 @@ impl LevelPlayer {
 }
 
 impl Player for LevelPlayer {
-    fn choose(&self, game: &Game) -> Option<Move> {
+    fn choose(&self, game: &Game, _: SearchLimit) -> Option<Move> {
         self.level
             .search(&self.engine, game, self.seed, |_| {})
             .best_move
@@ -73,29 +77,35 @@ impl Player for LevelPlayer {
 }
 
 /// The baseline engine ([`crate::baseline`]).
-pub struct BaselinePlayer {
-    /// Its limit per move.
-    pub limit: BaselineLimit,
-}
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BaselinePlayer;
 
 impl BaselinePlayer {
-    /// The baseline engine with the same budget as `limit` (nodes become a move time of 1 ms per
-    /// 10 000 nodes; clocks and infinite become 100 ms).
+    /// The baseline's budget for `limit`: nodes become a move time of 1 ms per 10 000 nodes; on a
+    /// clock it spends a thirtieth of what is left plus most of the increment (never more than a
+    /// quarter of what is left); an infinite limit becomes 100 ms.
     #[must_use]
-    pub fn new(limit: SearchLimit) -> BaselinePlayer {
-        let limit = match limit {
+    pub fn budget(limit: SearchLimit) -> BaselineLimit {
+        match limit {
             SearchLimit::Depth(d) => BaselineLimit::Depth(d),
             SearchLimit::MoveTime(t) => BaselineLimit::MoveTime(t),
             SearchLimit::Nodes(n) => BaselineLimit::MoveTime(Duration::from_millis(n / 10_000 + 1)),
+            SearchLimit::Clock {
+                remaining,
+                increment,
+                moves_to_go,
+            } => {
+                let moves = moves_to_go.unwrap_or(30).max(1);
+                BaselineLimit::MoveTime((remaining / moves + increment * 3 / 4).min(remaining / 4))
+            }
             _ => BaselineLimit::MoveTime(Duration::from_millis(100)),
-        };
-        BaselinePlayer { limit }
+        }
     }
 }
 
 impl Player for BaselinePlayer {
-    fn choose(&self, game: &Game) -> Option<Move> {
-        baseline::best_move(game.position(), self.limit)
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
+        baseline::best_move(game.position(), BaselinePlayer::budget(limit))
     }
 }
 
@@ -122,39 +132,153 @@ impl Outcome {
     }
 }
 
-/// Plays `game` on with `white` and `black` until it ends or has `max_plies` moves (a draw).
-/// A player that returns no move or an illegal move loses.
+/// A time control: each side starts with `base` on its clock and gains `increment` after each
+/// of its moves. Written `BASE+INCREMENT` in seconds (`10+0.1`, `300+3`; `60` alone has no
+/// increment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time on each clock at the start.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let seconds = |part: &str| {
+            part.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    format!("time control {text:?}: {part:?} is not a number of seconds")
+                })
+        };
+        let (base, increment) = match text.split_once('+') {
+            Some((base, increment)) => (seconds(base)?, seconds(increment)?),
+            None => (seconds(text)?, Duration::ZERO),
+        };
+        if base.is_zero() {
+            return Err(format!(
+                "time control {text:?}: the clocks must start above zero"
+            ));
+        }
+        Ok(TimeControl { base, increment })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// How one side is limited in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// The same limit for every move.
+    PerMove(SearchLimit),
+    /// A clock.
+    Clock(TimeControl),
+}
+
+/// One side of a game: who plays and under what limit.
+#[derive(Clone, Copy)]
+pub struct Seat<'a> {
+    /// The player.
+    pub player: &'a dyn Player,
+    /// Its limit.
+    pub pace: Pace,
+}
+
+/// A game's result and whether it ended by a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The result.
+    pub outcome: Outcome,
+    /// The side whose time ran out, if the game ended so.
+    pub flag_fall: Option<Color>,
+}
+
+/// Plays `game` on with `white` and `black` until it ends, has `max_plies` moves (a draw) or a
+/// clock runs out (that side loses). A player that returns no move or an illegal move loses.
+/// `on_move` hears every move: the side, its wall time, and whether there was a choice (more than
+/// one legal move).
 pub fn play_game(
     game: &mut Game,
-    white: &dyn Player,
-    black: &dyn Player,
+    white: Seat<'_>,
+    black: Seat<'_>,
     max_plies: usize,
-) -> Outcome {
+    on_move: &mut dyn FnMut(Color, Duration, bool),
+) -> Played {
+    let pace = [white.pace, black.pace];
+    let mut clocks = pace.map(|pace| match pace {
+        Pace::Clock(control) => control.base,
+        Pace::PerMove(_) => Duration::ZERO,
+    });
+    let ended = |outcome| Played {
+        outcome,
+        flag_fall: None,
+    };
     loop {
         match game.status() {
             GameStatus::Won { winner, .. } => {
-                return if winner == Color::White {
+                return ended(if winner == Color::White {
                     Outcome::WhiteWins
                 } else {
                     Outcome::BlackWins
-                };
+                });
             }
-            GameStatus::Drawn(_) => return Outcome::Draw,
+            GameStatus::Drawn(_) => return ended(Outcome::Draw),
             _ => {}
         }
         if game.moves().len() >= max_plies {
-            return Outcome::Draw;
+            return ended(Outcome::Draw);
         }
         let side = game.position().side_to_move();
-        let player = if side == Color::White { white } else { black };
+        let (seat, index) = if side == Color::White {
+            (&white, 0)
+        } else {
+            (&black, 1)
+        };
         let forfeit = if side == Color::White {
             Outcome::BlackWins
         } else {
             Outcome::WhiteWins
         };
-        match player.choose(game) {
+        let limit = match pace[index] {
+            Pace::PerMove(limit) => limit,
+            Pace::Clock(control) => SearchLimit::Clock {
+                remaining: clocks[index],
+                increment: control.increment,
+                moves_to_go: None,
+            },
+        };
+        let choice = game.position().legal_moves().len() > 1;
+        let start = Instant::now();
+        let chosen = seat.player.choose(game, limit);
+        let time = start.elapsed();
+        on_move(side, time, choice);
+        if let Pace::Clock(control) = pace[index] {
+            if time > clocks[index] {
+                return Played {
+                    outcome: forfeit,
+                    flag_fall: Some(side),
+                };
+            }
+            clocks[index] = clocks[index] - time + control.increment;
+        }
+        match chosen {
             Some(mv) if game.play(mv).is_ok() => {}
-            _ => return forfeit,
+            _ => return ended(forfeit),
         }
     }
 }
@@ -251,26 +375,115 @@ mod tests {
     fn games_end_and_forfeits_lose() {
         struct Resigner;
         impl Player for Resigner {
-            fn choose(&self, _: &Game) -> Option<Move> {
+            fn choose(&self, _: &Game, _: SearchLimit) -> Option<Move> {
                 None
             }
         }
-        let baseline = BaselinePlayer::new(SearchLimit::Depth(2));
+        fn per_move(player: &dyn Player, depth: u32) -> Seat<'_> {
+            Seat {
+                player,
+                pace: Pace::PerMove(SearchLimit::Depth(depth)),
+            }
+        }
         let mut game = Game::default();
-        assert_eq!(
-            play_game(&mut game, &baseline, &Resigner, 100),
-            Outcome::WhiteWins
+        let played = play_game(
+            &mut game,
+            per_move(&BaselinePlayer, 2),
+            per_move(&Resigner, 2),
+            100,
+            &mut |_, _, _| {},
         );
+        assert_eq!(played.outcome, Outcome::WhiteWins);
+        assert_eq!(played.flag_fall, None);
         // A won ending is played out: White's king hunts the lone man.
         let mut game = Game::from_fen("W:WK29,K30:B12").unwrap();
-        let engine = EnginePlayer::new(
-            EngineConfig {
-                hash_mb: 1,
-                ..EngineConfig::default()
-            },
-            SearchLimit::Depth(6),
+        let engine = EnginePlayer::new(EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let mut moves = 0;
+        let played = play_game(
+            &mut game,
+            per_move(&engine, 6),
+            per_move(&BaselinePlayer, 2),
+            200,
+            &mut |_, _, _| moves += 1,
         );
-        let outcome = play_game(&mut game, &engine, &baseline, 200);
-        assert_eq!(outcome, Outcome::WhiteWins, "{:?}", game.moves());
+        assert_eq!(played.outcome, Outcome::WhiteWins, "{:?}", game.moves());
+        assert_eq!(moves, game.moves().len());
+    }
+
+    /// Plays as told by the limit it is given: records it, and takes `think` of wall time.
+    struct Recorder {
+        limits: std::sync::Mutex<Vec<SearchLimit>>,
+        think: Duration,
+    }
+
+    impl Player for Recorder {
+        fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
+            self.limits.lock().unwrap().push(limit);
+            std::thread::sleep(self.think);
+            game.position().legal_moves().first().copied()
+        }
+    }
+
+    #[test]
+    fn a_clock_is_handed_to_the_player_and_its_fall_loses() {
+        let slow = Recorder {
+            limits: std::sync::Mutex::default(),
+            think: Duration::from_millis(40),
+        };
+        let control: TimeControl = "0.07+0.01".parse().unwrap();
+        let mut game = Game::default();
+        let played = play_game(
+            &mut game,
+            Seat {
+                player: &BaselinePlayer,
+                pace: Pace::PerMove(SearchLimit::Depth(1)),
+            },
+            Seat {
+                player: &slow,
+                pace: Pace::Clock(control),
+            },
+            300,
+            &mut |_, _, _| {},
+        );
+        // Black's clock: 70 ms, at least 40 ms per move and 10 ms back after each: at most 40,
+        // then at most 10 left, so it falls by its third move at the latest (however slow the
+        // machine), and the fall loses the game.
+        assert_eq!(played.flag_fall, Some(Color::Black));
+        assert_eq!(played.outcome, Outcome::WhiteWins);
+        let limits = slow.limits.lock().unwrap();
+        assert!((1..=3).contains(&limits.len()), "{limits:?}");
+        // The first move is asked with the full clock, and later ones with less.
+        assert_eq!(
+            limits[0],
+            SearchLimit::Clock {
+                remaining: control.base,
+                increment: control.increment,
+                moves_to_go: None
+            }
+        );
+        if let Some(SearchLimit::Clock { remaining, .. }) = limits.get(1) {
+            assert!(*remaining < control.base);
+        }
+    }
+
+    #[test]
+    fn time_controls_read_and_refuse() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(
+            (tc.base, tc.increment),
+            (Duration::from_secs(10), Duration::from_millis(100))
+        );
+        assert_eq!(tc.to_string(), "10+0.1");
+        let tc: TimeControl = "60".parse().unwrap();
+        assert_eq!(tc.increment, Duration::ZERO);
+        for bad in [
+            "", "+1", "0+1", "x+1", "10+y", "-5+0", "10+-1", "nan", "inf+0",
+        ] {
+            let error = bad.parse::<TimeControl>().err();
+            assert!(error.is_some_and(|e| e.contains("time control")), "{bad}");
+        }
     }
 }

@@ -15,23 +15,27 @@
 //! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
 //! [`Patterns::from_name`]).
 //!
+//! Instead of a limit per move, `--tc BASE+INC` gives each side a clock (seconds: `10+0.1`): the
+//! engines manage their own time ([`shashki::SearchLimit::Clock`]), and a side whose time runs
+//! out loses ([`match_runner::play_game`]); the report counts the flag falls.
+//!
 //! Every move is timed: the report ends with each player's number of moves, mean and longest
 //! time per move and, under a move time, how many moves took longer than it; once over the moves
 //! with a choice (more than one legal move) and once over all (an only move is played at once).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::match_runner::{
-    self, BaselinePlayer, EnginePlayer, LevelPlayer, Outcome, Player, Tally,
+    self, BaselinePlayer, EnginePlayer, LevelPlayer, Pace, Played, Player, Seat, Tally, TimeControl,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
-use shashki::{Color, EngineConfig, Game, LEVELS, Level, Move, SearchLimit};
+use shashki::{Color, EngineConfig, LEVELS, Level, SearchLimit};
 
 use crate::CliError;
 use crate::hub_player::HubPlayer;
@@ -45,8 +49,12 @@ pub struct Args {
     /// The second player.
     second: String,
     /// Milliseconds per move.
-    #[arg(long, default_value_t = 100, conflicts_with_all = ["depth", "nodes"])]
+    #[arg(long, default_value_t = 100, conflicts_with_all = ["depth", "nodes", "tc"])]
     movetime: u64,
+    /// A clock for each side instead of a limit per move: `BASE+INC` in seconds (`10+0.1`).
+    /// Running out of time loses.
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    tc: Option<TimeControl>,
     /// Fixed depth per move instead of a move time.
     #[arg(long)]
     depth: Option<u32>,
@@ -203,21 +211,25 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
 ///
 /// # Errors
 /// A `hub:` program that cannot be started or does not speak Hub.
-pub fn player(
-    spec: &Spec,
-    limit: SearchLimit,
-    seed: u64,
-    hash_mb: usize,
-) -> Result<Box<dyn Player>, CliError> {
+pub fn player(spec: &Spec, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, CliError> {
     Ok(match spec {
-        Spec::Baseline => Box::new(BaselinePlayer::new(limit)),
+        Spec::Baseline => Box::new(BaselinePlayer),
         Spec::Level { level, config } => Box::new(LevelPlayer::new(*level, config, seed)),
-        Spec::Hub(command) => Box::new(HubPlayer::start(command, hash_mb, limit)?),
-        Spec::Engine { config, movetime } => Box::new(EnginePlayer::new(
-            EngineConfig::clone(config),
-            movetime.map_or(limit, SearchLimit::MoveTime),
-        )),
+        Spec::Hub(command) => Box::new(HubPlayer::start(command, hash_mb)?),
+        Spec::Engine { config, .. } => Box::new(EnginePlayer::new(EngineConfig::clone(config))),
     })
+}
+
+/// The pace of the player `spec` in a match played at `pace`: its own move time if it has one,
+/// else the match's.
+fn pace_of(spec: &Spec, pace: Pace) -> Pace {
+    match spec {
+        Spec::Engine {
+            movetime: Some(time),
+            ..
+        } => Pace::PerMove(SearchLimit::MoveTime(*time)),
+        _ => pace,
+    }
 }
 
 /// How long one player took per move over a match.
@@ -260,29 +272,6 @@ impl MoveTimes {
     }
 }
 
-/// A player whose every move is timed into `times` (wall time around [`Player::choose`]): the
-/// moves with a choice into the first, every move into the second.
-struct Timed<'a> {
-    player: &'a dyn Player,
-    times: &'a Mutex<[MoveTimes; 2]>,
-    limit: Option<Duration>,
-}
-
-impl Player for Timed<'_> {
-    fn choose(&self, game: &Game) -> Option<Move> {
-        let choice = game.position().legal_moves().len() > 1;
-        let start = Instant::now();
-        let mv = self.player.choose(game);
-        let time = start.elapsed();
-        let mut times = self.times.lock().unwrap_or_else(PoisonError::into_inner);
-        if choice {
-            times[0].add(time, self.limit);
-        }
-        times[1].add(time, self.limit);
-        mv
-    }
-}
-
 /// `count` items spread evenly over `items`.
 pub fn spread<T: Clone>(items: &[T], count: usize) -> Vec<T> {
     if count >= items.len() {
@@ -313,12 +302,15 @@ pub fn open_tablebases(dir: &Path) -> Result<Arc<Tablebases>, CliError> {
     }
 }
 
-/// The per-move limit from the arguments.
-fn limit(args: &Args) -> SearchLimit {
-    match (args.depth, args.nodes) {
-        (Some(d), _) => SearchLimit::Depth(d),
-        (None, Some(n)) => SearchLimit::Nodes(n),
-        (None, None) => SearchLimit::MoveTime(Duration::from_millis(args.movetime)),
+/// The match's pace from the arguments: a clock, or a limit per move.
+fn pace(args: &Args) -> Pace {
+    match (args.tc, args.depth, args.nodes) {
+        (Some(control), _, _) => Pace::Clock(control),
+        (None, Some(d), _) => Pace::PerMove(SearchLimit::Depth(d)),
+        (None, None, Some(n)) => Pace::PerMove(SearchLimit::Nodes(n)),
+        (None, None, None) => {
+            Pace::PerMove(SearchLimit::MoveTime(Duration::from_millis(args.movetime)))
+        }
     }
 }
 
@@ -342,7 +334,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let openings = args.openings.read()?;
     let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
     let openings = spread(&openings, pairs);
-    let limit = limit(args);
+    let pace = pace(args);
     // Game i: opening i / 2; the first player has the side to move in even games (in every game
     // with --first-to-move, one per opening).
     let jobs: Vec<(usize, bool)> = if args.first_to_move {
@@ -362,17 +354,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Mutex::new([MoveTimes::default(); 2]),
         Mutex::new([MoveTimes::default(); 2]),
     ];
+    let flag_falls = Mutex::new([0u32; 2]);
     let error: Mutex<Option<CliError>> = Mutex::new(None);
-    let move_time = match limit {
-        SearchLimit::MoveTime(time) => Some(time),
-        _ => None,
-    };
     let play = |&(index, first_moves): &(usize, bool)| {
         let mut game = openings[index].1.clone();
         let mover = game.position().side_to_move();
         let seed = (index as u64) << 1 | u64::from(first_moves);
-        let started = player(&specs[0], limit, seed, args.hash)
-            .and_then(|a| Ok((a, player(&specs[1], limit, seed ^ 0x5EED, args.hash)?)));
+        let started = player(&specs[0], seed, args.hash)
+            .and_then(|a| Ok((a, player(&specs[1], seed ^ 0x5EED, args.hash)?)));
         let (a, b) = match started {
             Ok(players) => players,
             Err(e) => {
@@ -384,30 +373,36 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 return;
             }
         };
-        // A level keeps its own limit: its moves are timed without one.
-        let own_limit = |i: usize| match &specs[i] {
-            Spec::Engine {
-                movetime: Some(t), ..
-            } => Some(*t),
-            Spec::Level { .. } => None,
-            _ => move_time,
-        };
-        let a = Timed {
-            player: a.as_ref(),
-            times: &times[0],
-            limit: own_limit(0),
-        };
-        let b = Timed {
-            player: b.as_ref(),
-            times: &times[1],
-            limit: own_limit(1),
+        let seats = [0, 1].map(|i| Seat {
+            player: if i == 0 { a.as_ref() } else { b.as_ref() },
+            pace: pace_of(&specs[i], pace),
+        });
+        // The move time a player's moves are held to (a level keeps its own limit).
+        let own_limit = |i: usize| match (&specs[i], seats[i].pace) {
+            (Spec::Level { .. }, _) => None,
+            (_, Pace::PerMove(SearchLimit::MoveTime(time))) => Some(time),
+            _ => None,
         };
         let (white, black, first_color) = if first_moves == (mover == Color::White) {
-            (&a, &b, Color::White)
+            (seats[0], seats[1], Color::White)
         } else {
-            (&b, &a, Color::Black)
+            (seats[1], seats[0], Color::Black)
         };
-        let outcome: Outcome = match_runner::play_game(&mut game, white, black, args.max_plies);
+        let mut on_move = |side: Color, time: Duration, choice: bool| {
+            let i = usize::from(side != first_color);
+            let mut times = times[i].lock().unwrap_or_else(PoisonError::into_inner);
+            if choice {
+                times[0].add(time, own_limit(i));
+            }
+            times[1].add(time, own_limit(i));
+        };
+        let played: Played =
+            match_runner::play_game(&mut game, white, black, args.max_plies, &mut on_move);
+        let outcome = played.outcome;
+        if let Some(side) = played.flag_fall {
+            flag_falls.lock().unwrap_or_else(PoisonError::into_inner)
+                [usize::from(side != first_color)] += 1;
+        }
         let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
         t.add(outcome.score_for(first_color));
         if let Some(path) = &args.log {
@@ -415,7 +410,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "{}\t{first_color}\t{}\t{}\t{}\t{}\t{}\n",
                 openings[index].0,
                 outcome.score_for(first_color),
-                game.status(),
+                played.flag_fall.map_or_else(
+                    || game.status().to_string(),
+                    |side| format!("{side} lost on time")
+                ),
                 game.position().to_fen(),
                 game.start_position().to_fen(),
                 game.move_texts(shashki::Notation::Algebraic).join(" ")
@@ -454,8 +452,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let t = tally.into_inner().unwrap_or_else(PoisonError::into_inner);
     let (elo, margin) = match_runner::elo(&t);
+    let pace_text = match pace {
+        Pace::Clock(control) => format!("clock {control}"),
+        Pace::PerMove(limit) => format!("{limit:?}"),
+    };
     println!(
-        "{} vs {}: {} games ({limit:?}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
+        "{} vs {}: {} games ({pace_text}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
         args.first,
         args.second,
         t.games(),
@@ -464,10 +466,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         t.losses,
         100.0 * t.score()
     );
-    for (name, times) in [&args.first, &args.second].into_iter().zip(times) {
+    let flag_falls = flag_falls
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    for ((name, times), flags) in [&args.first, &args.second]
+        .into_iter()
+        .zip(times)
+        .zip(flag_falls)
+    {
         let [choices, all] = times.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let flags = if matches!(pace, Pace::Clock(_)) {
+            format!("; lost on time {flags}")
+        } else {
+            String::new()
+        };
         println!(
-            "time per move, {name}: with a choice {}; all {}",
+            "time per move, {name}: with a choice {}; all {}{flags}",
             choices.summary(),
             all.summary()
         );

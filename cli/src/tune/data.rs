@@ -17,7 +17,7 @@ use shashki::{Color, EngineConfig, Position, SearchLimit};
 use super::Args;
 use super::label::LABEL_DECIMALS;
 use crate::CliError;
-use crate::match_runner::{self, EnginePlayer};
+use crate::match_runner::{self, EnginePlayer, Pace, Seat};
 use crate::matches::spread;
 
 /// Labelled positions: White's expected score in each.
@@ -54,9 +54,14 @@ pub(super) fn generate(
                 tablebases: tables.cloned(),
                 ..EngineConfig::default()
             };
-            let player = EnginePlayer::new(config, SearchLimit::Depth(depth));
+            let player = EnginePlayer::new(config);
+            let seat = Seat {
+                player: &player,
+                pace: Pace::PerMove(SearchLimit::Depth(depth)),
+            };
             let mut game = start.clone();
-            let outcome = match_runner::play_game(&mut game, &player, &player, 300);
+            let outcome =
+                match_runner::play_game(&mut game, seat, seat, 300, &mut |_, _, _| {}).outcome;
             let result = outcome.score_for(Color::White);
             bar.inc(1);
             game.positions()

@@ -44,6 +44,28 @@ pub struct Budget {
     pub soft: Option<Duration>,
     /// The search aborts at this time.
     pub hard: Option<Duration>,
+    /// Whether `soft` is the time allotted from a clock, which the search stretches or shrinks
+    /// with how settled it is ([`Budget::soft_limit`]); a fixed move time is used whole.
+    pub flexible: bool,
+}
+
+/// How settled the search at the root is, after an iteration: what the time on a clock depends
+/// on.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stability {
+    /// Recent changes of the best move, each halved per iteration since.
+    pub changes: f64,
+    /// Centi-men the score fell in the last iteration (0 when it rose).
+    pub drop: i32,
+}
+
+impl Stability {
+    /// After one more iteration: `changed` if its best move differs from the previous one's,
+    /// `drop` by how much its score fell.
+    pub fn update(&mut self, changed: bool, drop: i32) {
+        self.changes = self.changes / 2.0 + f64::from(u8::from(changed));
+        self.drop = drop.max(0);
+    }
 }
 
 impl Budget {
@@ -57,12 +79,14 @@ impl Budget {
                 max_nodes: None,
                 soft: None,
                 hard: None,
+                flexible: false,
             },
             SearchLimit::Nodes(nodes) => Budget {
                 max_depth,
                 max_nodes: Some(nodes.max(1)),
                 soft: None,
                 hard: None,
+                flexible: false,
             },
             // A fixed time is all for this move: search until the margin, whole iterations or
             // not (see `SearchParams::move_time_per_mille`).
@@ -73,6 +97,7 @@ impl Budget {
                     max_nodes: None,
                     soft: Some(stop),
                     hard: Some(stop),
+                    flexible: false,
                 }
             }
             SearchLimit::Clock {
@@ -92,6 +117,7 @@ impl Budget {
                     max_nodes: None,
                     soft: Some(soft),
                     hard: Some(hard),
+                    flexible: true,
                 }
             }
             SearchLimit::Infinite => Budget {
@@ -99,8 +125,26 @@ impl Budget {
                 max_nodes: None,
                 soft: None,
                 hard: None,
+                flexible: false,
             },
         }
+    }
+
+    /// The time after which no iteration starts, given how settled the search is: a clock's
+    /// allotted time times (steady share + recent best-move changes + the score's fall), never
+    /// beyond the hard limit; a fixed move time or no time as it is.
+    #[must_use]
+    pub fn soft_limit(&self, params: &SearchParams, stability: Stability) -> Option<Duration> {
+        let soft = self.soft?;
+        if !self.flexible {
+            return Some(soft);
+        }
+        let drop = u32::try_from(stability.drop.clamp(0, 1000)).unwrap_or(0);
+        let per_mille = f64::from(params.time_steady_per_mille)
+            + f64::from(params.time_change_per_mille) * stability.changes
+            + f64::from(params.time_drop_per_mille.saturating_mul(drop));
+        let scaled = soft.mul_f64(per_mille / 1000.0);
+        Some(self.hard.map_or(scaled, |hard| scaled.min(hard)))
     }
 
     /// Whether the budget is bounded by time (then a lone legal move is played at once).
@@ -163,6 +207,48 @@ mod tests {
             100,
         );
         assert_eq!(budget.hard, Some(Duration::from_millis(100)));
+    }
+
+    #[test]
+    fn a_clock_gives_more_time_to_an_unsettled_search() {
+        let params = SearchParams::DEFAULT;
+        let clock = Budget::new(
+            SearchLimit::Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            },
+            &params,
+            100,
+        );
+        let steady = clock.soft_limit(&params, Stability::default()).unwrap();
+        let mut changed = Stability::default();
+        changed.update(true, 0);
+        let changed = clock.soft_limit(&params, changed).unwrap();
+        let mut falling = Stability::default();
+        falling.update(false, 30);
+        let falling = clock.soft_limit(&params, falling).unwrap();
+        let mut lost = Stability::default();
+        lost.update(true, 900);
+        let lost = clock.soft_limit(&params, lost).unwrap();
+        assert!(steady < clock.soft.unwrap(), "{steady:?}");
+        assert!(
+            steady < changed && steady < falling,
+            "{changed:?} {falling:?}"
+        );
+        // Never past the hard limit, however unsettled.
+        assert_eq!(Some(lost), clock.hard);
+        // A change counts less with every quiet iteration after it.
+        let mut fading = Stability::default();
+        fading.update(true, 0);
+        fading.update(false, 0);
+        assert!((fading.changes - 0.5).abs() < 1e-9);
+        // A fixed move time is used whole, settled or not.
+        let fixed = Budget::new(SearchLimit::MoveTime(Duration::from_secs(1)), &params, 100);
+        let mut unsettled = Stability::default();
+        unsettled.update(true, 500);
+        assert_eq!(fixed.soft_limit(&params, unsettled), fixed.soft);
+        assert_eq!(fixed.soft_limit(&params, Stability::default()), fixed.soft);
     }
 
     #[test]

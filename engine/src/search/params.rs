@@ -115,6 +115,15 @@ pub struct SearchParams {
     pub max_clock_per_mille: u32,
     /// Time: milliseconds kept in reserve for overhead (clock games only).
     pub move_overhead_ms: u64,
+    /// Time on a clock: while the best move stays and the score does not fall, no iteration
+    /// starts after this per mille of the allotted time (the rest is saved for harder moves).
+    pub time_steady_per_mille: u32,
+    /// Time on a clock: each recent change of the best move (a change counts half after one
+    /// more iteration, a quarter after two, …) adds this per mille of the allotted time.
+    pub time_change_per_mille: u32,
+    /// Time on a clock: each centi-man the score fell in the last iteration adds this per mille
+    /// of the allotted time (never beyond the hard limit).
+    pub time_drop_per_mille: u32,
 }
 
 impl SearchParams {
@@ -154,10 +163,13 @@ impl SearchParams {
         hard_limit_factor: 4,
         max_clock_per_mille: 250,
         move_overhead_ms: 10,
+        time_steady_per_mille: 700,
+        time_change_per_mille: 400,
+        time_drop_per_mille: 20,
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 34] = [
+    pub const NAMES: [&'static str; 37] = [
         "lazy_eval_margin",
         "rfp_lazy_margin",
         "iir_min_depth",
@@ -192,6 +204,9 @@ impl SearchParams {
         "hard_limit_factor",
         "max_clock_per_mille",
         "move_overhead_ms",
+        "time_steady_per_mille",
+        "time_change_per_mille",
+        "time_drop_per_mille",
     ];
 
     /// Sets the parameter called `name` (a field name) to `value`; `false` if there is no such
@@ -241,6 +256,9 @@ impl SearchParams {
             "hard_limit_factor" => fit(&mut self.hard_limit_factor, value),
             "max_clock_per_mille" => fit(&mut self.max_clock_per_mille, value),
             "move_overhead_ms" => fit(&mut self.move_overhead_ms, value),
+            "time_steady_per_mille" => fit(&mut self.time_steady_per_mille, value),
+            "time_change_per_mille" => fit(&mut self.time_change_per_mille, value),
+            "time_drop_per_mille" => fit(&mut self.time_drop_per_mille, value),
             _ => false,
         }
     }

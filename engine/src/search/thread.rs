@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::draw_hook::DrawHook;
-use super::limits::Budget;
+use super::limits::{Budget, Stability};
 use super::ordering::{Heuristics, HistorySlot, OrderKeys, next, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
@@ -272,6 +272,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         let mut depth = first_depth.max(1);
         let mut previous = 0;
+        let mut stability = Stability::default();
+        let mut last_best = None;
         while depth <= max_depth {
             self.root_best = None;
             self.contempt = self.params.contempt + self.winning_contempt(previous);
@@ -292,6 +294,16 @@ impl<'a, T: Table> Searcher<'a, T> {
             result.depth = depth;
             result.seldepth = self.seldepth as u32;
             result.score = score;
+            let decided = score.abs() > WIN_THRESHOLD || previous.abs() > WIN_THRESHOLD;
+            stability.update(
+                last_best.is_some() && last_best != result.best_move,
+                if decided || last_best.is_none() {
+                    0
+                } else {
+                    previous - score
+                },
+            );
+            last_best = result.best_move;
             previous = score;
             if self.is_main {
                 self.flush();
@@ -309,7 +321,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 if self
                     .shared
                     .budget
-                    .soft
+                    .soft_limit(self.params, stability)
                     .is_some_and(|soft| self.shared.start.elapsed() >= soft)
                 {
                     break;
