@@ -18,7 +18,7 @@ use shashki::hub::{Line, write_position};
 use shashki::{Game, Move, Notation, SearchLimit};
 
 use crate::CliError;
-use crate::match_runner::Player;
+use crate::match_runner::{Choice, Player};
 
 /// The running program and its pipes.
 struct Process {
@@ -153,12 +153,12 @@ impl HubPlayer {
 }
 
 impl Player for HubPlayer {
-    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Choice> {
         if game.position().legal_moves().is_empty() {
             return None;
         }
         match self.ask(game, limit) {
-            Ok(mv) => Some(mv),
+            Ok(mv) => Some(Choice::bare(mv)),
             Err(reason) => {
                 eprintln!("hub player: {reason}; it loses the game");
                 None

@@ -15,13 +15,54 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::baseline::{self, BaselineLimit};
-use shashki::{Color, Engine, EngineConfig, Game, GameStatus, Level, Move, SearchLimit};
+use shashki::{
+    Color, Engine, EngineConfig, Game, GameStatus, Level, Move, Score, SearchLimit, SearchResult,
+};
 
 /// Something that picks moves.
 pub trait Player {
     /// The move to play in the current position of `game` within `limit` (`None` only without
     /// legal moves).
-    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move>;
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Choice>;
+}
+
+/// A player's move, with its own score of the position when it gives one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// The player's score of the position before the move, from its own side.
+    pub score: Option<Score>,
+}
+
+impl Choice {
+    /// A move without a score.
+    #[must_use]
+    pub const fn bare(mv: Move) -> Choice {
+        Choice { mv, score: None }
+    }
+
+    /// The move and score of a search.
+    #[must_use]
+    pub fn of_search(result: &SearchResult) -> Option<Choice> {
+        result.best_move.map(|mv| Choice {
+            mv,
+            score: Some(result.score),
+        })
+    }
+}
+
+/// One move of a game as [`play_game`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct MovePlayed {
+    /// The side that moved.
+    pub side: Color,
+    /// The wall time it took.
+    pub time: Duration,
+    /// Whether it had a choice (more than one legal move).
+    pub choice: bool,
+    /// Its player's score of the position, if it gave one.
+    pub score: Option<Score>,
 }
 
 /// The engine.
@@ -41,8 +82,8 @@ impl EnginePlayer {
 }
 
 impl Player for EnginePlayer {
-    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
-        self.engine.search(game, limit, |_| {}).best_move
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Choice> {
+        Choice::of_search(&self.engine.search(game, limit, |_| {}))
     }
 }
 
@@ -69,10 +110,8 @@ impl LevelPlayer {
 }
 
 impl Player for LevelPlayer {
-    fn choose(&self, game: &Game, _: SearchLimit) -> Option<Move> {
-        self.level
-            .search(&self.engine, game, self.seed, |_| {})
-            .best_move
+    fn choose(&self, game: &Game, _: SearchLimit) -> Option<Choice> {
+        Choice::of_search(&self.level.search(&self.engine, game, self.seed, |_| {}))
     }
 }
 
@@ -104,8 +143,8 @@ impl BaselinePlayer {
 }
 
 impl Player for BaselinePlayer {
-    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
-        baseline::best_move(game.position(), BaselinePlayer::budget(limit))
+    fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Choice> {
+        baseline::best_move(game.position(), BaselinePlayer::budget(limit)).map(Choice::bare)
     }
 }
 
@@ -210,14 +249,13 @@ pub struct Played {
 
 /// Plays `game` on with `white` and `black` until it ends, has `max_plies` moves (a draw) or a
 /// clock runs out (that side loses). A player that returns no move or an illegal move loses.
-/// `on_move` hears every move: the side, its wall time, and whether there was a choice (more than
-/// one legal move).
+/// `on_move` hears every move ([`MovePlayed`]).
 pub fn play_game(
     game: &mut Game,
     white: Seat<'_>,
     black: Seat<'_>,
     max_plies: usize,
-    on_move: &mut dyn FnMut(Color, Duration, bool),
+    on_move: &mut dyn FnMut(MovePlayed),
 ) -> Played {
     let pace = [white.pace, black.pace];
     let mut clocks = pace.map(|pace| match pace {
@@ -266,7 +304,12 @@ pub fn play_game(
         let start = Instant::now();
         let chosen = seat.player.choose(game, limit);
         let time = start.elapsed();
-        on_move(side, time, choice);
+        on_move(MovePlayed {
+            side,
+            time,
+            choice,
+            score: chosen.and_then(|c| c.score),
+        });
         if let Pace::Clock(control) = pace[index] {
             if time > clocks[index] {
                 return Played {
@@ -277,7 +320,7 @@ pub fn play_game(
             clocks[index] = clocks[index] - time + control.increment;
         }
         match chosen {
-            Some(mv) if game.play(mv).is_ok() => {}
+            Some(Choice { mv, .. }) if game.play(mv).is_ok() => {}
             _ => return ended(forfeit),
         }
     }
@@ -375,7 +418,7 @@ mod tests {
     fn games_end_and_forfeits_lose() {
         struct Resigner;
         impl Player for Resigner {
-            fn choose(&self, _: &Game, _: SearchLimit) -> Option<Move> {
+            fn choose(&self, _: &Game, _: SearchLimit) -> Option<Choice> {
                 None
             }
         }
@@ -391,7 +434,7 @@ mod tests {
             per_move(&BaselinePlayer, 2),
             per_move(&Resigner, 2),
             100,
-            &mut |_, _, _| {},
+            &mut |_| {},
         );
         assert_eq!(played.outcome, Outcome::WhiteWins);
         assert_eq!(played.flag_fall, None);
@@ -407,7 +450,16 @@ mod tests {
             per_move(&engine, 6),
             per_move(&BaselinePlayer, 2),
             200,
-            &mut |_, _, _| moves += 1,
+            &mut |record| {
+                moves += 1;
+                // The engine scores its won ending; the baseline gives no score.
+                if record.side == Color::White && record.choice {
+                    assert!(record.score.is_some_and(|s| s.value() > 100), "{record:?}");
+                }
+                if record.side == Color::Black {
+                    assert_eq!(record.score, None);
+                }
+            },
         );
         assert_eq!(played.outcome, Outcome::WhiteWins, "{:?}", game.moves());
         assert_eq!(moves, game.moves().len());
@@ -420,10 +472,14 @@ mod tests {
     }
 
     impl Player for Recorder {
-        fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Move> {
+        fn choose(&self, game: &Game, limit: SearchLimit) -> Option<Choice> {
             self.limits.lock().unwrap().push(limit);
             std::thread::sleep(self.think);
-            game.position().legal_moves().first().copied()
+            game.position()
+                .legal_moves()
+                .first()
+                .copied()
+                .map(Choice::bare)
         }
     }
 
@@ -446,7 +502,7 @@ mod tests {
                 pace: Pace::Clock(control),
             },
             300,
-            &mut |_, _, _| {},
+            &mut |_| {},
         );
         // Black's clock: 70 ms, at least 40 ms per move and 10 ms back after each: at most 40,
         // then at most 10 left, so it falls by its third move at the latest (however slow the

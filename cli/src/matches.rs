@@ -13,7 +13,8 @@
 //! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
 //! ([`shashki::eval::weights`]; or `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]),
 //! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
-//! [`Patterns::from_name`]).
+//! [`Patterns::from_name`]), or `tablebases=DIR|none`: its own tablebases instead of the match's
+//! `--tablebases` (to measure what tables are worth: `default,tablebases=none`).
 //!
 //! Instead of a limit per move, `--tc BASE+INC` gives each side a clock (seconds: `10+0.1`): the
 //! engines manage their own time ([`shashki::SearchLimit::Clock`]), and a side whose time runs
@@ -22,13 +23,16 @@
 //! Every move is timed: the report ends with each player's number of moves, mean and longest
 //! time per move and, under a move time, how many moves took longer than it; once over the moves
 //! with a choice (more than one legal move) and once over all (an only move is played at once).
+//! For the engines it also counts conversion: the games in which a player's own score reached
+//! +1.00 or more, and how many of those it won, drew and lost.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::match_runner::{
-    self, BaselinePlayer, EnginePlayer, LevelPlayer, Pace, Played, Player, Seat, Tally, TimeControl,
+    self, BaselinePlayer, EnginePlayer, LevelPlayer, MovePlayed, Pace, Played, Player, Seat, Tally,
+    TimeControl,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -90,6 +94,9 @@ pub struct Args {
     first_to_move: bool,
 }
 
+/// The score (centi-men, the player's own view) from which a game counts as one to convert.
+const CONVERSION_SCORE: i32 = 100;
+
 /// What a player spec describes.
 #[derive(Clone, Debug)]
 pub enum Spec {
@@ -110,7 +117,18 @@ pub enum Spec {
         config: Box<EngineConfig>,
         /// Its own milliseconds per move (time odds), instead of the match's limit.
         movetime: Option<Duration>,
+        /// Its own tablebases instead of the match's.
+        tablebases: Option<OwnTables>,
     },
+}
+
+/// A player's own tablebases (`tablebases=DIR|none` in its spec).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OwnTables {
+    /// None, even when the match has some.
+    None,
+    /// The tables of this directory.
+    Dir(PathBuf),
 }
 
 /// Parses a player spec.
@@ -160,10 +178,23 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         ..EngineConfig::default()
     };
     let mut movetime = None;
+    let mut tablebases = None;
     for part in parts {
         let (name, value) = part.split_once('=').ok_or_else(|| {
             CliError::input(format!("player {text:?}: {part:?} is not name=value"))
         })?;
+        if name == "tablebases" {
+            tablebases = Some(match value {
+                "none" => OwnTables::None,
+                "" => {
+                    return Err(CliError::input(format!(
+                        "player {text:?}: `tablebases=` needs a directory or `none`"
+                    )));
+                }
+                dir => OwnTables::Dir(PathBuf::from(dir)),
+            });
+            continue;
+        }
         if name == "eval" {
             config.eval = match value {
                 "linear" => EvalParams::LINEAR,
@@ -203,6 +234,7 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
     Ok(Spec::Engine {
         config: Box::new(config),
         movetime,
+        tablebases,
     })
 }
 
@@ -323,12 +355,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         parse_spec(&args.first, args.hash)?,
         parse_spec(&args.second, args.hash)?,
     ];
-    if let Some(dir) = &args.tablebases {
-        let tables = open_tablebases(dir)?;
-        for spec in &mut specs {
-            if let Spec::Engine { config, .. } | Spec::Level { config, .. } = spec {
-                config.tablebases = Some(Arc::clone(&tables));
+    let shared_tables = args
+        .tablebases
+        .as_deref()
+        .map(open_tablebases)
+        .transpose()?;
+    for spec in &mut specs {
+        match spec {
+            Spec::Engine {
+                config,
+                tablebases: Some(own),
+                ..
+            } => {
+                config.tablebases = match own {
+                    OwnTables::None => None,
+                    OwnTables::Dir(dir) => Some(open_tablebases(dir)?),
+                };
             }
+            Spec::Engine { config, .. } | Spec::Level { config, .. } => {
+                config.tablebases.clone_from(&shared_tables);
+            }
+            Spec::Baseline | Spec::Hub(_) => {}
         }
     }
     let openings = args.openings.read()?;
@@ -355,6 +402,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Mutex::new([MoveTimes::default(); 2]),
     ];
     let flag_falls = Mutex::new([0u32; 2]);
+    let conversions = Mutex::new([Tally::default(); 2]);
     let error: Mutex<Option<CliError>> = Mutex::new(None);
     let play = |&(index, first_moves): &(usize, bool)| {
         let mut game = openings[index].1.clone();
@@ -388,17 +436,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         } else {
             (seats[1], seats[0], Color::Black)
         };
-        let mut on_move = |side: Color, time: Duration, choice: bool| {
-            let i = usize::from(side != first_color);
+        let mut reached = [false; 2];
+        let mut on_move = |record: MovePlayed| {
+            let i = usize::from(record.side != first_color);
+            reached[i] |= record.score.is_some_and(|s| s.value() >= CONVERSION_SCORE);
             let mut times = times[i].lock().unwrap_or_else(PoisonError::into_inner);
-            if choice {
-                times[0].add(time, own_limit(i));
+            if record.choice {
+                times[0].add(record.time, own_limit(i));
             }
-            times[1].add(time, own_limit(i));
+            times[1].add(record.time, own_limit(i));
         };
         let played: Played =
             match_runner::play_game(&mut game, white, black, args.max_plies, &mut on_move);
         let outcome = played.outcome;
+        {
+            let mut conversions = conversions.lock().unwrap_or_else(PoisonError::into_inner);
+            for (i, color) in [first_color, !first_color].into_iter().enumerate() {
+                if reached[i] {
+                    conversions[i].add(outcome.score_for(color));
+                }
+            }
+        }
         if let Some(side) = played.flag_fall {
             flag_falls.lock().unwrap_or_else(PoisonError::into_inner)
                 [usize::from(side != first_color)] += 1;
@@ -469,6 +527,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let flag_falls = flag_falls
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
+    let conversions = conversions
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    for (name, c) in [&args.first, &args.second].into_iter().zip(conversions) {
+        println!(
+            "conversion, {name}: its score reached +{:.2} in {} games: won {}, drawn {}, lost {}",
+            f64::from(CONVERSION_SCORE) / 100.0,
+            c.games(),
+            c.wins,
+            c.draws,
+            c.losses
+        );
+    }
     for ((name, times), flags) in [&args.first, &args.second]
         .into_iter()
         .zip(times)
@@ -495,12 +566,18 @@ mod tests {
 
     #[test]
     fn a_player_spec_sets_parameters_and_its_own_move_time() {
-        let Ok(Spec::Engine { config, movetime }) = parse_spec(
+        let Ok(Spec::Engine {
+            config,
+            movetime,
+            tablebases,
+        }) = parse_spec(
             "default,movetime=250,hash=8,lmr_min_index=5,eval.man=90",
             16,
-        ) else {
+        )
+        else {
             panic!("an engine spec");
         };
+        assert_eq!(tablebases, None);
         assert_eq!(movetime, Some(Duration::from_millis(250)));
         assert_eq!(config.hash_mb, 8);
         assert_eq!(config.params.lmr_min_index, 5);
@@ -526,10 +603,25 @@ mod tests {
                 .is_some_and(|e| e.contains("/nonexistent.shpt: cannot read")),
             "{missing:?}"
         );
-        let Ok(Spec::Engine { config, movetime }) = parse_spec("default", 16) else {
+        let Ok(Spec::Engine {
+            config, movetime, ..
+        }) = parse_spec("default", 16)
+        else {
             panic!("an engine spec");
         };
         assert_eq!((movetime, config.hash_mb), (None, 16));
+        for (spec, tables) in [
+            ("default,tablebases=none", OwnTables::None),
+            (
+                "default,tablebases=/t/6",
+                OwnTables::Dir(PathBuf::from("/t/6")),
+            ),
+        ] {
+            let Ok(Spec::Engine { tablebases, .. }) = parse_spec(spec, 16) else {
+                panic!("an engine spec");
+            };
+            assert_eq!(tablebases, Some(tables), "{spec}");
+        }
         assert!(matches!(parse_spec("baseline", 16), Ok(Spec::Baseline)));
         assert!(matches!(parse_spec("seed", 16), Ok(Spec::Baseline)));
         let Ok(Spec::Level { level, config }) = parse_spec("level:3", 16) else {
@@ -551,6 +643,7 @@ mod tests {
             "hub:",
             "hub:  ",
             "nobody",
+            "default,tablebases=",
         ] {
             assert!(parse_spec(bad, 16).is_err(), "{bad}");
         }

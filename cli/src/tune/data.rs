@@ -60,8 +60,7 @@ pub(super) fn generate(
                 pace: Pace::PerMove(SearchLimit::Depth(depth)),
             };
             let mut game = start.clone();
-            let outcome =
-                match_runner::play_game(&mut game, seat, seat, 300, &mut |_, _, _| {}).outcome;
+            let outcome = match_runner::play_game(&mut game, seat, seat, 300, &mut |_| {}).outcome;
             let result = outcome.score_for(Color::White);
             bar.inc(1);
             game.positions()
