@@ -1356,8 +1356,21 @@ fn start_fen(game: &Game, squares: Notation) -> String {
     text
 }
 
+/// A tag value as the reader takes it back ([`closing_quote`]): `\\` and `"` escaped, and a line
+/// break or other control character (which would end or split the tag's line) written as a space.
 fn escape_tag(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut text = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                text.push('\\');
+                text.push(c);
+            }
+            c if c.is_control() => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    text
 }
 
 fn escape_comment(text: &str) -> String {
