@@ -3,7 +3,9 @@
 //! The main thread reads lines and feeds them to a [`Session`] (the protocol state machine of
 //! `shashki::hub`), then carries out its actions: lines are written whole under a lock, a `go`
 //! starts the search on its own thread (so `stop` and `ponder-hit` are read while it runs), and
-//! `init` rebuilds the engine from the parameters. The search thread marks itself finished
+//! `init` rebuilds the engine from the parameters. Each search has its own stop signal
+//! ([`StopHandle::new`]), made before its thread starts, so a `stop` or `quit` read in the same
+//! breath as its `go` is kept rather than cleared by the starting search. The search thread marks itself finished
 //! *before* it writes `done`, so when the GUI answers `done` with its next command the main
 //! thread always sees the search as over. End of input acts as `quit`, except that a `go think`
 //! search still running is allowed to finish and answer.
@@ -16,7 +18,7 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -69,6 +71,9 @@ impl Output {
 /// A search running on its thread.
 struct Running {
     handle: JoinHandle<()>,
+    /// This search's own stop signal: raised before the thread has even started the search, it
+    /// is still kept (`go` and `stop` may arrive in one read).
+    stop: StopHandle,
     finished: Arc<AtomicBool>,
     /// Only `stop` ends it: `go ponder`, `go analyze`, or `go think` under `level infinite`.
     unbounded: bool,
@@ -79,8 +84,6 @@ struct Driver {
     engine: Arc<Engine>,
     out: Output,
     running: Option<Running>,
-    /// Counts searches, so that a late ponder-hit timer cannot stop the next search.
-    generation: Arc<AtomicU64>,
     /// The parameters of the engine's configuration (the last `init`'s).
     params: Vec<Param>,
     /// Tables being built in the background, taken by the engine once complete.
@@ -240,12 +243,16 @@ impl Driver {
         session.search_finished();
     }
 
-    fn stop_handle(&self) -> StopHandle {
-        self.engine.stop_handle()
+    /// Stops the running search, if any (also one whose thread has not begun searching yet).
+    fn stop(&self) {
+        if let Some(running) = &self.running {
+            running.stop.stop();
+        }
     }
 
     fn start(&mut self, request: SearchRequest) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
+        let stop = StopHandle::new();
+        let search_stop = stop.clone();
         let finished = Arc::new(AtomicBool::new(false));
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();
@@ -258,16 +265,17 @@ impl Driver {
                 GoMode::Ponder | GoMode::Analyze => SearchLimit::Infinite,
             };
             let root = *request.game.position();
-            let result = engine.search(&request.game, limit, |info: &SearchInfo| {
-                out.send(&hub::info_line(&InfoReport {
-                    depth: info.depth,
-                    max_depth: info.seldepth,
-                    score: hub_score(info.score),
-                    nodes: info.nodes,
-                    time: info.time,
-                    pv: hub::write_line(&root, &info.pv),
-                }));
-            });
+            let result =
+                engine.search_with_stop(&request.game, limit, &search_stop, |info: &SearchInfo| {
+                    out.send(&hub::info_line(&InfoReport {
+                        depth: info.depth,
+                        max_depth: info.seldepth,
+                        score: hub_score(info.score),
+                        nodes: info.nodes,
+                        time: info.time,
+                        pv: hub::write_line(&root, &info.pv),
+                    }));
+                });
             // Never an illegal move, never none when one exists.
             let best = result
                 .best_move
@@ -287,23 +295,24 @@ impl Driver {
         });
         self.running = Some(Running {
             handle,
+            stop,
             finished,
             unbounded,
         });
     }
 
+    /// After `ponder-hit`: stops the search now, or after `budget` (a timer that holds this
+    /// search's own signal, so it cannot stop a later search).
     fn ponder_hit(&self, budget: Option<Duration>) {
-        let stop = self.stop_handle();
+        let Some(stop) = self.running.as_ref().map(|r| r.stop.clone()) else {
+            return;
+        };
         match budget {
             None => stop.stop(),
             Some(budget) => {
-                let generation = Arc::clone(&self.generation);
-                let current = generation.load(Ordering::Acquire);
                 std::thread::spawn(move || {
                     std::thread::sleep(budget);
-                    if generation.load(Ordering::Acquire) == current {
-                        stop.stop();
-                    }
+                    stop.stop();
                 });
             }
         }
@@ -331,7 +340,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         engine: Arc::new(engine),
         out: Output(Arc::new(Mutex::new(std::io::stdout()))),
         running: None,
-        generation: Arc::new(AtomicU64::new(0)),
         params: initial.clone(),
         background,
     };
@@ -372,10 +380,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 }
                 Action::NewGame => driver.engine.new_game(),
                 Action::Search(request) => driver.start(request),
-                Action::Stop => driver.stop_handle().stop(),
+                Action::Stop => driver.stop(),
                 Action::PonderHit(level) => driver.ponder_hit(level.ponder_budget()),
                 Action::Quit => {
-                    driver.stop_handle().stop();
+                    driver.stop();
                     driver.join(&mut session);
                     return Ok(());
                 }
@@ -388,7 +396,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // that only `stop` would end (pondering, analysing, `level infinite`) are stopped, or the
     // program would run forever after its GUI is gone.
     if driver.running.as_ref().is_some_and(|r| r.unbounded) {
-        driver.stop_handle().stop();
+        driver.stop();
     }
     driver.join(&mut session);
     Ok(())

@@ -321,3 +321,64 @@ fn hub_builds_missing_tablebases_in_the_background_and_uses_them() {
     assert!(infos_before_done(&mut without) > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Waits for the engine to exit (killing it and failing after [`ANSWER_TIMEOUT`]).
+fn wait_for_exit(mut child: Child) -> std::process::ExitStatus {
+    let deadline = std::time::Instant::now() + ANSWER_TIMEOUT;
+    loop {
+        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
+            return status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the engine still runs {ANSWER_TIMEOUT:?} after `quit`");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// An engine out of its book (so that it searches), ready, with `level infinite`: only `stop`
+/// ends its searches.
+fn infinite_engine() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("set-param name=book value=false");
+    engine.send("init");
+    engine.until("ready");
+    engine.send("level infinite");
+    engine
+}
+
+/// `stop` written together with `go` (one write, before the search thread can start) still ends
+/// the search: the stop that arrives before the search starts is kept. The input stays open, so
+/// only the `stop` can bring the `done`.
+#[test]
+fn stop_right_after_go_is_kept() {
+    let mut engine = infinite_engine();
+    for mode in ["think", "ponder", "analyze"] {
+        engine.send(&format!("go {mode}\nstop"));
+        let (done, _) = engine.until("done");
+        assert!(done.get("move").is_some(), "go {mode}: {done:?}");
+        // Exactly one `done`: the next answer is the `pong`.
+        engine.send("ping");
+        let (_, before) = engine.until("pong");
+        assert!(
+            before.iter().all(|line| !line.starts_with("done")),
+            "go {mode}: a second done: {before:?}"
+        );
+    }
+    engine.send("quit");
+    assert!(wait_for_exit(engine.child).success());
+}
+
+/// `quit` written together with `go` ends the program (it used to hang with the search running).
+#[test]
+fn quit_right_after_go_ends_the_program() {
+    let mut engine = infinite_engine();
+    engine.send("go think\nquit");
+    let Engine { child, stdin, .. } = engine;
+    let status = wait_for_exit(child);
+    drop(stdin);
+    assert!(status.success());
+}

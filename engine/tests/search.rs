@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use shashki::{
     Bitboard, Color, Engine, EngineConfig, Game, Position, SearchLimit, SearchParams, Square,
+    StopHandle,
 };
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -166,6 +167,25 @@ fn stop_from_another_thread_returns_a_legal_move() {
         if let Some(mv) = result.best_move {
             assert!(moves.contains(&mv));
         }
+    }
+}
+
+/// A stop raised before the search starts (a driver's `go` followed at once by `stop`) is kept:
+/// the unbounded search returns with a legal move, on one thread and on two, and a later search
+/// with a fresh signal runs normally.
+#[test]
+fn a_stop_raised_before_the_search_starts_is_kept() {
+    for threads in [1, 2] {
+        let engine = engine(threads);
+        let game = Game::default();
+        let stop = StopHandle::new();
+        stop.stop();
+        let result = engine.search_with_stop(&game, SearchLimit::Infinite, &stop, |_| {});
+        assert!(game.position().is_legal(&result.best_move.expect("a move")));
+        assert!(stop.is_stopped(), "the search never clears the caller's signal");
+        let fresh = StopHandle::new();
+        let result = engine.search_with_stop(&game, SearchLimit::Depth(5), &fresh, |_| {});
+        assert_eq!(result.depth, 5);
     }
 }
 

@@ -165,13 +165,32 @@ impl SearchResult {
 }
 
 /// Stops the search of an [`Engine`] from another thread.
-#[derive(Clone, Debug)]
+///
+/// The one from [`Engine::stop_handle`] stops whichever search the engine is running (a search
+/// started after the stop is not affected). One made with [`StopHandle::new`] belongs to the
+/// searches given it ([`Engine::search_with_stop`]): a stop raised before such a search starts is
+/// kept, and that search returns at once. A driver that starts a search on another thread and may
+/// be told to stop it before it has begun (a protocol's `go` followed at once by `stop`) needs the
+/// second kind.
+#[derive(Clone, Debug, Default)]
 pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
+    /// A stop signal of its own, not raised yet.
+    #[must_use]
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+
     /// Makes the running search return promptly (with a legal best move).
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`StopHandle::stop`] was called.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -299,6 +318,40 @@ impl<T: Table> Engine<T> {
         limit: SearchLimit,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_game(game, limit, None, on_info)
+    }
+
+    /// [`Engine::search`] that also returns promptly once `stop` is raised, even if it was
+    /// raised before this call: the search then still answers with a legal move (or none when
+    /// the position has none). The engine's own [`Engine::stop`] works as well.
+    ///
+    /// ```
+    /// use shashki::{Engine, EngineConfig, Game, SearchLimit, StopHandle};
+    ///
+    /// let engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// let game = Game::default();
+    /// let stop = StopHandle::new();
+    /// stop.stop(); // before the search starts: kept
+    /// let result = engine.search_with_stop(&game, SearchLimit::Infinite, &stop, |_| {});
+    /// assert!(game.position().is_legal(&result.best_move.unwrap()));
+    /// ```
+    pub fn search_with_stop(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        stop: &StopHandle,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_game(game, limit, Some(&stop.0), on_info)
+    }
+
+    fn search_game(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        stop: Option<&AtomicBool>,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
         let positions = game.positions();
         let moves = game.moves();
         // Repetitions can only reach back to the last irreversible move (a capture or a man move).
@@ -317,6 +370,7 @@ impl<T: Table> Engine<T> {
             reversible_from,
             game.draw_state(),
             limit,
+            stop,
             on_info,
         )
     }
@@ -334,16 +388,18 @@ impl<T: Table> Engine<T> {
     ) -> SearchResult {
         let mut keys = history.to_vec();
         keys.push(position.zobrist_key());
-        self.run(position, &keys, 0, NoCounters, limit, on_info)
+        self.run(position, &keys, 0, NoCounters, limit, None, on_info)
     }
 
     /// The search proper: `keys` are the game's keys with the root's last, repetitions are
-    /// looked for from `keys[reversible_from]` on, `draw` are the root's counters.
+    /// looked for from `keys[reversible_from]` on, `draw` are the root's counters, `caller_stop`
+    /// the search's own stop signal besides the engine's (never cleared here).
     ///
     /// When the counters already declare the root drawn (docs/RULES.md §2), the game goes on only
     /// under a GUI or referee that applies fewer counting rules: the answer is then the move
     /// that is best if play goes on, searched (and probed in the tablebases) without counters,
     /// instead of any move at all, every one of which would score the counters' draw.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn run<D: DrawHook + Send>(
         &self,
         root: &Position,
@@ -351,10 +407,19 @@ impl<T: Table> Engine<T> {
         reversible_from: usize,
         draw: D,
         limit: SearchLimit,
+        caller_stop: Option<&AtomicBool>,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         if draw.is_draw(root) {
-            return self.run(root, keys, reversible_from, NoCounters, limit, on_info);
+            return self.run(
+                root,
+                keys,
+                reversible_from,
+                NoCounters,
+                limit,
+                caller_stop,
+                on_info,
+            );
         }
         let start = Instant::now();
         if let Some(answer) = probe::root_move(&self.config, root, draw, start) {
@@ -365,6 +430,7 @@ impl<T: Table> Engine<T> {
         let key = root.zobrist_key();
         let shared = Shared {
             stop: &self.stop,
+            caller_stop,
             nodes: AtomicU64::new(0),
             start,
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
@@ -530,6 +596,7 @@ mod tests {
                     0,
                     counters,
                     limit,
+                    None,
                     |_| {},
                 );
                 let mv = result.best_move.expect("a move");

@@ -44,6 +44,9 @@ const INFINITY: i32 = WIN + 1;
 pub struct Shared<'a> {
     /// Set to stop every thread (by the user, the clock, or the main thread when done).
     pub stop: &'a AtomicBool,
+    /// The caller's own stop signal for this search ([`super::StopHandle::new`]): read, never
+    /// cleared, so a stop raised before the search started is kept.
+    pub caller_stop: Option<&'a AtomicBool>,
     /// Nodes searched by all threads (flushed every [`NODE_CHECK_INTERVAL`]).
     pub nodes: AtomicU64,
     /// When the search started.
@@ -217,7 +220,12 @@ impl<'a, T: Table> Searcher<'a, T> {
                     self.stop_all();
                 }
             }
-            if self.shared.stop.load(Ordering::Relaxed) {
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self
+                    .shared
+                    .caller_stop
+                    .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            {
                 self.stopped = true;
             }
         }
@@ -1069,6 +1077,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let shared = Shared {
             stop: &stop,
+            caller_stop: None,
             nodes: AtomicU64::new(0),
             start: Instant::now(),
             budget: Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
