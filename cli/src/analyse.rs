@@ -104,9 +104,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "score_text": info.score.to_string(), "nodes": info.nodes, "nps": nps,
                 "time_ms": info.time.as_millis() as u64, "pv": pv,
             });
-            println!("{value}");
+            outln!("{value}");
         } else {
-            println!(
+            outln!(
                 "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
                 info.depth,
                 info.seldepth,
@@ -128,18 +128,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "depth": result.depth, "nodes": result.nodes, "time_ms": result.time.as_millis() as u64,
             "source": source_name(result.source),
         });
-        println!("{value}");
+        outln!("{value}");
     } else {
         match best {
             Some(best) if result.source == MoveSource::Search => {
-                println!("bestmove {best} score {}", result.score);
+                outln!("bestmove {best} score {}", result.score);
             }
-            Some(best) => println!(
+            Some(best) => outln!(
                 "bestmove {best} score {} ({})",
                 result.score,
                 source_name(result.source)
             ),
-            None => println!("bestmove none (no legal move: the side to move has lost)"),
+            None => outln!("bestmove none (no legal move: the side to move has lost)"),
         }
     }
     Ok(())

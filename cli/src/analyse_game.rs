@@ -202,7 +202,7 @@ fn analyse(
 pub fn run(args: &Args) -> Result<(), CliError> {
     let reading = crate::pdn::read_file(&args.file)?;
     if reading.encoding != pdn::TextEncoding::Utf8 {
-        eprintln!(
+        errln!(
             "shashki: {}: read as {}",
             args.file.display(),
             reading.encoding
@@ -210,7 +210,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let (mut records, failed) = reading.into_parts();
     for error in &failed {
-        eprintln!("shashki: {}: not analysed: {error}", args.file.display());
+        errln!("shashki: {}: not analysed: {error}", args.file.display());
     }
     if records.is_empty() {
         let why = match failed.first() {
@@ -282,11 +282,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let output = pdn::write_games(&records);
     if target.as_os_str() == "-" {
-        eprint!("{report}");
-        crate::cli_error::write_stdout(&output)?;
+        err!("{report}");
+        crate::output::write_stdout(&output)?;
     } else {
         write_atomically(&target, &output)?;
-        crate::cli_error::write_stdout(&format!(
+        crate::output::write_stdout(&format!(
             "{report}Annotated PDN written to {}\n",
             target.display()
         ))?;

@@ -100,7 +100,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             _ => None,
         };
         total_nodes += result.nodes;
-        println!(
+        outln!(
             "{fen}  nodes {}  score {}  time {} ms",
             result.nodes,
             result.score,
@@ -108,14 +108,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         );
     }
     let nps = (u128::from(total_nodes) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-    println!(
+    outln!(
         "total nodes {total_nodes}  time {} ms  nps {nps}",
         elapsed.as_millis()
     );
     if let Some(cpu) = cpu {
         // On a shared machine wall time includes waiting for a core; CPU time does not.
         let cpu_nps = (u128::from(total_nodes) * 1_000_000_000 / cpu.max(1)) as u64;
-        println!("cpu time {} ms  nps(cpu) {cpu_nps}", cpu / 1_000_000);
+        outln!("cpu time {} ms  nps(cpu) {cpu_nps}", cpu / 1_000_000);
     }
     Ok(())
 }

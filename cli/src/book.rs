@@ -119,10 +119,10 @@ fn probe(
             "moves": moves,
             "pick": pick,
         });
-        return crate::cli_error::write_stdout(&format!("{value}\n"));
+        return crate::output::write_stdout(&format!("{value}\n"));
     }
     let Some(entry) = book.entry(&position) else {
-        return crate::cli_error::write_stdout(&format!(
+        return crate::output::write_stdout(&format!(
             "{}: not in the book ({} positions)\n",
             position.to_fen(),
             book.len()
@@ -167,7 +167,7 @@ fn probe(
             }
         }
     }
-    crate::cli_error::write_stdout(&out)
+    crate::output::write_stdout(&out)
 }
 
 fn import(seed_book: &std::path::Path, out: &std::path::Path) -> Result<(), CliError> {
@@ -176,7 +176,7 @@ fn import(seed_book: &std::path::Path, out: &std::path::Path) -> Result<(), CliE
     let book = Book::from_seed_json_str(&text, &seed_book.display().to_string())
         .map_err(CliError::input)?;
     book.save(out).map_err(CliError::input)?;
-    println!(
+    outln!(
         "{} positions, {} moves written to {}",
         book.len(),
         book.entries().iter().map(|e| e.moves.len()).sum::<usize>(),
@@ -248,7 +248,7 @@ fn build_from_games(
         }
         for error in reading.failed() {
             failed += 1;
-            eprintln!("shashki: {}: left out: {error}", path.display());
+            errln!("shashki: {}: left out: {error}", path.display());
         }
         games.extend(reading.read().cloned());
     }
@@ -379,7 +379,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let on_event = |event: BookBuildEvent| match event {
         BookBuildEvent::Level { ply, positions } => {
             if bar.is_hidden() {
-                eprintln!("ply {ply}: {positions} positions");
+                errln!("ply {ply}: {positions} positions");
             }
             bar.set_prefix(format!("ply {ply}"));
             bar.set_length(positions as u64);
@@ -392,7 +392,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         let book = build_from_games(args, &scorer, &on_event)?;
         bar.finish_and_clear();
         book.save(&args.out).map_err(CliError::failure)?;
-        println!(
+        outln!(
             "{} positions written to {} in {:.1} s",
             book.len(),
             args.out.display(),
@@ -420,7 +420,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let mut book = build_book(&start, &scorer, options, &on_event);
     if let Some(roots) = ballots {
         if bar.is_hidden() {
-            eprintln!("ballots: {} roots", roots.len());
+            errln!("ballots: {} roots", roots.len());
         }
         bar.set_prefix("ballots");
         bar.set_length(roots.len() as u64);
@@ -473,7 +473,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         "threads": rayon::current_num_threads(),
     }));
     book.save(&args.out).map_err(CliError::failure)?;
-    println!(
+    outln!(
         "{} positions written to {} in {seconds:.1} s",
         book.len(),
         args.out.display()

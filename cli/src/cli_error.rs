@@ -47,19 +47,3 @@ impl std::error::Error for CliError {}
 pub fn read_fen(text: &str) -> Result<shashki::Position, CliError> {
     text.parse().map_err(CliError::input)
 }
-
-/// Writes `text` to stdout in one piece. A closed pipe (`shashki moves … | head -1`) is not an
-/// error: the reader has what it wanted, so the output simply stops (`println!` would panic).
-///
-/// # Errors
-/// Any other write error, as a failure (exit code 1).
-pub fn write_stdout(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::failure(format!("writing to stdout: {error}")))
-        }
-        _ => Ok(()),
-    }
-}

@@ -165,7 +165,7 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
     // Progress bars are hidden when stderr is not a terminal; the table lines still go to stderr.
     let say = |line: String| {
         if total.is_hidden() {
-            eprintln!("{line}");
+            errln!("{line}");
         } else {
             total.println(line);
         }
@@ -208,7 +208,7 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
         let built = build_slice(dir, slice, options, &on_event).map_err(to_cli)?;
         pair.finish_and_clear();
         total.finish_and_clear();
-        println!(
+        outln!(
             "slice {} in {}: {} in {:.1} s",
             slice.slice(),
             dir.display(),
@@ -226,7 +226,7 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
         .filter_map(|m| tables.table(*m))
         .map(|t| t.stored_size())
         .sum();
-    println!(
+    outln!(
         "{} tables up to {} pieces in {}: {:.1} MB, built in {:.1} s",
         tables.materials().len(),
         tables.max_pieces(),
@@ -306,7 +306,7 @@ fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
             "problems": report.others.iter().map(ToString::to_string).collect::<Vec<_>>(),
         });
         let _ = writeln!(out, "{value}");
-        return crate::cli_error::write_stdout(&out);
+        return crate::output::write_stdout(&out);
     }
     let _ = writeln!(
         out,
@@ -357,7 +357,7 @@ fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
             dir.display()
         );
     }
-    crate::cli_error::write_stdout(&out)
+    crate::output::write_stdout(&out)
 }
 
 fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
@@ -412,7 +412,7 @@ fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
             }
         }
     }
-    crate::cli_error::write_stdout(&out)
+    crate::output::write_stdout(&out)
 }
 
 /// The error for a directory that holds no usable table: the library's wording
@@ -435,7 +435,7 @@ fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {
         return Err(no_tables(dir, &tables));
     }
     for problem in tables.problems() {
-        eprintln!("warning: {problem}");
+        errln!("warning: {problem}");
     }
     let entry = tables.probe(&position).ok_or_else(|| {
         let pieces = position.piece_count();
@@ -478,7 +478,7 @@ fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {
                 .map(|(best, _)| position.write_move(&best, Notation::Algebraic)),
             "moves": moves,
         });
-        return crate::cli_error::write_stdout(&format!("{value}\n"));
+        return crate::output::write_stdout(&format!("{value}\n"));
     }
     // One write at the end: a reader that closes the pipe early (`| head`) just ends the output.
     let mut out = String::new();
@@ -507,5 +507,5 @@ fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {
             }
         }
     }
-    crate::cli_error::write_stdout(&out)
+    crate::output::write_stdout(&out)
 }

@@ -210,7 +210,7 @@ impl Driver {
             .unwrap_or_default();
         match result {
             Ok(tables) => {
-                eprintln!(
+                errln!(
                     "tablebases: up to {} pieces in {dir}, in use",
                     tables.max_pieces()
                 );
@@ -220,7 +220,7 @@ impl Driver {
                     self.out.send(&hub::error_line(&problem));
                 }
             }
-            Err(error) => eprintln!("tablebases: the build in {dir} failed: {error}"),
+            Err(error) => errln!("tablebases: the build in {dir} failed: {error}"),
         }
     }
 
@@ -413,13 +413,13 @@ fn start_background_build(
     let report = move |progress: &shashki::egtb::BuildProgress| {
         let tenth = (progress.fraction() * 10.0) as u32;
         if progress.finished || shown.swap(tenth, Ordering::Relaxed) != tenth {
-            eprintln!("tablebases: {progress}");
+            errln!("tablebases: {progress}");
         }
     };
     match shashki::egtb::open_or_build(dir, pieces, 1, report) {
         Ok((_, build)) => {
             if build.is_some() {
-                eprintln!(
+                errln!(
                     "tablebases: {} lacks the tables up to {pieces} pieces; building them in the background",
                     dir.display()
                 );

@@ -160,7 +160,7 @@ impl Player for HubPlayer {
         match self.ask(game, limit) {
             Ok(mv) => Some(Choice::bare(mv)),
             Err(reason) => {
-                eprintln!("hub player: {reason}; it loses the game");
+                errln!("hub player: {reason}; it loses the game");
                 None
             }
         }

@@ -2,6 +2,10 @@
 //! file only parses the command line and dispatches. Bad input ends with a message on stderr and
 //! exit code 2; no subcommand panics on user input.
 
+// First: its macros (`outln!`, `errln!`, ...) are used by every module after it.
+#[macro_use]
+mod output;
+
 mod analyse;
 mod analyse_game;
 mod atomic_file;
@@ -89,7 +93,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("shashki: {error}");
+            errln!("shashki: {error}");
             ExitCode::from(error.exit_code())
         }
     }

@@ -514,7 +514,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Pace::Clock(control) => format!("clock {control}"),
         Pace::PerMove(limit) => format!("{limit:?}"),
     };
-    println!(
+    outln!(
         "{} vs {}: {} games ({pace_text}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
         args.first,
         args.second,
@@ -531,7 +531,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
     for (name, c) in [&args.first, &args.second].into_iter().zip(conversions) {
-        println!(
+        outln!(
             "conversion, {name}: its score reached +{:.2} in {} games: won {}, drawn {}, lost {}",
             f64::from(CONVERSION_SCORE) / 100.0,
             c.games(),
@@ -551,7 +551,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "time per move, {name}: with a choice {}; all {}{flags}",
             choices.summary(),
             all.summary()

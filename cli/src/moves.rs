@@ -2,7 +2,8 @@
 
 use shashki::Notation;
 
-use crate::cli_error::{CliError, read_fen, write_stdout};
+use crate::cli_error::{CliError, read_fen};
+use crate::output::write_stdout;
 
 /// Arguments of `shashki moves`.
 #[derive(clap::Args)]

@@ -14,7 +14,7 @@ use shashki::pdn::{self, PdnReading, PdnStyle};
 
 use crate::CliError;
 use crate::atomic_file::write_atomically;
-use crate::cli_error::write_stdout;
+use crate::output::write_stdout;
 
 /// Arguments of `shashki pdn`.
 #[derive(clap::Args)]
@@ -255,11 +255,11 @@ fn convert(args: &ConvertArgs) -> Result<Outcome, CliError> {
             )));
         }
         if reading.encoding != pdn::TextEncoding::Utf8 {
-            eprintln!("shashki: {}: read as {}", path.display(), reading.encoding);
+            errln!("shashki: {}: read as {}", path.display(), reading.encoding);
         }
         for error in reading.failed() {
             outcome = Outcome::SomeFailed;
-            eprintln!("shashki: {}: not converted: {error}", path.display());
+            errln!("shashki: {}: not converted: {error}", path.display());
         }
         for (index, game) in reading.games.iter().enumerate() {
             let Ok(game) = game else { continue };
@@ -273,7 +273,7 @@ fn convert(args: &ConvertArgs) -> Result<Outcome, CliError> {
                     None
                 };
                 if let Some(problem) = problem {
-                    eprintln!(
+                    errln!(
                         "shashki: {}: game {} ({}): written, but {problem}",
                         path.display(),
                         index + 1,
@@ -294,7 +294,7 @@ fn convert(args: &ConvertArgs) -> Result<Outcome, CliError> {
                 )));
             }
             write_atomically(target, &output)?;
-            eprintln!(
+            errln!(
                 "shashki: {written} game{} written to {} ({} style)",
                 if written == 1 { "" } else { "s" },
                 target.display(),

@@ -145,6 +145,12 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
             "--policy",
             "best",
         ],
+        // Commands that print while they work: they end at their first line.
+        &["analyse", "--depth", "12", "--hash", "4"],
+        &[
+            "match", "default", "baseline", "--games", "2", "--depth", "1",
+        ],
+        &["tune", "--games", "2", "--depth", "1", "--iterations", "1"],
     ];
     for args in cases {
         let output = shashki_into_closed_pipe(args);
@@ -152,6 +158,24 @@ fn a_closed_stdout_pipe_is_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     }
+}
+
+/// A stderr that cannot be written (a full disk, `/dev/full`) loses the progress messages, not
+/// the work: `egtb build` still builds its tables and exits 0.
+#[test]
+fn an_unwritable_stderr_is_not_a_panic() {
+    let dir = scratch_dir("egtb-full-stderr");
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["egtb", "build", "--pieces", "2", "--tablebases"])
+        .arg(&dir)
+        .stderr(full)
+        .output()
+        .expect("the shashki binary runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let tables = std::fs::read_dir(&dir).expect("the directory").count();
+    assert!(tables > 0, "no table was built");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn scratch_dir(name: &str) -> std::path::PathBuf {

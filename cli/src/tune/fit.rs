@@ -108,7 +108,7 @@ impl Fit {
                 model.params[i] -= step;
             }
             if iteration % 50 == 0 || iteration == self.iterations {
-                println!(
+                outln!(
                     "iteration {iteration}: error {:.6} (held out {:.6})",
                     model.error(train, self.k),
                     model.error(valid, self.k)

@@ -171,7 +171,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         [] => {
             let clock = Instant::now();
             let positions = generate(args, &start, tables.as_ref())?;
-            println!(
+            outln!(
                 "{} quiet positions from self-play in {:.0} s",
                 positions.len(),
                 clock.elapsed().as_secs_f64()
@@ -194,7 +194,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 // The start evaluation as it is, pattern tables included.
                 let start_phases = start.patterns.tables().map_or(0, |t| t.phases());
                 let (k, error) = fit_k(&Model::new(&start, start_phases), &results);
-                println!("K = {k:.2} fitted on the game results (error {error:.6})");
+                outln!("K = {k:.2} fitted on the game results (error {error:.6})");
                 k
             }
         };
@@ -212,7 +212,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         let clock = Instant::now();
         let labelled = label_positions(&data.positions, &labeller)?;
-        println!(
+        outln!(
             "{} positions labelled by depth-{depth} searches in {:.0} s",
             labelled.len(),
             clock.elapsed().as_secs_f64()
@@ -272,7 +272,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         l2: args.l2,
         fixed,
     };
-    println!(
+    outln!(
         "{} positions ({} held out), K = {k:.2}, start error {:.6} (held out {:.6})",
         train.len() + valid.len(),
         valid.len(),
@@ -283,7 +283,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if args.fold {
         let folded = model.fold_square_features(args.fold_approx);
         let names: Vec<&str> = folded.iter().map(|f| f.name()).collect();
-        println!(
+        outln!(
             "folded into the tables: {}; error {:.6} (held out {:.6})",
             names.join(", "),
             model.error(&train, k),
@@ -292,7 +292,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let params = model.params(&start);
     let rounded = Model::new(&params, phases);
-    println!(
+    outln!(
         "rounded as the engine reads them: error {:.6} (held out {:.6})",
         rounded.error(&train, k),
         rounded.error(&valid, k)
@@ -310,7 +310,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         held_out: valid.len(),
     };
     let text = params.to_weights_json(tables_file.as_deref(), Some(&fit));
-    print!("{text}");
+    out!("{text}");
     if let Some(path) = &args.out {
         if let (Some(tables_path), Patterns::Tables(tables)) = (&patterns_path, &params.patterns) {
             write_bytes_atomically(tables_path, &tables.to_bytes())?;
