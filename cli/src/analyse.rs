@@ -28,8 +28,8 @@ pub struct Args {
     /// Search to this depth (default: 12 when no movetime is given).
     #[arg(long)]
     depth: Option<u32>,
-    /// Search threads (0 = one per core, as for `perft`).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (0 = one per core, as for `perft`; at most 256).
+    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
@@ -84,10 +84,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
-        threads: match args.threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            n => n,
-        },
+        threads: args.threads,
         params: crate::bench::search_params(&args.set)?,
         tablebases,
         ..EngineConfig::default()

@@ -41,9 +41,9 @@ pub struct Args {
     /// Score lost (hundredths of a man) from which a move is a blunder.
     #[arg(long, default_value_t = Thresholds::default().blunder)]
     blunder: i32,
-    /// Search threads (at most 256).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    threads: u16,
+    /// Search threads (0 = one per core; at most 256).
+    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
+    threads: usize,
     /// Transposition table size in MB (at most 65536, and what the machine can allocate).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB))]
     hash: u32,
@@ -56,8 +56,6 @@ pub struct Args {
 /// Deepest `--depth` accepted: deeper fixed-depth searches never finish in practice (the search
 /// itself stops at its ply limit of 127).
 const MAX_DEPTH: i64 = 100;
-/// Most search threads accepted (as for the Hub `threads` parameter).
-const MAX_THREADS: i64 = 256;
 /// Largest hash table accepted, in MB (as for the Hub `hash` parameter).
 const MAX_HASH_MB: i64 = 65_536;
 
@@ -247,7 +245,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let engine = Engine::try_new(EngineConfig {
         hash_mb,
-        threads: usize::from(args.threads),
+        threads: args.threads,
         tablebases,
         ..EngineConfig::default()
     })

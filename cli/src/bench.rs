@@ -32,8 +32,8 @@ pub struct Args {
     /// Depth of each search.
     #[arg(long, default_value_t = 13)]
     depth: u32,
-    /// Search threads (node counts are reproducible only with 1).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (node counts are reproducible only with 1; 0 = one per core; at most 256).
+    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 16)]
@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let params = search_params(&args.set)?;
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
-        threads: args.threads.max(1),
+        threads: args.threads,
         params,
         eval: match &args.eval {
             Some(path) => EvalParams::load_weights(path).map_err(CliError::input)?,

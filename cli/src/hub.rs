@@ -36,8 +36,8 @@ pub struct Args {
     /// Transposition table size in MB (the `hash` parameter's initial value).
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Search threads (the `threads` parameter's initial value).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (the `threads` parameter's initial value; 0 = one per core; at most 256).
+    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
     threads: usize,
     /// Endgame tablebase directory (the `tb-dir` parameter's initial value) [default:
     /// $SHASHKI_TABLEBASES, else the user's cache directory, e.g. ~/.cache/shashki/tablebases].
@@ -51,8 +51,8 @@ pub struct Args {
 
 /// Largest `hash` the GUI may set, in MB.
 const MAX_HASH_MB: i64 = 65_536;
-/// Largest `threads` the GUI may set.
-const MAX_THREADS: i64 = 256;
+/// Largest `threads` the GUI may set: the engine's own cap.
+const MAX_THREADS: i64 = shashki::MAX_THREADS as i64;
 
 /// Where lines go: stdout, one whole line at a time.
 #[derive(Clone)]

@@ -217,9 +217,13 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
                 .filter(|&ms| ms > 0)
                 .map(|ms| movetime = Some(Duration::from_millis(ms)))
                 .is_some(),
-            "threads" => usize::try_from(number)
-                .map(|v| config.threads = v.max(1))
-                .is_ok(),
+            "threads" => match crate::cli_error::search_threads(value) {
+                Ok(threads) => {
+                    config.threads = threads;
+                    true
+                }
+                Err(_) => false,
+            },
             _ => match name.strip_prefix("eval.") {
                 Some(feature) => i32::try_from(number).is_ok_and(|v| config.eval.set(feature, v)),
                 None => config.params.set(name, number),

@@ -101,6 +101,12 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &["match", "default,movetime=fast", "seed", "--games", "2"],
         &["match", "default,no_such_param=1", "seed", "--games", "2"],
         &["match", "seed,movetime=10", "default", "--games", "2"],
+        // One cap on search threads for every command and match player (256, the engine's).
+        &["analyse", "--depth", "1", "--threads", "257"],
+        &["analyse-game", "--threads", "257", "nonexistent.pdn"],
+        &["hub", "--threads", "257"],
+        &["bench", "--threads", "257"],
+        &["match", "default,threads=257", "baseline", "--games", "2"],
         &["frobnicate"],
         &[],
     ];

@@ -182,7 +182,10 @@ fn a_stop_raised_before_the_search_starts_is_kept() {
         stop.stop();
         let result = engine.search_with_stop(&game, SearchLimit::Infinite, &stop, |_| {});
         assert!(game.position().is_legal(&result.best_move.expect("a move")));
-        assert!(stop.is_stopped(), "the search never clears the caller's signal");
+        assert!(
+            stop.is_stopped(),
+            "the search never clears the caller's signal"
+        );
         let fresh = StopHandle::new();
         let result = engine.search_with_stop(&game, SearchLimit::Depth(5), &fresh, |_| {});
         assert_eq!(result.depth, 5);

@@ -65,12 +65,17 @@ use ordering::Heuristics;
 use score::MAX_PLY;
 use thread::{Progress, Searcher, Shared};
 
+/// Most threads an [`Engine`] searches on: an [`EngineConfig::threads`] above it is taken as
+/// this. More threads than this gain nothing on any machine the engine is meant for, while a
+/// mistyped count (`--threads 100000`) would spend minutes starting threads before the search.
+pub const MAX_THREADS: usize = 256;
+
 /// How an [`Engine`] is set up.
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
     /// Transposition table size in MB (default 64).
     pub hash_mb: usize,
-    /// Search threads (default 1).
+    /// Search threads (default 1; 0 is taken as 1, and at most [`MAX_THREADS`] are started).
     pub threads: usize,
     /// Search parameters.
     pub params: SearchParams,
@@ -248,11 +253,11 @@ impl<T: Table> Engine<T> {
     /// # Errors
     /// [`TableAllocError`] if the table of `config.hash_mb` MB cannot be allocated.
     ///
-    /// With `config.threads` > 1 the engine starts its pool of helper threads here; if the
-    /// operating system refuses to start them, the engine searches on the caller's thread alone
-    /// (its [`Engine::threads`] then says 1).
+    /// With `config.threads` > 1 the engine starts its pool of helper threads here (at most
+    /// [`MAX_THREADS`] threads in all); if the operating system refuses to start them, the
+    /// engine searches on the caller's thread alone (its [`Engine::threads`] then says 1).
     pub fn try_with_table(config: EngineConfig) -> Result<Engine<T>, TableAllocError> {
-        let helpers = match config.threads.max(1) - 1 {
+        let helpers = match config.threads.clamp(1, MAX_THREADS) - 1 {
             0 => None,
             count => rayon::ThreadPoolBuilder::new()
                 .num_threads(count)
@@ -548,6 +553,16 @@ mod tests {
             result.score.value()
         };
         assert_eq!(score(5), score(0) + 5 * 24);
+    }
+
+    #[test]
+    fn threads_are_capped() {
+        let engine = Engine::new(EngineConfig {
+            hash_mb: 1,
+            threads: MAX_THREADS + 1,
+            ..EngineConfig::default()
+        });
+        assert!(engine.threads() <= MAX_THREADS);
     }
 
     #[test]
