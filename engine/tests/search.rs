@@ -192,6 +192,34 @@ fn a_stop_raised_before_the_search_starts_is_kept() {
     }
 }
 
+/// A search called from a rayon worker (the match runner plays its games on a rayon pool) waits
+/// for its helpers without running other jobs of the caller's pool meanwhile: such a job would be
+/// a whole game nested inside one move, its engines alive until the move ends (the `match`
+/// memory growth of issue 25).
+#[test]
+fn a_search_on_a_rayon_worker_runs_no_other_job_of_its_pool() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let engine = engine(2);
+    let game = Game::default();
+    let other_job_ran = AtomicBool::new(false);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    pool.scope(|scope| {
+        // Queued on the one worker's own deque, where a waiting worker would find it.
+        scope.spawn(|_| other_job_ran.store(true, Ordering::SeqCst));
+        for depth in 1..=40 {
+            engine.search(&game, SearchLimit::Depth(depth % 6 + 1), |_| {});
+            assert!(
+                !other_job_ran.load(Ordering::SeqCst),
+                "another job ran inside search {depth}"
+            );
+        }
+    });
+    assert!(other_job_ran.load(Ordering::SeqCst));
+}
+
 #[test]
 fn limits_are_respected() {
     let engine = engine(1);

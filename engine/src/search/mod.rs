@@ -1,14 +1,16 @@
 //! The engine: finds the best move of a game position within a limit, on one or more threads.
 //!
 //! [`Engine`] owns the shared transposition table (`tt.rs`), the per-thread move-ordering
-//! heuristics, a stop flag and, with more than one thread, its own rayon thread pool of
-//! `threads − 1` helpers. [`Engine::search`] turns the [`SearchLimit`] into a budget
-//! (`limits.rs`), spawns one helper search on each of the pool's threads and runs the main thread
-//! on the caller's thread (Lazy SMP: all threads search the same root and share what they learn
-//! through the table, helpers starting at staggered depths); see `thread.rs` for the search
-//! itself. The pool is the engine's own, not rayon's global one: a search started from a rayon
-//! task (the match runner plays its games on the global pool) must not wait for helpers that
-//! would queue behind other games. The main
+//! heuristics and a stop flag. [`Engine::search`] turns the [`SearchLimit`] into a budget
+//! (`limits.rs`), starts `threads − 1` helper threads for this search (scoped threads of its own,
+//! ended with it) and runs the main thread on the caller's thread (Lazy SMP: all threads search
+//! the same root and share what they learn through the table, helpers starting at staggered
+//! depths); see `thread.rs` for the search itself. The helpers are plain threads, not a rayon
+//! pool: a caller that is itself a rayon worker (the match runner plays its games on a rayon
+//! pool) would, while waiting for a pool's helpers, run other jobs of its own pool on its stack —
+//! whole games nested inside a move, their engines and threads alive until the outer move ends
+//! (a match with two threads per engine grew to 1 GB in 100 games). Starting a thread costs tens
+//! of microseconds, nothing beside a move's search. The main
 //! thread reports each completed iteration through the `on_info` callback, and its result is the
 //! engine's answer. [`Engine::stop`] (or a [`StopHandle`] on another thread) makes every thread
 //! return promptly; the answer is then the best move of the last completed iteration or a move
@@ -206,8 +208,8 @@ pub struct Engine<T: Table = AtomicTable> {
     table: T,
     stop: Arc<AtomicBool>,
     heuristics: Mutex<Vec<Heuristics>>,
-    /// The helper threads (`None` with one thread).
-    helpers: Option<rayon::ThreadPool>,
+    /// The threads a search runs on, the main one included (1 to [`MAX_THREADS`]).
+    threads: usize,
 }
 
 impl<T: Table> std::fmt::Debug for Engine<T> {
@@ -253,25 +255,18 @@ impl<T: Table> Engine<T> {
     /// # Errors
     /// [`TableAllocError`] if the table of `config.hash_mb` MB cannot be allocated.
     ///
-    /// With `config.threads` > 1 the engine starts its pool of helper threads here (at most
-    /// [`MAX_THREADS`] threads in all); if the operating system refuses to start them, the
-    /// engine searches on the caller's thread alone (its [`Engine::threads`] then says 1).
+    /// With `config.threads` > 1 each search starts `threads − 1` helper threads (at most
+    /// [`MAX_THREADS`] threads in all); a helper the operating system refuses to start is done
+    /// without.
     pub fn try_with_table(config: EngineConfig) -> Result<Engine<T>, TableAllocError> {
-        let helpers = match config.threads.clamp(1, MAX_THREADS) - 1 {
-            0 => None,
-            count => rayon::ThreadPoolBuilder::new()
-                .num_threads(count)
-                .thread_name(|i| format!("shashki-helper-{}", i + 1))
-                .build()
-                .ok(),
-        };
+        let threads = config.threads.clamp(1, MAX_THREADS);
         Ok(Engine {
             table: T::try_with_size_mb(config.hash_mb)?,
             config,
             stop: Arc::new(AtomicBool::new(false)),
             // One per thread, made by the first search (`run` sizes the list to the threads).
             heuristics: Mutex::new(Vec::new()),
-            helpers,
+            threads,
         })
     }
 
@@ -284,10 +279,7 @@ impl<T: Table> Engine<T> {
     /// The threads a search runs on: the main thread and the helpers.
     #[must_use]
     pub fn threads(&self) -> usize {
-        1 + self
-            .helpers
-            .as_ref()
-            .map_or(0, rayon::ThreadPool::current_num_threads)
+        self.threads
     }
 
     /// Makes the running search return promptly with a legal best move. A search started after
@@ -479,13 +471,15 @@ impl<T: Table> Engine<T> {
             self.stop.store(true, Ordering::Relaxed);
             result
         };
-        let result = match &self.helpers {
-            None => main_search(),
+        let result = if helper_heuristics.is_empty() {
+            main_search()
+        } else {
             // The main thread stays on the caller's thread (its `on_info` need not be `Send`);
-            // each helper gets one of the pool's threads.
-            Some(pool) => pool.in_place_scope(|scope| {
+            // each helper gets a thread of its own, joined when the scope ends (the main thread
+            // has raised the stop flag by then). A helper that cannot be started is done without.
+            std::thread::scope(|scope| {
                 for (i, h) in helper_heuristics.iter_mut().enumerate() {
-                    scope.spawn(move |_| {
+                    let helper = move || {
                         let mut searcher = Searcher::new(
                             table,
                             params,
@@ -498,10 +492,13 @@ impl<T: Table> Engine<T> {
                         );
                         let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
                         searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
-                    });
+                    };
+                    let _ = std::thread::Builder::new()
+                        .name(format!("shashki-helper-{}", i + 1))
+                        .spawn_scoped(scope, helper);
                 }
                 main_search()
-            }),
+            })
         };
         SearchResult {
             best_move: result.best_move,
