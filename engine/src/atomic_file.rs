@@ -10,8 +10,15 @@ use std::path::Path;
 /// renamed over `path`. On failure the temporary file is removed and `path` is left as it was.
 ///
 /// # Errors
-/// The temporary file cannot be created, written, synced or renamed.
+/// The temporary file cannot be created, written, synced or renamed; a directory stands at
+/// `path` (an error of kind [`std::io::ErrorKind::IsADirectory`] that says how to fix it).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "a directory stands where the file goes: remove or rename it",
+        ));
+    }
     let directory = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -46,7 +53,9 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
         // A directory in the way of the rename: the error is returned, the old file stays and
         // no temporary file is left.
-        assert!(write_atomically(&dir, b"x").is_err());
+        let error = write_atomically(&dir, b"x").unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::IsADirectory);
+        assert!(error.to_string().contains("remove or rename it"), "{error}");
         assert!(write_atomically(&dir.join("missing/out.txt"), b"x").is_err());
         let names: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()

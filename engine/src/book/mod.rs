@@ -625,6 +625,41 @@ mod tests {
 
     const START: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
+    /// A book file cut at any length (a copy cut short, a writer killed without the atomic
+    /// rename) is refused, never read as a smaller book; a book saved over an old one leaves the
+    /// old file or the complete new one, never a part.
+    #[test]
+    fn a_book_cut_at_every_length_is_refused() {
+        let mut book = Book::from_json_str(&sample(), "sample").unwrap();
+        let text = book.to_json_string();
+        let complete = text.trim_end().len();
+        for len in 0..complete {
+            let Some(cut) = text.get(..len) else { continue };
+            assert!(
+                Book::from_json_str(cut, "cut").is_err(),
+                "cut at {len} read as a book"
+            );
+        }
+        let dir = std::env::temp_dir().join(format!("shashki-book-cut-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.json");
+        book.save(&path).unwrap();
+        book.description = Some("second".into());
+        book.save(&path).unwrap();
+        assert_eq!(
+            Book::load(&path).unwrap().description.as_deref(),
+            Some("second")
+        );
+        // A save that fails (a directory in the way) leaves nothing behind.
+        assert!(book.save(&dir).is_err());
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["book.json"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     fn sample() -> String {
         format!(
             r#"{{

@@ -547,3 +547,54 @@ fn five_pieces_sample_is_consistent() {
         checked += 1;
     }
 }
+
+/// A table file cut at any length (a build killed mid-write without the atomic rename, a copy
+/// cut short) is refused, never trusted: no probe answers from it.
+#[test]
+fn a_table_file_cut_at_every_length_is_never_trusted() {
+    let dir = scratch("cut");
+    build_into(&dir, 2);
+    let (material, bytes) = Material::all_up_to(2)
+        .into_iter()
+        .map(|m| (m, std::fs::read(dir.join(Table::file_name(m))).unwrap()))
+        .min_by_key(|(_, bytes)| bytes.len())
+        .expect("a table");
+    let path = dir.join(Table::file_name(material));
+    for len in 0..bytes.len() {
+        std::fs::write(&path, &bytes[..len]).unwrap();
+        let opened = Tablebases::open(&dir);
+        assert!(!opened.has(material), "{material} trusted cut at {len}");
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(Tablebases::open(&dir).has(material));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A directory named like a table stops a build with an error that names it and says what to do,
+/// and leaves no temporary file behind.
+#[test]
+fn a_directory_named_like_a_table_gives_a_clear_error() {
+    let dir = scratch("dir-in-the-way");
+    let blocker = dir.join(Table::file_name(Material::all_up_to(2)[0]));
+    std::fs::create_dir_all(&blocker).unwrap();
+    let error = build::build_dir(
+        &dir,
+        BuildOptions {
+            max_pieces: 2,
+            ..BuildOptions::default()
+        },
+        &|_| {},
+    )
+    .expect_err("the directory is in the way");
+    let text = error.to_string();
+    assert!(
+        text.contains(&blocker.display().to_string()) && text.contains("remove or rename it"),
+        "{text}"
+    );
+    let temporary = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| e.file_name().to_string_lossy().ends_with(".tmp"));
+    assert!(!temporary, "a temporary file was left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
