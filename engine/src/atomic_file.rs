@@ -2,6 +2,9 @@
 //! go to a temporary file next to the target, are flushed to disk, and replace the target by a
 //! rename (atomic on one file system). Books, the CLI's outputs and the game's saved games are
 //! written through [`write_atomically`]; what the user had stays intact when a write fails.
+//! A process killed mid-write cannot remove its temporary file (`.NAME.PID.tmp`, never read as
+//! the target); [`remove_stale_temporaries`] lets the next writer of that directory (a tablebase
+//! build) take the space back.
 
 use std::io::Write;
 use std::path::Path;
@@ -26,7 +29,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
+    let temporary = directory.join(temporary_name(&name, std::process::id()));
     let written = std::fs::File::create(&temporary).and_then(|mut file| {
         file.write_all(bytes)?;
         file.sync_all()
@@ -37,6 +40,46 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&temporary);
     }
     renamed
+}
+
+/// The name of the temporary file of `name` written by process `pid`.
+fn temporary_name(name: &str, pid: u32) -> String {
+    format!(".{name}.{pid}.tmp")
+}
+
+/// Removes from `dir` the temporary files of [`write_atomically`] left by processes that no
+/// longer run (killed mid-write), keeping those of running processes (another writer may be about
+/// to rename its file). Returns how many were removed. Where running processes cannot be told
+/// (no `/proc`), nothing is removed.
+pub(crate) fn remove_stale_temporaries(dir: &Path) -> usize {
+    let processes = Path::new("/proc");
+    if !processes.join("self").exists() {
+        return 0;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix('.'))
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.rsplit_once('.'))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file
+            && !processes.join(pid.to_string()).exists()
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 #[cfg(test)]
@@ -62,6 +105,24 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["out.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_processes_are_removed_and_live_ones_kept() {
+        let dir = std::env::temp_dir().join(format!("shashki-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A process id above Linux's largest (2^22) never runs.
+        let dead = dir.join(temporary_name("K-K.shtb", 4_999_999));
+        let live = dir.join(temporary_name("K-M.shtb", std::process::id()));
+        let other = dir.join("K-K.shtb");
+        for path in [&dead, &live, &other] {
+            std::fs::write(path, b"partial").unwrap();
+        }
+        let expected = usize::from(Path::new("/proc/self").exists());
+        assert_eq!(remove_stale_temporaries(&dir), expected);
+        assert_eq!(dead.exists(), expected == 0);
+        assert!(live.exists() && other.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -162,8 +162,9 @@ pub fn build(
 /// Builds every table up to `options.max_pieces` pieces that `dir` does not already hold
 /// trusted (see [`super::slices`]: missing, damaged, partial, foreign and stale files
 /// are rebuilt), writing each slice into `dir` as soon as it is done, so an interrupted build
-/// resumes where it stopped. Only the tables that slices still to build need are kept in memory.
-/// Returns the set opened from `dir`.
+/// resumes where it stopped (the partial temporary files of builds killed mid-write are removed).
+/// Only the tables that slices still to build need are kept in memory. Returns the set opened
+/// from `dir`.
 ///
 /// # Errors
 /// [`TbError::Io`] if `dir` cannot be created or written; [`TbError::TooManyPieces`]; a
@@ -178,6 +179,8 @@ pub fn build_dir(
         path: dir.to_path_buf(),
         source,
     })?;
+    // Partial files of builds killed mid-write: never read, but they hold the space.
+    crate::atomic_file::remove_stale_temporaries(dir);
     let report = slices::status(dir, options.max_pieces);
     let mut ready = AHashSet::new();
     for table in &report.tables {

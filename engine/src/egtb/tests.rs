@@ -548,8 +548,9 @@ fn five_pieces_sample_is_consistent() {
     }
 }
 
-/// A table file cut at any length (a build killed mid-write without the atomic rename, a copy
-/// cut short) is refused, never trusted: no probe answers from it.
+/// A table file cut at any length (a copy cut short, a writer without the atomic rename) is
+/// refused, never trusted: no probe answers from it. A build killed mid-write leaves the old file
+/// whole.
 #[test]
 fn a_table_file_cut_at_every_length_is_never_trusted() {
     let dir = scratch("cut");
@@ -567,6 +568,18 @@ fn a_table_file_cut_at_every_length_is_never_trusted() {
     }
     std::fs::write(&path, &bytes).unwrap();
     assert!(Tablebases::open(&dir).has(material));
+    // A build killed mid-write: the old file whole, its successor's temporary file partial (of a
+    // process that no longer runs). The old file is used, the partial one never; the next build
+    // takes its space back.
+    let partial = dir.join(format!(".{}.4999999.tmp", Table::file_name(material)));
+    std::fs::write(&partial, &bytes[..bytes.len() / 2]).unwrap();
+    let opened = Tablebases::open(&dir);
+    assert!(opened.has(material) && opened.problems().is_empty());
+    assert_eq!(rebuilt(&dir, 2), vec![]);
+    assert_eq!(
+        partial.exists(),
+        !std::path::Path::new("/proc/self").exists()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
