@@ -9,7 +9,8 @@
 //! real play); otherwise (undo, new game, FEN, a jump in the review…) it re-spawns the pieces at
 //! once. The place and highlight systems then position every entity and colour the
 //! overlays (last move, selection, destinations, route choice, mandatory captures, hint, illegal
-//! click) from the record, the [`Selection`] and the feedback resources.
+//! click) from the record, the [`Selection`] and the feedback resources. While an earlier
+//! position is shown (a review) the frame is blue instead of wood.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -30,6 +31,8 @@ pub mod palette {
     pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
     /// The wooden frame around the squares.
     pub const FRAME: Color = Color::srgb(0.27, 0.18, 0.11);
+    /// The frame while an earlier position of the game is shown (the review's blue).
+    pub const REVIEW_FRAME: Color = Color::srgb(0.22, 0.45, 0.70);
     /// Light squares.
     pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.70);
     /// Dark (playing) squares.
@@ -421,6 +424,11 @@ fn place_board(
             Frame::Right => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(offset, 0.0)),
         };
         sprite.custom_size = Some(size * l.square);
+        sprite.color = if record.review.is_some() {
+            palette::REVIEW_FRAME
+        } else {
+            palette::FRAME
+        };
         transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
     let reviewing = record.review.is_some();

@@ -1,18 +1,25 @@
-//! The engine plays and gives hints on a background task, so the window stays responsive.
+//! The engine plays, gives hints and analyses on a background task, so the window stays
+//! responsive.
 //!
 //! When the side to move is played by the engine (and the board has finished animating), or the
-//! player asks for a hint or offers a draw, `start_jobs` clones the game and spawns [`think`] on the
-//! `AsyncComputeTaskPool`; the task lives in a [`Job`] component. Each frame `poll_jobs` copies
-//! the search's progress (depth, score, principal variation) into [`Thinking`] for the panel and,
-//! when the task is done, sends the move as a [`GameCommand::Play`] (or shows the hint, or
-//! answers the draw offer with [`GameCommand::DrawAgreed`] or a refusal). The engine plays at the
-//! record's [`Strength`]: a level of `shashki::LEVELS` (its own engine for the weakened levels,
-//! [`Level::search`]) or its full search for a time; hints and draw offers always use the full
-//! engine. A job
+//! player asks for a hint, offers a draw or turns the [`Analysis`] on, `start_jobs` clones the
+//! game and spawns [`think`] on the `AsyncComputeTaskPool`; the task lives in a [`Job`]
+//! component. Each frame `poll_jobs` copies the search's progress (depth, score, principal
+//! variation) into [`Thinking`] for the panel and its score into the [`Evaluation`] (the bar,
+//! from White's side) and, when the task is done, sends the move as a [`GameCommand::Play`] (or
+//! shows the hint, or answers the draw offer with [`GameCommand::DrawAgreed`] or a refusal). The
+//! engine plays at the record's [`Strength`]: a level of `shashki::LEVELS` (its own engine for
+//! the weakened levels, [`Level::search`]) or its full search for a time; under a time control
+//! the time-limited strengths manage the engine's clock through `SearchLimit::Clock` instead
+//! (the weaker levels answer within milliseconds anyway); hints, draw offers and the analysis
+//! always use the full engine. The analysis searches the position shown on the board (the live
+//! one or the one under review) without a limit, until it is turned off or the position shown
+//! changes; meanwhile the engine does not play its moves (as while reviewing). A job
 //! made for an older [`GameRecord::revision`] (undo, new game…) is stopped through the engine's
 //! stop handle — dropping a task does not stop a running search — and its result is discarded;
 //! no new job starts until the stopped one has returned, so searches never overlap.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -26,6 +33,8 @@ use shashki::{
     Engine, EngineConfig, Game, LEVELS, Level, Move, MoveSource, Notation, Position, Score,
     SearchInfo, SearchLimit, StopHandle,
 };
+
+use crate::clock::Clocks;
 
 /// The engines shared by all jobs: the full one (book, tablebases) and the one of the weakened
 /// levels (no book, [`Level::config`]); only one searches at a time.
@@ -64,6 +73,45 @@ pub enum Purpose {
     Hint,
     /// To answer the human's draw offer.
     DrawOffer,
+    /// To analyse the position shown, until stopped.
+    Analysis,
+}
+
+/// The analysis mode: whether the engine analyses the position shown (toggled by
+/// [`GameCommand::ToggleAnalysis`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Analysis(pub bool);
+
+/// The position the last analysis search ended in by itself (a won, lost or tablebase position
+/// needs no endless search): the record's revision and the ply shown. It is not searched again.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct AnalysisDone(Option<(u64, usize)>);
+
+/// The engine's latest opinion of a position, for the evaluation bar.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The position it is for (the search's root); `None` before any search.
+    pub root: Option<Position>,
+    /// The score from White's side.
+    pub white: Score,
+    /// Whether the score is the tablebases' (exact).
+    pub tablebase: bool,
+}
+
+impl Evaluation {
+    /// The evaluation of a search of `root` that scored `score` for the side to move.
+    #[must_use]
+    pub fn of(root: &Position, score: Score, tablebase: bool) -> Evaluation {
+        let white = match root.side_to_move() {
+            shashki::Color::White => score,
+            shashki::Color::Black => Score(-score.0),
+        };
+        Evaluation {
+            root: Some(*root),
+            white,
+            tablebase,
+        }
+    }
 }
 
 /// What the panel shows while the engine thinks.
@@ -82,6 +130,8 @@ pub struct Progress {
     pub depth: u32,
     /// Score for the side to move, e.g. `+0.35` or `win in 7`.
     pub score: String,
+    /// The same score as a number.
+    pub value: Score,
     /// Principal variation in traditional notation.
     pub pv: String,
     /// Nodes searched.
@@ -133,6 +183,10 @@ pub struct Thought {
     pub label: Option<MoveLabel>,
     /// For a draw offer: whether the engine accepts.
     pub accepts_draw: bool,
+    /// The score for the side to move (none for a draw offer).
+    pub score: Option<Score>,
+    /// Where the move and score come from.
+    pub source: MoveSource,
 }
 
 /// A running search.
@@ -142,7 +196,14 @@ pub struct Job {
     stops: [StopHandle; 2],
     purpose: Purpose,
     revision: u64,
+    /// For an analysis: the ply shown when it started.
+    shown_ply: usize,
+    /// The position searched.
+    root: Position,
     cancelled: bool,
+    /// Set with `cancelled`, for the task: a stop sent before the search began would be lost
+    /// (a search clears the engine's stop flag when it starts), so the task checks this itself.
+    cancel: Arc<AtomicBool>,
     progress: Arc<Mutex<Progress>>,
 }
 
@@ -153,6 +214,9 @@ pub struct EngineSetup(pub shashki::search::EngineSetup);
 /// Registers the engine task.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
+        .init_resource::<Analysis>()
+        .init_resource::<AnalysisDone>()
+        .init_resource::<Evaluation>()
         .init_resource::<Hint>()
         .init_resource::<ViewSync>()
         .init_resource::<Pending>()
@@ -207,23 +271,59 @@ pub(crate) fn build_engine(
     commands.insert_resource(EngineHandle::new(&config, seed));
 }
 
-/// The one place the engine is called: a search of `game` for `purpose` at `strength`,
-/// reporting progress. A draw offer is answered from the full engine's score for
-/// `engine_side` ([`accepts_draw`]).
+/// What a search is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Why.
+    pub purpose: Purpose,
+    /// At what strength the engine plays its moves.
+    pub strength: Strength,
+    /// The engine's side (a draw offer is judged for it).
+    pub engine_side: shashki::Color,
+    /// Under a time control, the engine's clock (`SearchLimit::Clock`) for its moves.
+    pub clock: Option<SearchLimit>,
+}
+
+/// The one place the engine is called: a search of `game` for the request's purpose at its
+/// strength, reporting progress. A draw offer is answered from the full engine's score for
+/// the engine's side ([`accepts_draw`]). Once `cancel` is set the search stops at its next
+/// report (or does not start): the caller's stop handle alone could reach the engine before the
+/// search began and be forgotten, and an analysis would then never end.
 pub fn think(
     engines: &EngineHandle,
     game: &Game,
-    purpose: Purpose,
-    strength: Strength,
-    engine_side: shashki::Color,
+    request: Request,
+    cancel: &AtomicBool,
     progress: &Mutex<Progress>,
 ) -> Thought {
+    let Request {
+        purpose,
+        strength,
+        engine_side,
+        clock,
+    } = request;
     let root = *game.position();
+    let first_number = game.move_number(game.moves().len());
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    if cancelled() {
+        return Thought {
+            best: None,
+            label: None,
+            accepts_draw: false,
+            score: None,
+            source: MoveSource::Search,
+        };
+    }
     let report = |info: &SearchInfo| {
+        if cancelled() {
+            engines.full.stop();
+            engines.weak.stop();
+        }
         let report = Progress {
             depth: info.depth,
             score: info.score.to_string(),
-            pv: pv_text(&root, &info.pv),
+            value: info.score,
+            pv: numbered_line(&root, first_number, &info.pv),
             nodes: info.nodes,
         };
         *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
@@ -248,11 +348,21 @@ pub fn think(
                 best: None,
                 label: None,
                 accepts_draw: accepts,
+                score: None,
+                source: MoveSource::Search,
             };
         }
-        (Purpose::Move, Strength::MoveTime(time)) => full(time),
+        (Purpose::Analysis, _) => engines.full.search(game, SearchLimit::Infinite, report),
+        (Purpose::Move, Strength::MoveTime(time)) => match clock {
+            Some(clock) => engines.full.search(game, clock, report),
+            None => full(time),
+        },
         (Purpose::Move, Strength::Level(n)) => {
             let level = Level::get(n).unwrap_or(&LEVELS[0]);
+            if let (Some(clock), SearchLimit::MoveTime(_)) = (clock, level.limit) {
+                // The time-limited top level under a clock: the engine manages its time.
+                return thought(&engines.full.search(game, clock, report));
+            }
             let engine = if level.uses_candidates() {
                 &engines.weak
             } else {
@@ -261,6 +371,11 @@ pub fn think(
             level.search(engine, game, engines.seed, report)
         }
     };
+    thought(&result)
+}
+
+/// The move, label and score of a search's result.
+fn thought(result: &shashki::SearchResult) -> Thought {
     let label = match result.source {
         MoveSource::Search => None,
         MoveSource::Book => Some(MoveLabel::Book),
@@ -271,28 +386,47 @@ pub fn think(
         best: result.best_move,
         label,
         accepts_draw: false,
+        score: Some(result.score),
+        source: result.source,
     }
 }
 
-/// The first moves of a principal variation in traditional notation.
+/// The first moves of a principal variation in traditional notation, numbered as in the move
+/// list from `first_number` (the number of the root's move): `12. c3-d4 f6-g5 13. …`, and
+/// `12... f6-g5 13. …` when Black moves first.
 #[must_use]
-pub fn pv_text(root: &Position, pv: &[Move]) -> String {
-    const SHOWN: usize = 8;
-    root.write_line(&pv[..pv.len().min(SHOWN)], Notation::Algebraic)
-        .join(" ")
+pub fn numbered_line(root: &Position, first_number: u32, pv: &[Move]) -> String {
+    const SHOWN: usize = 10;
+    let moves = root.write_line(&pv[..pv.len().min(SHOWN)], Notation::Algebraic);
+    let black_first = root.side_to_move() == shashki::Color::Black;
+    let mut words = Vec::with_capacity(moves.len() * 3 / 2);
+    for (i, mv) in moves.into_iter().enumerate() {
+        let ply = i + usize::from(black_first);
+        let number = first_number + (ply / 2) as u32;
+        if i == 0 && black_first {
+            words.push(format!("{number}..."));
+        } else if ply % 2 == 0 {
+            words.push(format!("{number}."));
+        }
+        words.push(mv);
+    }
+    words.join(" ")
 }
 
 fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {
     if exit.read().next().is_some() {
         for job in &jobs {
+            job.cancel.store(true, Ordering::Relaxed);
             job.stops.iter().for_each(StopHandle::stop);
         }
     }
 }
 
-/// Stops jobs made for an older position.
+/// Stops jobs made for an older position, and an analysis of a position no longer shown (or
+/// turned off).
 fn cancel_stale_jobs(
     record: Res<GameRecord>,
+    analysis: Res<Analysis>,
     mut jobs: Query<&mut Job>,
     mut hint: ResMut<Hint>,
     mut notice: ResMut<Notice>,
@@ -307,14 +441,26 @@ fn cancel_stale_jobs(
         }
     }
     for mut job in &mut jobs {
-        if job.revision != record.revision && !job.cancelled {
+        let stale = job.revision != record.revision
+            || (job.purpose == Purpose::Analysis
+                && (!analysis.0 || job.shown_ply != record.shown_ply()));
+        if stale && !job.cancelled {
             job.cancelled = true;
+            job.cancel.store(true, Ordering::Relaxed);
             job.stops.iter().for_each(StopHandle::stop);
         }
     }
 }
 
-/// Starts a search when the engine is to move or a hint was asked for.
+/// The game up to ply `ply` (the position shown while reviewing).
+fn game_at(game: &Game, ply: usize) -> Game {
+    let mut game = game.clone();
+    while game.moves().len() > ply && game.undo().is_some() {}
+    game
+}
+
+/// Starts a search when the engine is to move, a hint was asked for, a draw offered, or the
+/// analysis is on.
 #[allow(clippy::too_many_arguments)]
 fn start_jobs(
     mut commands: Commands,
@@ -323,9 +469,11 @@ fn start_jobs(
     record: Res<GameRecord>,
     engine: Option<Res<EngineHandle>>,
     view: Res<ViewSync>,
+    clocks: Res<Clocks>,
     jobs: Query<&Job>,
     mut thinking: ResMut<Thinking>,
     mut notice: ResMut<Notice>,
+    (mut analysis, done): (ResMut<Analysis>, Res<AnalysisDone>),
 ) {
     for request in requests.read() {
         match request {
@@ -344,6 +492,7 @@ fn start_jobs(
                     notice.info(Say::OnlyAgainstEngine);
                 }
             }
+            GameCommand::ToggleAnalysis => analysis.0 = !analysis.0,
             _ => {}
         }
     }
@@ -353,11 +502,19 @@ fn start_jobs(
     let Some(engine) = engine else {
         return;
     };
-    if !jobs.is_empty() || !record.ongoing() {
+    if !jobs.is_empty() {
         return;
     }
-    // The engine waits while the player reviews an earlier position.
-    let purpose = if record.to_move() == Controller::Engine
+    let shown_ply = record.shown_ply();
+    // While analysing, the engine plays no move, as while the player reviews the game.
+    let purpose = if analysis.0 {
+        if done.0 == Some((record.revision, shown_ply)) {
+            return;
+        }
+        Purpose::Analysis
+    } else if !record.ongoing() {
+        return;
+    } else if record.to_move() == Controller::Engine
         && record.review.is_none()
         && view.shows(record.revision)
     {
@@ -372,22 +529,42 @@ fn start_jobs(
         return;
     };
     let progress = Arc::new(Mutex::new(Progress::default()));
-    let game = record.game.clone();
+    let game = if purpose == Purpose::Analysis {
+        game_at(&record.game, shown_ply)
+    } else {
+        record.game.clone()
+    };
+    let root = *game.position();
     let engines = EngineHandle::clone(&engine);
     let stops = [engines.full.stop_handle(), engines.weak.stop_handle()];
     let shared = Arc::clone(&progress);
-    let strength = record.strength;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let task_cancel = Arc::clone(&cancel);
     let engine_side = record
         .human_side()
         .map_or(game.position().side_to_move(), shashki::Color::opposite);
+    let clock = clocks.control.map(|control| SearchLimit::Clock {
+        remaining: clocks.left(root.side_to_move()),
+        increment: control.increment,
+        moves_to_go: None,
+    });
+    let request = Request {
+        purpose,
+        strength: record.strength,
+        engine_side,
+        clock,
+    };
     let task = AsyncComputeTaskPool::get()
-        .spawn(async move { think(&engines, &game, purpose, strength, engine_side, &shared) });
+        .spawn(async move { think(&engines, &game, request, &task_cancel, &shared) });
     commands.spawn(Job {
         task,
         stops,
         purpose,
         revision: record.revision,
+        shown_ply,
+        root,
         cancelled: false,
+        cancel,
         progress,
     });
     *thinking = Thinking {
@@ -397,11 +574,14 @@ fn start_jobs(
 }
 
 /// Reports progress and hands finished moves to the rules step.
+#[allow(clippy::too_many_arguments)]
 fn poll_jobs(
     mut commands: Commands,
     mut jobs: Query<(Entity, &mut Job)>,
     record: Res<GameRecord>,
     mut thinking: ResMut<Thinking>,
+    mut evaluation: ResMut<Evaluation>,
+    mut done: ResMut<AnalysisDone>,
     mut hint: ResMut<Hint>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<GameCommand>,
@@ -413,7 +593,15 @@ fn poll_jobs(
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .clone();
-            thinking.progress = progress;
+            if progress.depth > 0 && progress != thinking.progress {
+                let latest = Evaluation::of(&job.root, progress.value, false);
+                if *evaluation != latest {
+                    *evaluation = latest;
+                }
+            }
+            if thinking.progress != progress {
+                thinking.progress = progress;
+            }
         }
         let Some(thought) = check_ready(&mut job.task) else {
             continue;
@@ -423,33 +611,34 @@ fn poll_jobs(
         if job.cancelled || job.revision != record.revision {
             continue;
         }
-        if job.purpose == Purpose::DrawOffer {
-            if thought.accepts_draw {
+        if let Some(score) = thought.score {
+            *evaluation = Evaluation::of(&job.root, score, thought.source == MoveSource::Tablebase);
+        }
+        match job.purpose {
+            Purpose::DrawOffer if thought.accepts_draw => {
                 play.write(GameCommand::DrawAgreed {
                     revision: job.revision,
                 });
-            } else {
-                notice.info(Say::DrawDeclined);
             }
-            continue;
-        }
-        let Some(mv) = thought.best else {
-            continue;
-        };
-        match job.purpose {
+            Purpose::DrawOffer => notice.info(Say::DrawDeclined),
+            // An analysis ends by itself only where there is nothing more to find.
+            Purpose::Analysis => done.0 = Some((job.revision, job.shown_ply)),
             Purpose::Move => {
-                play.write(GameCommand::Play {
-                    mv,
-                    label: thought.label,
-                    revision: job.revision,
-                });
+                if let Some(mv) = thought.best {
+                    play.write(GameCommand::Play {
+                        mv,
+                        label: thought.label,
+                        revision: job.revision,
+                    });
+                }
             }
             Purpose::Hint => {
-                hint.0 = Some(mv);
-                let text = record.game.position().write_move(&mv, Notation::Algebraic);
-                notice.info(Say::Hint(text));
+                if let Some(mv) = thought.best {
+                    hint.0 = Some(mv);
+                    let text = record.game.position().write_move(&mv, Notation::Algebraic);
+                    notice.info(Say::Hint(text));
+                }
             }
-            Purpose::DrawOffer => {}
         }
     }
 }

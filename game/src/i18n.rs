@@ -16,6 +16,8 @@
 use bevy::prelude::*;
 use shashki::{Color, DrawRule};
 
+use crate::clock::TimeControl;
+
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Lang {
@@ -158,6 +160,16 @@ pub enum Say {
     Hint(String),
     /// A move that could not be played (move, detail).
     CannotPlay(String, String),
+    /// Play goes on from the position that was under review.
+    PlayingFromHere,
+    /// The time control chosen (`None`: no clocks).
+    ClockSet(Option<TimeControl>),
+    /// The FEN was copied to the clipboard.
+    FenCopied,
+    /// The game's PDN was copied to the clipboard.
+    PdnCopied,
+    /// The clipboard refused the text (detail).
+    CopyFailed(String),
 }
 
 impl Say {
@@ -201,6 +213,11 @@ impl Say {
             Say::BadFenOption(why) => (t.bad_fen_option)(why),
             Say::Hint(mv) => (t.hint_is)(mv),
             Say::CannotPlay(mv, why) => (t.cannot_play)(mv, why),
+            Say::PlayingFromHere => t.playing_from_here.into(),
+            Say::ClockSet(control) => (t.clock_set)(*control),
+            Say::FenCopied => t.fen_copied.into(),
+            Say::PdnCopied => t.pdn_copied.into(),
+            Say::CopyFailed(why) => (t.copy_failed)(why),
         }
     }
 }
@@ -350,6 +367,30 @@ catalogue! {
         tablebase_mark,
         /// "Reviewing" status hint: how to get back.
         end_returns,
+        /// Heading of the time-control buttons.
+        clock_label,
+        /// Button: no time control.
+        no_clock,
+        /// Button: play on from the position under review.
+        play_from_here,
+        /// Notice: play goes on from the reviewed position.
+        playing_from_here,
+        /// Button: start or stop the analysis.
+        analyse,
+        /// The engine analysing (thinking line).
+        analysing,
+        /// Button: copy the FEN of the position shown.
+        copy_fen,
+        /// Button: copy the game as PDN.
+        copy_pdn,
+        /// Notice: the FEN is on the clipboard.
+        fen_copied,
+        /// Notice: the PDN is on the clipboard.
+        pdn_copied,
+        /// The evaluation bar's label before any search.
+        no_evaluation,
+        /// The evaluation bar's label for a tablebase draw.
+        tablebase_draw,
     }
     formats {
         /// "White" / "Black" as a noun for the side to move.
@@ -404,6 +445,25 @@ catalogue! {
         depth_score: fn(u32, &str) -> String,
         /// Error: the engine played an illegal move (move, detail).
         cannot_play: fn(&str, &str) -> String,
+        /// Loss reason: the loser's clock ran out.
+        time_ran_out: fn(Color) -> &'static str,
+        /// A clock next to its side's name ("White 4:05").
+        clock: fn(Color, &str) -> String,
+        /// Notice: the time control chosen (`None`: no clocks).
+        clock_set: fn(Option<TimeControl>) -> String,
+        /// Error: the clipboard refused the text (detail).
+        copy_failed: fn(&str) -> String,
+        /// The evaluation bar's label: a score for White (`+0.35`).
+        eval_score: fn(&str) -> String,
+        /// The evaluation bar's label: a forced win for a side in N moves, from the tablebases
+        /// or not.
+        eval_win: fn(Color, u32, bool) -> String,
+        /// The tablebase build's progress (pieces, percent done, slice being built).
+        tb_building: fn(u32, u32, &str) -> String,
+        /// The tablebases are built and used (pieces).
+        tb_ready: fn(u32) -> String,
+        /// The tablebases could not be built (detail).
+        tb_failed: fn(&str) -> String,
     }
 }
 
@@ -462,6 +522,18 @@ pub static RU: Catalogue = Catalogue {
     book_mark: "(дебют)",
     tablebase_mark: "(база)",
     end_returns: "End — к партии",
+    clock_label: "Часы",
+    no_clock: "без часов",
+    play_from_here: "Играть отсюда",
+    playing_from_here: "Играем с этой позиции; «Вперёд» вернёт снятые ходы",
+    analyse: "Анализ",
+    analysing: "Анализ",
+    copy_fen: "Копировать FEN",
+    copy_pdn: "Копировать PDN",
+    fen_copied: "FEN показанной позиции скопирован в буфер обмена",
+    pdn_copied: "Партия скопирована в буфер обмена (PDN)",
+    no_evaluation: "Оценка: компьютер ещё не считал",
+    tablebase_draw: "База окончаний: ничья",
     side: |c| match c {
         Color::White => "белые",
         Color::Black => "чёрные",
@@ -543,6 +615,47 @@ pub static RU: Catalogue = Catalogue {
     hint_is: |mv| format!("Подсказка: {mv}"),
     depth_score: |depth, score| format!("глубина {depth}, оценка {score}"),
     cannot_play: |mv, why| format!("Ход {mv} невозможен: {why}"),
+    time_ran_out: |c| match c {
+        Color::White => "у белых истекло время",
+        Color::Black => "у чёрных истекло время",
+    },
+    clock: |c, time| match c {
+        Color::White => format!("Белые {time}"),
+        Color::Black => format!("Чёрные {time}"),
+    },
+    clock_set: |control| match control {
+        Some(c) => {
+            format!("Часы {c}: минуты на партию + секунды за ход, у обеих сторон с этой позиции")
+        }
+        None => "Игра без часов".into(),
+    },
+    copy_failed: |why| format!("Не удалось скопировать: {why}"),
+    eval_score: |score| format!("Оценка за белых: {score}"),
+    eval_win: |c, moves, tablebase| {
+        let who = match c {
+            Color::White => "белые выигрывают",
+            Color::Black => "чёрные выигрывают",
+        };
+        let moves = format!(
+            "{moves} {}",
+            plural_ru(u64::from(moves), "ход", "хода", "ходов")
+        );
+        if tablebase {
+            format!("База окончаний: {who} за {moves}")
+        } else {
+            format!("Оценка: {who} за {moves}")
+        }
+    },
+    tb_building: |pieces, percent, slice| {
+        let slice = if slice.is_empty() {
+            String::new()
+        } else {
+            format!(" ({slice})")
+        };
+        format!("строятся базы окончаний до {pieces} фигур: {percent}%{slice}")
+    },
+    tb_ready: |pieces| format!("Базы окончаний до {pieces} фигур готовы: компьютер их использует"),
+    tb_failed: |why| format!("Базы окончаний не построены: {why}"),
     level_names: [
         "новичок",
         "начинающий",
@@ -610,6 +723,18 @@ pub static EN: Catalogue = Catalogue {
     book_mark: "(book)",
     tablebase_mark: "(tb)",
     end_returns: "End returns",
+    clock_label: "Clock",
+    no_clock: "none",
+    play_from_here: "Play from here",
+    playing_from_here: "Playing on from here; Redo replays the moves taken back",
+    analyse: "Analyse",
+    analysing: "Analysis",
+    copy_fen: "Copy FEN",
+    copy_pdn: "Copy PDN",
+    fen_copied: "The FEN of the position shown is on the clipboard",
+    pdn_copied: "The game is on the clipboard (PDN)",
+    no_evaluation: "Evaluation: the engine has not searched yet",
+    tablebase_draw: "Tablebases: a draw",
     side: |c| match c {
         Color::White => "White",
         Color::Black => "Black",
@@ -686,6 +811,46 @@ pub static EN: Catalogue = Catalogue {
     hint_is: |mv| format!("Hint: {mv}"),
     depth_score: |depth, score| format!("depth {depth}, score {score}"),
     cannot_play: |mv, why| format!("Cannot play {mv}: {why}"),
+    time_ran_out: |c| match c {
+        Color::White => "White ran out of time",
+        Color::Black => "Black ran out of time",
+    },
+    clock: |c, time| match c {
+        Color::White => format!("White {time}"),
+        Color::Black => format!("Black {time}"),
+    },
+    clock_set: |control| match control {
+        Some(c) => format!(
+            "Clocks {c}: minutes for the game + seconds a move, both sides from this position"
+        ),
+        None => "No clocks".into(),
+    },
+    copy_failed: |why| format!("Could not copy: {why}"),
+    eval_score: |score| format!("Evaluation for White: {score}"),
+    eval_win: |c, moves, tablebase| {
+        let who = match c {
+            Color::White => "White wins",
+            Color::Black => "Black wins",
+        };
+        let plural = if moves == 1 { "move" } else { "moves" };
+        if tablebase {
+            format!("Tablebases: {who} in {moves} {plural}")
+        } else {
+            format!("Evaluation: {who} in {moves} {plural}")
+        }
+    },
+    tb_building: |pieces, percent, slice| {
+        let slice = if slice.is_empty() {
+            String::new()
+        } else {
+            format!(" ({slice})")
+        };
+        format!("building endgame tablebases up to {pieces} pieces: {percent}%{slice}")
+    },
+    tb_ready: |pieces| {
+        format!("Endgame tablebases up to {pieces} pieces ready: the engine uses them")
+    },
+    tb_failed: |why| format!("Endgame tablebases not built: {why}"),
     level_names: [
         "beginner",
         "novice",
@@ -735,6 +900,7 @@ mod tests {
                     (t.side_won)(color),
                     (t.no_legal_move)(color),
                     (t.resigned)(color),
+                    (t.time_ran_out)(color),
                 ] {
                     assert!(!text.is_empty(), "{lang:?}");
                 }
@@ -773,6 +939,16 @@ mod tests {
                 (t.hint_is)("c3-d4"),
                 (t.depth_score)(3, "+0.10"),
                 (t.cannot_play)("c3-d4", "w"),
+                (t.clock)(Color::White, "5:00"),
+                (t.clock_set)(Some(TimeControl::new(5, 3))),
+                (t.clock_set)(None),
+                (t.copy_failed)("w"),
+                (t.eval_score)("+0.35"),
+                (t.eval_win)(Color::Black, 7, true),
+                (t.eval_win)(Color::White, 1, false),
+                (t.tb_building)(5, 40, "2x1"),
+                (t.tb_ready)(5),
+                (t.tb_failed)("w"),
             ] {
                 assert!(text.len() > 3, "{lang:?}: {text}");
             }

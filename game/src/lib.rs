@@ -2,6 +2,8 @@
 //!
 //! A Bevy 2D game built from one plugin per concern, aggregated by [`GamePlugin`]:
 //! - [`record`]: the game record resource (the single source of truth) and the rules step;
+//! - [`clock`]: optional time controls, both sides' clocks and the loss on time;
+//! - [`clipboard`]: the FEN and the game's PDN copied to the system clipboard;
 //! - [`input`]: pointer → squares → moves, through the click [`selection`];
 //! - [`engine_task`]: the engine's searches on a background task;
 //! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
@@ -18,6 +20,8 @@
 //! in the headless tests.
 
 pub mod board_view;
+pub mod clipboard;
+pub mod clock;
 pub mod engine_task;
 pub mod fps;
 pub mod geometry;
@@ -66,12 +70,18 @@ impl Plugin for CorePlugin {
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         )
         .insert_resource(self.setup.record.clone())
+        .insert_resource(clock::Clocks::new(
+            self.setup.clock,
+            self.setup.record.game.moves().len(),
+        ))
         .insert_resource(engine_task::EngineSetup(shashki::search::EngineSetup {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
         }))
         .add_plugins((
             record::plugin,
+            clock::plugin,
+            clipboard::plugin,
             input::plugin,
             shortcuts::plugin,
             engine_task::plugin,

@@ -1,5 +1,5 @@
-//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--white`, `--black`,
-//! `--lang`) and the start-up [`Setup`] made from it.
+//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--clock`, `--white`,
+//! `--black`, `--lang`) and the start-up [`Setup`] made from it.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
@@ -10,6 +10,7 @@ use std::time::Duration;
 use bevy::prelude::Resource;
 use clap::Parser;
 
+use crate::clock::TimeControl;
 use crate::i18n::{Lang, Say};
 use crate::pdn_file::load_pdn;
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
@@ -38,6 +39,10 @@ pub struct Options {
     /// The engine at its best with this many milliseconds per move, instead of a level.
     #[arg(long, value_name = "MS", conflicts_with = "level")]
     pub engine_time: Option<u64>,
+    /// Clocks for both sides: minutes for the game + seconds added a move (e.g. 5+3, 15+10;
+    /// default: no clocks).
+    #[arg(long, value_name = "MIN+SEC")]
+    pub clock: Option<TimeControl>,
     /// The interface language (default: from LC_ALL / LC_MESSAGES / LANG, else Russian).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
@@ -71,6 +76,8 @@ pub struct Setup {
     pub problems: Vec<Say>,
     /// The interface language to start with.
     pub lang: Lang,
+    /// The time control to start with (`None`: no clocks).
+    pub clock: Option<TimeControl>,
 }
 
 impl Setup {
@@ -110,6 +117,7 @@ impl Setup {
             tablebases: options.tablebases.clone(),
             problems,
             lang: options.lang.unwrap_or_else(|| Lang::from_env(Lang::Ru)),
+            clock: options.clock,
         }
     }
 }
@@ -140,6 +148,8 @@ mod tests {
             "human",
             "--lang",
             "en",
+            "--clock",
+            "5+3",
         ])
         .unwrap();
         let setup = Setup::from_options(&options);
@@ -150,6 +160,7 @@ mod tests {
             Strength::MoveTime(Duration::from_millis(250))
         );
         assert_eq!(setup.lang, Lang::En);
+        assert_eq!(setup.clock, Some(TimeControl::new(5, 3)));
         assert_eq!(setup.record.players.white, Controller::Engine);
         assert_eq!(setup.record.players.black, Controller::Human);
         assert_eq!(setup.book, BookChoice::File(PathBuf::from("b.json")));
@@ -183,7 +194,12 @@ mod tests {
         );
         let default = Setup::from_options(&Options::default());
         assert_eq!(default.record.strength, Strength::Level(DEFAULT_LEVEL));
-        for bad in [["--level", "0"], ["--level", "9"], ["--lang", "de"]] {
+        for bad in [
+            ["--level", "0"],
+            ["--level", "9"],
+            ["--lang", "de"],
+            ["--clock", "soon"],
+        ] {
             assert!(Options::try_parse_from(["shashki-game", bad[0], bad[1]]).is_err());
         }
     }

@@ -1,5 +1,6 @@
-//! The side panel: status, engine thinking, messages, the buttons, a FEN / PDN-file text field
-//! and the move list — Bevy UI nodes that show the [`GameRecord`] and write [`GameCommand`]s.
+//! The side panel: status, both clocks, the evaluation bar, engine thinking, messages, the
+//! buttons, a FEN / PDN-file text field and the clickable move list — Bevy UI nodes that show the
+//! [`GameRecord`] and write [`GameCommand`]s.
 //!
 //! Every word comes from the current [`Language`]'s catalogue: fixed labels carry a [`Words`]
 //! component (the catalogue field to show) and are rewritten when the language changes. The panel
@@ -12,8 +13,18 @@
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
 //! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`];
-//! `refresh_move_list` rewrites the move list when the record changes and scrolls it to the
-//! newest move, or to the move under review.
+//! `refresh_move_list` rebuilds the move list when the record changes (one button per move:
+//! a click shows the position after it) and scrolls it to the newest move, or to the move under
+//! review. `refresh_clocks` shows the [`Clocks`] (the running one highlighted) and
+//! `refresh_evaluation` the engine's latest [`Evaluation`] as a bar from White's side with its
+//! score in words (a tablebase result says so).
+//!
+//! Reviewing: the |◀ ◀ ▶ ▶| buttons (and the keys) step through the game, a click on a move shows
+//! the position after it. The position shown is then marked in the move list (blue), the board's
+//! frame turns blue and the status line says which position it is; the live game's last move
+//! keeps a grey mark. A click on the board goes back to the game (it plays nothing: a stray click
+//! must not rewrite the game); "Play from here" plays on from the position shown, taking the later
+//! moves back (Redo replays them until a new move is played).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -24,12 +35,13 @@ use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
 use bevy::window::PrimaryWindow;
 
-use crate::engine_task::{Purpose, Thinking};
+use crate::clock::{Clocks, TimeControl, clock_runs, clock_text};
+use crate::engine_task::{Analysis, Evaluation, Purpose, Thinking};
 use crate::geometry::{PANEL_WIDTH, ui_scale};
 use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
 use crate::record::{GameCommand, GameRecord, Mode, Notice};
-use shashki::LEVELS;
+use shashki::{Color as Side, LEVELS};
 
 /// Where "Save PDN" writes when the text field does not name a `.pdn` file.
 pub const DEFAULT_PDN: &str = "shashki-game.pdn";
@@ -78,7 +90,29 @@ pub enum PanelButton {
     OfferDraw,
     /// Show the interface in this language.
     Language(Lang),
+    /// Choose a time control (`None`: no clocks).
+    TimeControl(Option<TimeControl>),
+    /// Review: the start position.
+    ReviewStart,
+    /// Review: one ply back.
+    ReviewBack,
+    /// Review: one ply forward.
+    ReviewForward,
+    /// Review: back to the live position.
+    ReviewEnd,
+    /// Play on from the position under review (shown only while reviewing).
+    PlayFromHere,
+    /// Start or stop the analysis.
+    Analyse,
+    /// Copy the FEN of the position shown.
+    CopyFen,
+    /// Copy the game as PDN.
+    CopyPdn,
 }
+
+/// A move in the move list: a click shows the position after ply `.0` (numbered from 1).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEntry(pub usize);
 
 /// A fixed label: the catalogue field it shows, rewritten when the language changes.
 #[derive(Component, Clone, Copy)]
@@ -95,14 +129,42 @@ struct ThinkingText;
 struct NoticeText;
 #[derive(Component)]
 struct LevelText;
+/// One side's clock.
 #[derive(Component)]
-struct MovesText;
+struct ClockText(Side);
+/// The row of the clocks (hidden without a time control).
+#[derive(Component)]
+struct ClockRow;
+/// The white part of the evaluation bar.
+#[derive(Component)]
+struct EvalFill;
+#[derive(Component)]
+struct EvalText;
+/// Shown only while reviewing.
+#[derive(Component)]
+struct OnlyWhileReviewing;
+/// The move list's content: one row per full move.
+#[derive(Component)]
+struct MovesList;
 /// The move list's box: it scrolls with the mouse wheel and follows the newest move.
+/// Its rows are [`MOVE_ROW_HEIGHT`] high.
 #[derive(Component)]
 struct MovesScroll;
 
 /// A scroll offset past the end of any move list: the layout clamps it to the last line.
 const SCROLL_TO_END: f32 = 1.0e6;
+/// The height of a row of the move list (unscaled pixels).
+const MOVE_ROW_HEIGHT: f32 = 19.0;
+/// The live game's last move in the move list.
+const LAST_MOVE: Color = Color::srgb(0.22, 0.23, 0.27);
+/// The evaluation bar's black part.
+const EVAL_BLACK: Color = Color::srgb(0.08, 0.08, 0.09);
+/// The evaluation bar's white part.
+const EVAL_WHITE: Color = Color::srgb(0.93, 0.92, 0.88);
+/// A running clock's background.
+const CLOCK_RUNNING: Color = Color::srgb(0.22, 0.45, 0.70);
+/// A stopped clock's background.
+const CLOCK_IDLE: Color = Color::srgb(0.17, 0.18, 0.21);
 /// The FEN / file-name text field.
 #[derive(Component)]
 pub struct InputField;
@@ -112,7 +174,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel)
         .add_systems(
             Update,
-            (press_buttons, submit_field, blur_field_on_outside_press)
+            (
+                press_buttons,
+                press_moves,
+                submit_field,
+                blur_field_on_outside_press,
+            )
                 .in_set(crate::GameSet::Input),
         )
         .add_systems(
@@ -121,8 +188,11 @@ pub(crate) fn plugin(app: &mut App) {
                 scale_to_window,
                 translate_labels,
                 refresh_texts,
+                refresh_clocks,
+                refresh_evaluation,
                 refresh_move_list,
                 color_buttons,
+                color_moves,
             )
                 .in_set(crate::GameSet::View),
         );
@@ -196,6 +266,21 @@ fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
     )
 }
 
+/// One side's clock: its name and time on a background that shows whether it runs.
+fn clock_box(side: Side) -> impl Bundle {
+    (
+        Node {
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            padding: UiRect::axes(px(6), px(2)),
+            border_radius: BorderRadius::all(px(4)),
+            ..default()
+        },
+        BackgroundColor(CLOCK_IDLE),
+        children![(ClockText(side), label("", 16.0, TEXT))],
+    )
+}
+
 fn row() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
@@ -242,6 +327,42 @@ fn spawn_panel(mut commands: Commands) {
         commands.spawn(words(|t| t.title, 17.0, TEXT)).id(),
         commands
             .spawn((StatusText, label("", 15.0, TEXT), text_box(2.0, 15.0)))
+            .id(),
+        commands
+            .spawn((
+                ClockRow,
+                row(),
+                children![clock_box(Side::White), clock_box(Side::Black)],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        Node {
+                            width: px(90),
+                            height: px(10),
+                            flex_shrink: 0.0,
+                            align_self: AlignSelf::Center,
+                            border: UiRect::all(px(1)),
+                            ..default()
+                        },
+                        BorderColor::all(DIM),
+                        BackgroundColor(EVAL_BLACK),
+                        children![(
+                            EvalFill,
+                            Node {
+                                width: percent(50),
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(EVAL_WHITE),
+                        )],
+                    ),
+                    (EvalText, label("", 12.0, DIM), text_box(1.0, 12.0)),
+                ],
+            ))
             .id(),
         commands
             .spawn((ThinkingText, label("", 12.0, THINK), text_box(3.0, 12.0)))
@@ -292,6 +413,33 @@ fn spawn_panel(mut commands: Commands) {
             .id(),
         commands.spawn((LevelText, label("", 12.0, DIM))).id(),
         level_row,
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.clock_label, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    button(PanelButton::TimeControl(None), |t| t.no_clock),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[0])),
+                        &TimeControl::PRESETS[0].to_string()
+                    ),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[1])),
+                        &TimeControl::PRESETS[1].to_string()
+                    ),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[2])),
+                        &TimeControl::PRESETS[2].to_string()
+                    ),
+                ],
+            ))
+            .id(),
         commands.spawn(words(|t| t.field_label, 12.0, DIM)).id(),
         commands
             .spawn((
@@ -331,6 +479,15 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((
                 row(),
                 children![
+                    button(PanelButton::CopyFen, |t| t.copy_fen),
+                    button(PanelButton::CopyPdn, |t| t.copy_pdn),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
                     (
                         words(|t| t.language, 12.0, DIM),
                         Node {
@@ -343,7 +500,32 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ))
             .id(),
-        commands.spawn(words(|t| t.moves, 12.0, DIM)).id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.moves, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    fixed_button(PanelButton::ReviewStart, "|◀"),
+                    fixed_button(PanelButton::ReviewBack, "◀"),
+                    fixed_button(PanelButton::ReviewForward, "▶"),
+                    fixed_button(PanelButton::ReviewEnd, "▶|"),
+                    button(PanelButton::Analyse, |t| t.analyse),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                OnlyWhileReviewing,
+                row(),
+                children![button(PanelButton::PlayFromHere, |t| t.play_from_here)],
+            ))
+            .id(),
         commands
             .spawn((
                 MovesScroll,
@@ -355,7 +537,14 @@ fn spawn_panel(mut commands: Commands) {
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
-                children![(MovesText, label("", 13.0, TEXT))],
+                children![(
+                    MovesList,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        width: percent(100),
+                        ..default()
+                    }
+                )],
             ))
             .id(),
     ];
@@ -455,8 +644,29 @@ fn press_buttons(
             }
             PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
             PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
+            PanelButton::TimeControl(control) => GameCommand::SetTimeControl(control),
+            PanelButton::ReviewStart => GameCommand::ReviewStart,
+            PanelButton::ReviewBack => GameCommand::ReviewBack,
+            PanelButton::ReviewForward => GameCommand::ReviewForward,
+            PanelButton::ReviewEnd => GameCommand::ReviewEnd,
+            PanelButton::PlayFromHere => GameCommand::PlayFromHere,
+            PanelButton::Analyse => GameCommand::ToggleAnalysis,
+            PanelButton::CopyFen => GameCommand::CopyFen,
+            PanelButton::CopyPdn => GameCommand::CopyPdn,
         };
         commands.write(command);
+    }
+}
+
+/// A click on a move in the move list shows the position after it.
+fn press_moves(
+    entries: Query<(&Interaction, &MoveEntry), Changed<Interaction>>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for (interaction, entry) in &entries {
+        if *interaction == Interaction::Pressed {
+            commands.write(GameCommand::ReviewAt(entry.0));
+        }
     }
 }
 
@@ -587,15 +797,16 @@ fn refresh_texts(
     let thinking_line = match thinking.purpose {
         None => String::new(),
         Some(purpose) => {
-            let what = match purpose {
-                Purpose::Move | Purpose::DrawOffer => t.thinking,
-                Purpose::Hint => t.looking_for_hint,
+            let (what, position) = match purpose {
+                Purpose::Move | Purpose::DrawOffer => (t.thinking, record.game.position()),
+                Purpose::Hint => (t.looking_for_hint, record.game.position()),
+                Purpose::Analysis => (t.analysing, record.shown_position()),
             };
             let p = &thinking.progress;
             if p.depth == 0 {
                 format!("{what}…")
             } else {
-                let side = (t.side)(record.game.position().side_to_move());
+                let side = (t.side)(position.side_to_move());
                 format!(
                     "{what} ({side}): {}\n{}",
                     (t.depth_score)(p.depth, &p.score),
@@ -640,53 +851,287 @@ fn refresh_texts(
     }
 }
 
-/// Rewrites the move list when it changed, and scrolls it to its end, or to the move under
-/// review.
-fn refresh_move_list(
+/// Shows both clocks (hidden without a time control); the running one is highlighted and a
+/// clock that ran out is red.
+#[allow(clippy::type_complexity)]
+fn refresh_clocks(
+    clocks: Res<Clocks>,
     record: Res<GameRecord>,
+    analysis: Res<Analysis>,
     language: Res<Language>,
-    mut texts: Query<(&mut Text, &ComputedNode), With<MovesText>>,
-    mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
+    mut rows: Query<&mut Node, With<ClockRow>>,
+    mut texts: Query<(&ClockText, &mut Text, &mut TextColor, &ChildOf)>,
+    mut backgrounds: Query<&mut BackgroundColor, Without<ClockText>>,
 ) {
-    if !record.is_changed() && !language.is_changed() {
+    let display = if clocks.control.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut rows {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    if clocks.control.is_none() {
         return;
     }
-    // The line of the position under review is kept in view.
-    let (lines, marked) = record.move_lines_marked(language.0.text());
-    let moves = unbreakable_moves(&lines.join("\n"));
-    for (mut text, node) in &mut texts {
-        if text.0 != moves {
-            text.0 = moves.clone();
-            let text_height = node.size().y * node.inverse_scale_factor();
-            for (mut scroll, view) in &mut scrolls {
-                scroll.y = match marked {
-                    Some(line) => scroll_to_line(
-                        line,
-                        lines.len(),
-                        text_height,
-                        view.size().y * view.inverse_scale_factor(),
-                    ),
-                    None => SCROLL_TO_END,
-                };
+    let t = language.0.text();
+    let to_move = record.game.position().side_to_move();
+    let runs = clock_runs(&record, &clocks, analysis.0);
+    for (clock, mut text, mut color, parent) in &mut texts {
+        let value = (t.clock)(clock.0, &clock_text(clocks.left(clock.0)));
+        if text.0 != value {
+            text.0 = value;
+        }
+        let wanted = TextColor(if clocks.flagged(clock.0) { ERROR } else { TEXT });
+        if *color != wanted {
+            *color = wanted;
+        }
+        if let Ok(mut background) = backgrounds.get_mut(parent.parent()) {
+            let wanted = if runs && clock.0 == to_move {
+                CLOCK_RUNNING
+            } else {
+                CLOCK_IDLE
+            };
+            if background.0 != wanted {
+                background.0 = wanted;
             }
         }
     }
 }
 
-/// Hover and press colours; the current level's and language's buttons stay highlighted, and
-/// the text field's border shows whether it has the keyboard.
-#[allow(clippy::type_complexity)]
+/// White's share of the evaluation bar for a score from White's side: a half at level, about
+/// 0.70 a man up, 0.92 three men up, and all of it for a forced win.
+#[must_use]
+pub fn white_share(white: shashki::Score) -> f32 {
+    if white.is_win() {
+        1.0
+    } else if white.is_loss() {
+        0.0
+    } else {
+        1.0 / (1.0 + (-(white.value() as f32) / 120.0).exp())
+    }
+}
+
+/// The evaluation bar's words: the score for White, a forced win in moves (the tablebases'
+/// or the search's), or nothing yet.
+#[must_use]
+pub fn evaluation_text(evaluation: &Evaluation, t: &Catalogue) -> String {
+    let white = evaluation.white;
+    match white.plies_to_end() {
+        Some(plies) => {
+            let winner = if white.is_win() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
+            (t.eval_win)(winner, moves, evaluation.tablebase)
+        }
+        None if evaluation.tablebase && white.value() == 0 => t.tablebase_draw.to_string(),
+        None => (t.eval_score)(&white.to_string()),
+    }
+}
+
+/// Shows the engine's latest evaluation of a position of this game (from White's side).
+fn refresh_evaluation(
+    evaluation: Res<Evaluation>,
+    record: Res<GameRecord>,
+    language: Res<Language>,
+    mut fills: Query<&mut Node, With<EvalFill>>,
+    mut texts: Query<&mut Text, With<EvalText>>,
+) {
+    if !evaluation.is_changed() && !record.is_changed() && !language.is_changed() {
+        return;
+    }
+    let t = language.0.text();
+    // An evaluation of another game's position (before a new game or a FEN) is not shown.
+    let current = evaluation
+        .root
+        .filter(|root| record.game.positions().contains(root));
+    let (share, words) = match current {
+        Some(_) => (
+            white_share(evaluation.white),
+            evaluation_text(&evaluation, t),
+        ),
+        None => (0.5, t.no_evaluation.to_string()),
+    };
+    for mut node in &mut fills {
+        let width = percent(100.0 * share);
+        if node.width != width {
+            node.width = width;
+        }
+    }
+    for mut text in &mut texts {
+        if text.0 != words {
+            text.0.clone_from(&words);
+        }
+    }
+}
+
+/// Rebuilds the clickable move list when it changed, scrolls it to its end, and keeps the move
+/// under review in view.
+#[allow(clippy::too_many_arguments)]
+fn refresh_move_list(
+    mut commands: Commands,
+    record: Res<GameRecord>,
+    language: Res<Language>,
+    lists: Query<Entity, With<MovesList>>,
+    mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
+    mut built: Local<(Vec<crate::record::MoveRow>, Option<String>)>,
+    mut reviewed: Local<Option<usize>>,
+) {
+    if !record.is_changed() && !language.is_changed() {
+        return;
+    }
+    let t = language.0.text();
+    let rows = record.move_rows(t);
+    let result = record.result_text();
+    let rebuilt = built.0 != rows || built.1 != result;
+    if rebuilt {
+        for list in &lists {
+            commands.entity(list).despawn_children();
+            for row in &rows {
+                let number = if row.black_first {
+                    format!("{}. …", row.number)
+                } else {
+                    format!("{}.", row.number)
+                };
+                let mut children = vec![
+                    commands
+                        .spawn((
+                            label(&number, 13.0, DIM),
+                            Node {
+                                width: px(44),
+                                flex_shrink: 0.0,
+                                ..default()
+                            },
+                        ))
+                        .id(),
+                ];
+                for (after, mv) in &row.moves {
+                    children.push(
+                        commands
+                            .spawn((
+                                Button,
+                                MoveEntry(*after),
+                                Node {
+                                    padding: UiRect::axes(px(4), px(1)),
+                                    margin: UiRect::right(px(4)),
+                                    border_radius: BorderRadius::all(px(3)),
+                                    ..default()
+                                },
+                                BackgroundColor(Color::NONE),
+                                children![(
+                                    Text::new(unbreakable_moves(mv)),
+                                    font(13.0),
+                                    TextColor(TEXT),
+                                    TextLayout::no_wrap(),
+                                )],
+                            ))
+                            .id(),
+                    );
+                }
+                let line = commands
+                    .spawn(Node {
+                        flex_direction: FlexDirection::Row,
+                        height: px(MOVE_ROW_HEIGHT),
+                        flex_shrink: 0.0,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .add_children(&children)
+                    .id();
+                commands.entity(list).add_child(line);
+            }
+            if let Some(result) = &result {
+                let line = commands
+                    .spawn((
+                        label(result, 13.0, TEXT),
+                        Node {
+                            height: px(MOVE_ROW_HEIGHT),
+                            flex_shrink: 0.0,
+                            ..default()
+                        },
+                    ))
+                    .id();
+                commands.entity(list).add_child(line);
+            }
+        }
+        *built = (rows.clone(), result);
+    }
+    if !rebuilt && *reviewed == record.review {
+        return;
+    }
+    *reviewed = record.review;
+    for (mut scroll, view) in &mut scrolls {
+        let view_height = view.size().y * view.inverse_scale_factor();
+        let marked = record.review.map(|ply| {
+            rows.iter()
+                .position(|row| row.moves.iter().any(|(after, _)| *after == ply))
+                .unwrap_or(0)
+        });
+        scroll.y = match marked {
+            Some(row) => {
+                // Only when it is out of view: a click in the list must not move the list.
+                let top = row as f32 * MOVE_ROW_HEIGHT;
+                if top >= scroll.y && top + MOVE_ROW_HEIGHT <= scroll.y + view_height {
+                    continue;
+                }
+                scroll_to_line(
+                    row,
+                    rows.len(),
+                    rows.len() as f32 * MOVE_ROW_HEIGHT,
+                    view_height,
+                )
+            }
+            None => SCROLL_TO_END,
+        };
+    }
+}
+
+/// The moves' colours: the position shown while reviewing in blue, the live game's last move
+/// in grey, hover and press as on the buttons.
+fn color_moves(
+    record: Res<GameRecord>,
+    mut entries: Query<(&Interaction, &MoveEntry, &mut BackgroundColor)>,
+) {
+    let last = record.game.moves().len();
+    for (interaction, entry, mut background) in &mut entries {
+        let color = match interaction {
+            Interaction::Pressed => BUTTON_PRESSED,
+            Interaction::Hovered => BUTTON_HOVER,
+            Interaction::None if record.review == Some(entry.0) => BUTTON_SELECTED,
+            Interaction::None if entry.0 == last => LAST_MOVE,
+            Interaction::None => Color::NONE,
+        };
+        if background.0 != color {
+            background.0 = color;
+        }
+    }
+}
+
+/// Hover and press colours; the current level's, time control's and language's buttons and
+/// the analysis while it runs stay highlighted, "Play from here" shows only while reviewing,
+/// and the text field's border shows whether it has the keyboard.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn color_buttons(
     record: Res<GameRecord>,
     language: Res<Language>,
+    clocks: Res<Clocks>,
+    analysis: Res<Analysis>,
     focus: Option<Res<InputFocus>>,
     mut buttons: Query<(&Interaction, &PanelButton, &mut BackgroundColor)>,
     mut field: Query<(Entity, &mut BorderColor), With<InputField>>,
+    mut review_only: Query<&mut Node, With<OnlyWhileReviewing>>,
 ) {
     for (interaction, action, mut background) in &mut buttons {
         let selected = match action {
             PanelButton::Level(l) => record.level() == Some(*l),
             PanelButton::Language(lang) => language.0 == *lang,
+            PanelButton::TimeControl(control) => clocks.control == *control,
+            PanelButton::Analyse => analysis.0,
             _ => false,
         };
         let color = match interaction {
@@ -704,6 +1149,16 @@ fn color_buttons(
         let wanted = BorderColor::all(if focused == Some(entity) { FOCUS } else { DIM });
         if *border != wanted {
             *border = wanted;
+        }
+    }
+    let display = if record.review.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut review_only {
+        if node.display != display {
+            node.display = display;
         }
     }
 }
@@ -747,5 +1202,38 @@ mod tests {
         assert_eq!(text(1000), "1 s");
         assert_eq!(text(1500), "1.5 s");
         assert_eq!(text(10_000), "10 s");
+    }
+
+    #[test]
+    fn the_evaluation_bar_grows_with_the_score_and_fills_for_a_win() {
+        use shashki::Score;
+        assert!((white_share(Score(0)) - 0.5).abs() < 1e-6);
+        assert!(white_share(Score(100)) > 0.65 && white_share(Score(100)) < 0.75);
+        assert!(white_share(Score(-300)) < 0.1);
+        assert_eq!(white_share(Score::win_in_plies(5)), 1.0);
+        assert_eq!(white_share(Score::loss_in_plies(4)), 0.0);
+    }
+
+    #[test]
+    fn the_evaluation_says_who_wins_and_whether_the_tablebases_know_it() {
+        use crate::i18n::{EN, RU};
+        use shashki::{Position, Score};
+        let white_to_move = Position::start();
+        let e = Evaluation::of(&white_to_move, Score(35), false);
+        assert_eq!(evaluation_text(&e, &EN), "Evaluation for White: +0.35");
+        let black_to_move: Position = "B:WK29:B25".parse().unwrap();
+        // Black to move wins in 7 plies (4 moves): a loss for White.
+        let e = Evaluation::of(&black_to_move, Score::win_in_plies(7), true);
+        assert_eq!(e.white, Score::loss_in_plies(7));
+        assert_eq!(
+            evaluation_text(&e, &EN),
+            "Tablebases: Black wins in 4 moves"
+        );
+        assert_eq!(
+            evaluation_text(&e, &RU),
+            "База окончаний: чёрные выигрывают за 4 хода"
+        );
+        let e = Evaluation::of(&black_to_move, Score(-50), false);
+        assert_eq!(evaluation_text(&e, &RU), "Оценка за белых: +0.50");
     }
 }

@@ -1,5 +1,6 @@
-//! The game's files: a game is opened from the first game of a PDN file and saved as PDN. This is
-//! the game crate's only file input and output, kept apart from the record (which only keeps
+//! The game's files: a game is opened from the first game of a PDN file and saved as PDN (the
+//! same text [`pdn_text`] that "Copy PDN" puts on the clipboard). This is the game crate's only
+//! file input and output, kept apart from the record (which only keeps
 //! the game and answers questions about it); the texts of its errors are [`Say`]s, drawn in the
 //! player's language.
 
@@ -25,12 +26,20 @@ pub fn load_pdn(path: &Path) -> Result<Game, Say> {
     }
 }
 
-/// Writes the game as PDN to `path` atomically (a temporary file renamed into place), with the
-/// result of a resignation or an agreed draw.
+/// Writes the game as PDN ([`pdn_text`]) to `path` atomically (a temporary file renamed into
+/// place).
 ///
 /// # Errors
 /// A [`Say`] naming the file when it cannot be written.
 pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), Say> {
+    shashki::write_atomically(path, pdn_text(record).as_bytes())
+        .map_err(|e| Say::CannotWrite(path.display().to_string(), e.to_string()))
+}
+
+/// The game as PDN text (what "Save PDN" writes and "Copy PDN" copies), with the players and
+/// the result of a resignation, an agreed draw or a loss on time.
+#[must_use]
+pub fn pdn_text(record: &GameRecord) -> String {
     let name = |c: Controller| match c {
         Controller::Human => "Human",
         Controller::Engine => "shashki",
@@ -41,7 +50,5 @@ pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), Say> {
     game.set_tag("Black", name(record.players.black));
     game.set_tag("GameType", "25");
     game.result = record.outcome().result();
-    let text = pdn::write_game(&game);
-    shashki::write_atomically(path, text.as_bytes())
-        .map_err(|e| Say::CannotWrite(path.display().to_string(), e.to_string()))
+    pdn::write_game(&game)
 }

@@ -1,7 +1,8 @@
 //! The game record — the one source of truth — and the rules step that changes it.
 //!
 //! [`GameRecord`] holds the `shashki` [`Game`] (start position, moves, positions, result), the
-//! redo stack, who plays each side and the engine's time per move. Everything the player or the
+//! redo stack, who plays each side and the engine's time per move; the rules step also keeps the
+//! [`Clocks`] in step with it (increments, times restored on undo, a loss on time). Everything the player or the
 //! engine wants to do arrives as a [`GameCommand`] message from the input stage; the
 //! [`apply_commands`] system (in [`GameSet::Rules`](crate::GameSet)) validates it against
 //! `shashki` and changes the record, bumping [`GameRecord::revision`] so the engine task and the
@@ -11,6 +12,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::clock::{Clocks, TimeControl};
 use crate::i18n::{Catalogue, Lang, Say};
 use bevy::prelude::*;
 use shashki::{Color, Game, GameStatus, Move, Notation, Position, pdn};
@@ -96,6 +98,8 @@ pub enum Ending {
     Resigned(Color),
     /// A draw by agreement.
     DrawAgreed,
+    /// This side's clock ran out.
+    TimeForfeit(Color),
 }
 
 /// Where the game stands, in the terms the view shows.
@@ -117,6 +121,11 @@ pub enum Outcome {
     DrawnByRule(shashki::DrawRule),
     /// Drawn by agreement.
     DrawAgreed,
+    /// The loser's clock ran out.
+    TimeForfeit {
+        /// The winner.
+        winner: Color,
+    },
 }
 
 impl Outcome {
@@ -125,7 +134,9 @@ impl Outcome {
     pub fn result(self) -> pdn::GameResult {
         match self {
             Outcome::Ongoing => pdn::GameResult::Unknown,
-            Outcome::NoLegalMove { winner } | Outcome::Resigned { winner } => match winner {
+            Outcome::NoLegalMove { winner }
+            | Outcome::Resigned { winner }
+            | Outcome::TimeForfeit { winner } => match winner {
                 Color::White => pdn::GameResult::WhiteWins,
                 Color::Black => pdn::GameResult::BlackWins,
             },
@@ -210,6 +221,9 @@ impl GameRecord {
                 winner: loser.opposite(),
             },
             (Some(Ending::DrawAgreed), _) => Outcome::DrawAgreed,
+            (Some(Ending::TimeForfeit(loser)), _) => Outcome::TimeForfeit {
+                winner: loser.opposite(),
+            },
             (None, GameStatus::Ongoing) => Outcome::Ongoing,
             // Every win the rules know is the loser's lack of moves (WinReason::NoLegalMove).
             (None, GameStatus::Won { winner, .. }) => Outcome::NoLegalMove { winner },
@@ -330,6 +344,12 @@ impl GameRecord {
         true
     }
 
+    /// Takes moves back until the game is at `ply` (they can be replayed with redo): playing on
+    /// from a position under review.
+    pub fn take_back_to(&mut self, ply: usize) {
+        while self.game.moves().len() > ply && self.undo_ply() {}
+    }
+
     fn has_human(&self) -> bool {
         self.players.white == Controller::Human || self.players.black == Controller::Human
     }
@@ -410,6 +430,11 @@ impl GameRecord {
                 headline(Some(winner)),
                 (text.resigned)(winner.opposite())
             ),
+            Outcome::TimeForfeit { winner } => format!(
+                "{}: {}",
+                headline(Some(winner)),
+                (text.time_ran_out)(winner.opposite())
+            ),
             Outcome::DrawnByRule(rule) => format!("{}: {}", headline(None), (text.draw_rule)(rule)),
             Outcome::DrawAgreed => format!("{}: {}", headline(None), text.draw_agreed),
         }
@@ -427,41 +452,78 @@ impl GameRecord {
     /// result (`2-0`, `0-2`, `1-1`) on a line of its own.
     #[must_use]
     pub fn move_lines_marked(&self, text: &Catalogue) -> (Vec<String>, Option<usize>) {
-        let catalogue = text;
-        let mut lines: Vec<String> = Vec::new();
-        let mut marked_line = self.review.map(|_| 0);
+        let rows = self.move_rows(text);
+        let marked = self.review.map(|ply| {
+            rows.iter()
+                .position(|row| row.moves.iter().any(|(after, _)| *after == ply))
+                .unwrap_or(0)
+        });
+        let mut lines: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                let moves: Vec<String> = row
+                    .moves
+                    .iter()
+                    .map(|(after, mv)| {
+                        if self.review == Some(*after) {
+                            format!("[{mv}]")
+                        } else {
+                            mv.clone()
+                        }
+                    })
+                    .collect();
+                let dots = if row.black_first { "... " } else { "" };
+                format!("{}. {dots}{}", row.number, moves.join("  "))
+            })
+            .collect();
+        if let Some(result) = self.result_text() {
+            lines.push(result);
+        }
+        (lines, marked)
+    }
+
+    /// The move list as rows of full moves: each move's text (with its book or tablebase mark)
+    /// and the ply after it, the one a click on it shows.
+    #[must_use]
+    pub fn move_rows(&self, text: &Catalogue) -> Vec<MoveRow> {
+        let mut rows: Vec<MoveRow> = Vec::new();
         let positions = self.game.positions();
-        let marked = self.review.and_then(|ply| ply.checked_sub(1));
         for (ply, mv) in self.game.moves().iter().enumerate() {
             let before = &positions[ply];
-            let mut text = before.write_move(mv, Notation::Algebraic);
+            let mut written = before.write_move(mv, Notation::Algebraic);
             if let Some(label) = self.labels.get(ply).copied().flatten() {
-                text = format!("{text} {}", label.mark(catalogue));
-            }
-            if marked == Some(ply) {
-                text = format!("[{text}]");
+                written = format!("{written} {}", label.mark(text));
             }
             let black = before.side_to_move() == Color::Black;
-            match lines.last_mut() {
-                Some(last) if black => {
-                    last.push_str("  ");
-                    last.push_str(&text);
-                }
-                _ => {
-                    let dots = if black { "... " } else { "" };
-                    lines.push(format!("{}. {dots}{text}", self.game.move_number(ply)));
-                }
-            }
-            if marked == Some(ply) {
-                marked_line = Some(lines.len() - 1);
+            match rows.last_mut() {
+                Some(last) if black => last.moves.push((ply + 1, written)),
+                _ => rows.push(MoveRow {
+                    number: self.game.move_number(ply),
+                    black_first: black,
+                    moves: vec![(ply + 1, written)],
+                }),
             }
         }
-        let outcome = self.outcome();
-        if outcome != Outcome::Ongoing {
-            lines.push(outcome.result().to_string());
-        }
-        (lines, marked_line)
+        rows
     }
+
+    /// The result of a finished game as the move list ends it (`2-0`, `0-2`, `1-1`).
+    #[must_use]
+    pub fn result_text(&self) -> Option<String> {
+        let outcome = self.outcome();
+        (outcome != Outcome::Ongoing).then(|| outcome.result().to_string())
+    }
+}
+
+/// One line of the move list: a full move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The full-move number.
+    pub number: u32,
+    /// Whether the line starts with Black's move (`12. ... f6-g5`).
+    pub black_first: bool,
+    /// The moves: the ply after each (1 for the game's first move) and its text.
+    pub moves: Vec<(usize, String)>,
 }
 
 /// What the players ask for; applied by [`apply_commands`].
@@ -514,6 +576,27 @@ pub enum GameCommand {
     ReviewStart,
     /// Show the live position again.
     ReviewEnd,
+    /// Show the position after ply `n` of the game (0: the start; the last ply: the game).
+    ReviewAt(usize),
+    /// Play on from the position under review: the moves after it are taken back (redo replays
+    /// them).
+    PlayFromHere,
+    /// Choose the time control (`None`: no clocks); both clocks start full from the position
+    /// on the board.
+    SetTimeControl(Option<TimeControl>),
+    /// `side`'s clock ran out (from the clocks, in this revision): it loses on time.
+    TimeUp {
+        /// The side whose time is out.
+        side: Color,
+        /// The [`GameRecord::revision`] it ran out in; ignored if the game changed since.
+        revision: u64,
+    },
+    /// Start or stop the engine's analysis of the position shown (handled by the engine task).
+    ToggleAnalysis,
+    /// Copy the FEN of the position shown to the clipboard (handled by [`crate::clipboard`]).
+    CopyFen,
+    /// Copy the game as PDN to the clipboard (handled by [`crate::clipboard`]).
+    CopyPdn,
 }
 
 /// Which way the board is shown.
@@ -582,20 +665,26 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, apply_commands.in_set(crate::GameSet::Rules));
 }
 
-/// The rules step: applies each [`GameCommand`] to the [`GameRecord`] through `shashki`.
+/// The rules step: applies each [`GameCommand`] to the [`GameRecord`] through `shashki`, and
+/// keeps the [`Clocks`] in step.
 pub fn apply_commands(
     mut commands: MessageReader<GameCommand>,
     mut record: ResMut<GameRecord>,
     mut orientation: ResMut<Orientation>,
     mut notice: ResMut<Notice>,
+    mut clocks: ResMut<Clocks>,
 ) {
     for command in commands.read() {
         match command {
             GameCommand::Play { revision, .. } if *revision != record.revision => {}
             GameCommand::Play { mv, label, .. } => {
+                let mover = record.game.position().side_to_move();
                 if let Err(e) = record.play(*mv, *label) {
                     notice.error(e);
-                } else if !record.ongoing() {
+                    continue;
+                }
+                clocks.moved(mover, record.game.moves().len());
+                if !record.ongoing() {
                     notice.info(Say::GameOver);
                 } else {
                     notice.clear();
@@ -604,6 +693,7 @@ pub fn apply_commands(
             GameCommand::NewGame(mode) => {
                 record.players = Players::for_mode(*mode);
                 record.replace_game(Game::default());
+                *clocks = Clocks::new(clocks.control, 0);
                 orientation.flipped = *mode == Mode::PlayBlack;
                 notice.info(Say::NewGame);
             }
@@ -611,13 +701,19 @@ pub fn apply_commands(
                 if !record.undo() {
                     notice.info(Say::NothingToTakeBack);
                 }
+                clocks.restore(record.game.moves().len());
             }
             GameCommand::Redo => {
                 if !record.redo() {
                     notice.info(Say::NothingToReplay);
                 }
+                clocks.restore(record.game.moves().len());
             }
-            GameCommand::Hint | GameCommand::OfferDraw => {}
+            GameCommand::Hint
+            | GameCommand::OfferDraw
+            | GameCommand::ToggleAnalysis
+            | GameCommand::CopyFen
+            | GameCommand::CopyPdn => {}
             GameCommand::Flip => orientation.flipped = !orientation.flipped,
             GameCommand::SetLevel(level) => {
                 if shashki::Level::get(*level).is_some() {
@@ -667,6 +763,7 @@ pub fn apply_commands(
             GameCommand::SetFen(text) => match Game::from_fen(text.trim()) {
                 Ok(game) => {
                     let human = record.start_against_engine(game);
+                    *clocks = Clocks::new(clocks.control, record.game.moves().len());
                     orientation.flipped = human == Color::Black;
                     notice.info(Say::PositionSet(human));
                 }
@@ -675,6 +772,7 @@ pub fn apply_commands(
             GameCommand::LoadPdn(path) => match crate::pdn_file::load_pdn(path) {
                 Ok(game) => {
                     let human = record.start_against_engine(game);
+                    *clocks = Clocks::new(clocks.control, record.game.moves().len());
                     orientation.flipped = human == Color::Black;
                     notice.info(Say::Loaded(path.display().to_string(), human));
                 }
@@ -694,6 +792,30 @@ pub fn apply_commands(
             }
             GameCommand::ReviewStart => record.review_at(0),
             GameCommand::ReviewEnd => record.review = None,
+            GameCommand::ReviewAt(ply) => record.review_at(*ply),
+            GameCommand::PlayFromHere => {
+                if let Some(ply) = record.review {
+                    record.take_back_to(ply);
+                    clocks.restore(ply);
+                    notice.info(Say::PlayingFromHere);
+                }
+            }
+            GameCommand::SetTimeControl(control) => {
+                *clocks = Clocks::new(*control, record.game.moves().len());
+                notice.info(Say::ClockSet(*control));
+            }
+            GameCommand::TimeUp { side, revision } => {
+                if *revision == record.revision
+                    && record.ongoing()
+                    && record.game.position().side_to_move() == *side
+                    && clocks.flagged(*side)
+                {
+                    record.ending = Some(Ending::TimeForfeit(*side));
+                    record.revision += 1;
+                    record.redo.clear();
+                    notice.info(Say::GameOver);
+                }
+            }
         }
     }
 }

@@ -6,7 +6,9 @@
 //! [`IDLE_WAIT`]); `choose_update_mode` (in `PostUpdate`, after the view has synced) switches
 //! [`WinitSettings`] to continuous while [`busy`] says the picture changes by itself, or the
 //! record or notice changed in this frame (its consequences, such as the engine starting or the
-//! board animating, show in the next frames), and back when it is still.
+//! board animating, show in the next frames), and back when it is still. A running clock wakes
+//! the window when its shown time changes (each second, each tenth in the last ten seconds),
+//! which is also when its running out is noticed.
 
 use std::time::Duration;
 
@@ -14,7 +16,8 @@ use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::engine_task::{Thinking, ViewSync};
+use crate::clock::{Clocks, clock_runs};
+use crate::engine_task::{Analysis, Thinking, ViewSync};
 use crate::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
 use crate::record::{GameRecord, Notice};
 
@@ -35,7 +38,7 @@ fn settings(focused: UpdateMode) -> WinitSettings {
         focused_mode: focused,
         unfocused_mode: match focused {
             UpdateMode::Continuous => UpdateMode::Continuous,
-            _ => UpdateMode::reactive_low_power(IDLE_WAIT),
+            UpdateMode::Reactive { wait, .. } => UpdateMode::reactive_low_power(wait),
         },
     }
 }
@@ -60,6 +63,7 @@ fn choose_update_mode(
     time: Res<Time>,
     record: Res<GameRecord>,
     notice: Res<Notice>,
+    (clocks, analysis): (Res<Clocks>, Res<Analysis>),
     mut settings_res: ResMut<WinitSettings>,
 ) {
     let age = feedback
@@ -67,12 +71,18 @@ fn choose_update_mode(
         .map(|_| time.elapsed_secs_f64() - feedback.at);
     let changed = record.is_changed() || notice.is_changed();
     let moving = busy(thinking.purpose.is_some(), *view, drag.from.is_some(), age);
+    let mut wait = IDLE_WAIT;
+    if focus.is_some_and(|f| f.get().is_some()) {
+        wait = wait.min(TYPING_WAIT);
+    }
+    if clock_runs(&record, &clocks, analysis.0) {
+        let side = record.game.position().side_to_move();
+        wait = wait.min(clocks.next_change(side));
+    }
     let mode = if changed || moving {
         UpdateMode::Continuous
-    } else if focus.is_some_and(|f| f.get().is_some()) {
-        UpdateMode::reactive(TYPING_WAIT)
     } else {
-        UpdateMode::reactive(IDLE_WAIT)
+        UpdateMode::reactive(wait)
     };
     if settings_res.focused_mode != mode {
         *settings_res = settings(mode);

@@ -7,15 +7,17 @@
 //! thread (one worker, so the engine's search keeps a core) and a small line in the window's
 //! corner shows its progress. Each frame `poll` updates that line; once the build has ended
 //! the engine is rebuilt with the tables (a search already running finishes with the old one)
-//! and the line says so for a few seconds. Everything lives in this one plugin.
+//! and the line says so for a few seconds. The line is kept as a typed [`BuildLine`] and drawn
+//! in the current [`Language`] (Russian or English). Everything lives in this one plugin.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use shashki::egtb::{BackgroundBuild, open_or_build};
+use shashki::egtb::{BackgroundBuild, BuildProgress, open_or_build};
 
 use crate::engine_task::{EngineSetup, build_engine};
+use crate::i18n::{Catalogue, Language};
 
 /// The tables built when the directory lacks them: up to 5 pieces (about 2 to 4 minutes on two
 /// cores, 38 MB).
@@ -37,6 +39,34 @@ pub struct TablebaseDefaults {
 #[derive(Component, Debug)]
 pub struct ProgressText {
     remove_at: Option<Instant>,
+    line: BuildLine,
+}
+
+/// What the line says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildLine {
+    /// The build goes on.
+    Building(BuildProgress),
+    /// The tables up to this many pieces are built and used.
+    Ready(u32),
+    /// The build failed (detail).
+    Failed(String),
+}
+
+impl BuildLine {
+    /// The line in the language of `t`.
+    #[must_use]
+    pub fn render(&self, t: &Catalogue) -> String {
+        match self {
+            BuildLine::Building(progress) => {
+                let percent = (100.0 * progress.fraction()).round() as u32;
+                let slice = progress.current.map(|m| m.to_string()).unwrap_or_default();
+                (t.tb_building)(progress.max_pieces, percent, &slice)
+            }
+            BuildLine::Ready(pieces) => (t.tb_ready)(*pieces),
+            BuildLine::Failed(why) => (t.tb_failed)(why),
+        }
+    }
 }
 
 /// The build in progress.
@@ -52,7 +82,7 @@ pub fn plugin(app: &mut App) {
         });
     }
     app.add_systems(Startup, start.before(build_engine))
-        .add_systems(Update, poll);
+        .add_systems(Update, poll.in_set(crate::GameSet::View));
 }
 
 /// Chooses the tables for the engine, or starts building them.
@@ -70,7 +100,7 @@ fn start(mut commands: Commands, mut setup: ResMut<EngineSetup>, defaults: Res<T
             }
             if let Some(build) = build {
                 commands.spawn((
-                    Text::new(build.progress().to_string()),
+                    Text::new(""),
                     TextFont {
                         font_size: FontSize::Px(13.0),
                         ..default()
@@ -82,7 +112,10 @@ fn start(mut commands: Commands, mut setup: ResMut<EngineSetup>, defaults: Res<T
                         bottom: Val::Px(6.0),
                         ..default()
                     },
-                    ProgressText { remove_at: None },
+                    ProgressText {
+                        remove_at: None,
+                        line: BuildLine::Building(build.progress()),
+                    },
                 ));
                 commands.insert_resource(Build(build));
             }
@@ -96,6 +129,7 @@ fn poll(
     mut commands: Commands,
     build: Option<ResMut<Build>>,
     mut setup: ResMut<EngineSetup>,
+    language: Option<Res<Language>>,
     mut texts: Query<(Entity, &mut Text, &mut ProgressText)>,
 ) {
     let now = Instant::now();
@@ -104,33 +138,36 @@ fn poll(
             commands.entity(entity).despawn();
         }
     }
-    let Some(mut build) = build else {
-        return;
-    };
-    let progress = build.0.progress();
-    let message = match build.0.take_result() {
-        None => progress.to_string(),
-        Some(result) => {
-            commands.remove_resource::<Build>();
-            for (_, _, mut line) in &mut texts {
-                line.remove_at = Some(now + READY_SHOWN);
-            }
-            match result {
-                Ok(tables) => {
-                    setup.0.tablebases = Some(build.0.dir().to_path_buf());
-                    commands.run_system_cached(build_engine);
-                    format!(
-                        "Endgame tablebases up to {} pieces ready: the engine uses them",
-                        tables.max_pieces()
-                    )
+    if let Some(mut build) = build {
+        let progress = build.0.progress();
+        let latest = match build.0.take_result() {
+            None => BuildLine::Building(progress),
+            Some(result) => {
+                commands.remove_resource::<Build>();
+                for (_, _, mut line) in &mut texts {
+                    line.remove_at = Some(now + READY_SHOWN);
                 }
-                Err(error) => format!("Endgame tablebases not built: {error}"),
+                match result {
+                    Ok(tables) => {
+                        setup.0.tablebases = Some(build.0.dir().to_path_buf());
+                        commands.run_system_cached(build_engine);
+                        BuildLine::Ready(tables.max_pieces())
+                    }
+                    Err(error) => BuildLine::Failed(error.to_string()),
+                }
+            }
+        };
+        for (_, _, mut line) in &mut texts {
+            if line.line != latest {
+                line.line = latest.clone();
             }
         }
-    };
-    for (_, mut text, _) in &mut texts {
+    }
+    let t = language.map_or(Language::default().0, |l| l.0).text();
+    for (_, mut text, line) in &mut texts {
+        let message = line.line.render(t);
         if text.0 != message {
-            text.0.clone_from(&message);
+            text.0 = message;
         }
     }
 }

@@ -4,8 +4,10 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use shashki::{Game, GameStatus, Position, Square};
-use shashki_game::engine_task::Hint;
+use shashki::{Color, Game, GameStatus, Position, Square};
+use shashki_game::clipboard::{CopyWhat, copy_text};
+use shashki_game::clock::{Clocks, TimeControl};
+use shashki_game::engine_task::{Analysis, Evaluation, Hint, Purpose, Thinking};
 use shashki_game::i18n::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::input::{BoardClick, ClickFeedback, Refusal};
 use shashki_game::record::{
@@ -30,6 +32,7 @@ fn setup_with(fen: Option<&str>, white: Controller, black: Controller) -> Setup 
         tablebases: None,
         problems: Vec::new(),
         lang: Lang::En,
+        clock: None,
     }
 }
 
@@ -178,7 +181,7 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
         matches!(
             status,
             GameStatus::Won {
-                winner: shashki::Color::White,
+                winner: Color::White,
                 ..
             }
         ),
@@ -263,7 +266,7 @@ fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     assert_eq!(record(&app).status_line(&EN), "You play Black — your move");
     assert_eq!(
         app.world().resource::<Notice>().lines,
-        [Say::PositionSet(shashki::Color::Black)]
+        [Say::PositionSet(Color::Black)]
     );
     for _ in 0..20 {
         app.update();
@@ -271,7 +274,7 @@ fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     assert!(record(&app).game.moves().is_empty(), "the engine waits");
     // Switch sides: the engine takes Black and moves.
     command(&mut app, GameCommand::SwitchSides);
-    assert_eq!(record(&app).human_side(), Some(shashki::Color::White));
+    assert_eq!(record(&app).human_side(), Some(Color::White));
     update_until(&mut app, |app| record(app).game.moves().len() == 1);
 }
 
@@ -282,7 +285,7 @@ fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
     assert_eq!(
         record(&app).outcome(),
         Outcome::Resigned {
-            winner: shashki::Color::Black
+            winner: Color::Black
         }
     );
     assert_eq!(record(&app).status_line(&EN), "You lost: White resigned");
@@ -546,10 +549,29 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
             .find(|t| t.contains("ndgame tablebases"))
     };
     let first = line(&mut app).expect("a progress line");
+    // Building (or, on a fast machine, built already: three pieces take moments).
     assert!(
-        first.starts_with("building endgame tablebases up to 3 pieces"),
+        first.starts_with("building endgame tablebases up to 3 pieces")
+            || first.contains("up to 3 pieces ready"),
         "{first}"
     );
+    // The same line in Russian (building still, or ready already).
+    app.world_mut().write_message(SwitchLanguage(Lang::Ru));
+    app.update();
+    let russian = {
+        let mut texts = app
+            .world_mut()
+            .query::<(&Text, &shashki_game::tablebases::ProgressText)>();
+        texts.iter(app.world()).next().map(|(t, _)| t.0.clone())
+    }
+    .expect("the progress line");
+    assert!(
+        russian.contains("баз") || russian.contains("Баз"),
+        "{russian}"
+    );
+    assert!(russian.contains("до 3 фигур"), "{russian}");
+    app.world_mut().write_message(SwitchLanguage(Lang::En));
+    app.update();
     update_until(&mut app, |app| {
         app.world().resource::<EngineSetup>().0.tablebases.is_some()
     });
@@ -566,4 +588,263 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
     );
     assert_eq!(shashki::Tablebases::open(&dir).max_pieces(), 3);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each frame advances the game's time by `step` (the clocks run on it), whatever the wall
+/// clock does.
+fn manual_time(app: &mut App, step: Duration) {
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+}
+
+fn clocks(app: &App) -> &Clocks {
+    app.world().resource::<Clocks>()
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
+    let mut app = two_players(None);
+    manual_time(&mut app, Duration::from_millis(200));
+    let control = TimeControl {
+        base: Duration::from_secs(1),
+        increment: Duration::from_secs(1),
+    };
+    command(&mut app, GameCommand::SetTimeControl(Some(control)));
+    assert_eq!(clocks(&app).control, Some(control));
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    assert_eq!(record(&app).game.moves().len(), 1);
+    // White used a few frames of its second and got the increment.
+    let white = clocks(&app).left(Color::White);
+    assert!(
+        white > Duration::from_secs(1) && white < Duration::from_secs(2),
+        "{white:?}"
+    );
+    assert_eq!(clocks(&app).left(Color::Black), Duration::from_secs(1));
+    // Black does not move: its second runs out within a few frames of 0.2 s.
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(clocks(&app).flagged(Color::Black));
+    assert_eq!(
+        record(&app).outcome(),
+        Outcome::TimeForfeit {
+            winner: Color::White
+        }
+    );
+    assert_eq!(
+        record(&app).status_line(&EN),
+        "White won: Black ran out of time"
+    );
+    assert_eq!(
+        record(&app).status_line(&RU),
+        "Белые выиграли: у чёрных истекло время"
+    );
+    assert_eq!(
+        record(&app).move_lines(&EN).last().map(String::as_str),
+        Some("2-0")
+    );
+    assert_eq!(app.world().resource::<Notice>().lines, [Say::GameOver]);
+    let white_at_the_fall = clocks(&app).left(Color::White);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        clocks(&app).left(Color::White),
+        white_at_the_fall,
+        "the clocks stop at the end"
+    );
+    click(&mut app, "f6");
+    assert_eq!(
+        app.world().resource::<ClickFeedback>().reason,
+        Some(Refusal::GameOver)
+    );
+    // Taking back the loss on time gives Black its second back (the time when its turn began).
+    command(&mut app, GameCommand::Undo);
+    assert!(record(&app).ongoing());
+    assert_eq!(record(&app).game.moves().len(), 1);
+    assert!(clocks(&app).left(Color::Black) > Duration::from_millis(500));
+    // Without a time control nothing runs out.
+    command(&mut app, GameCommand::SetTimeControl(None));
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(record(&app).ongoing());
+}
+
+#[test]
+fn the_engine_plays_on_its_clock_without_running_out() {
+    let mut setup = setup_with(None, Controller::Engine, Controller::Human);
+    // Six seconds for the game: the engine must spend a fraction of it on one move.
+    setup.clock = Some(TimeControl {
+        base: Duration::from_secs(6),
+        increment: Duration::ZERO,
+    });
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    update_until(&mut app, |app| !record(app).game.moves().is_empty());
+    let left = clocks(&app).left(Color::White);
+    assert!(left < Duration::from_secs(6), "its clock ran: {left:?}");
+    assert!(
+        left > Duration::from_secs(3),
+        "it kept most of it: {left:?}"
+    );
+    assert!(record(&app).ongoing());
+    assert_eq!(clocks(&app).left(Color::Black), Duration::from_secs(6));
+}
+
+#[test]
+fn a_move_clicked_in_the_list_is_shown_and_play_goes_on_from_it() {
+    let mut app = two_players(None);
+    for square in ["c3", "d4", "f6", "g5", "g3", "f4"] {
+        click(&mut app, square);
+    }
+    assert_eq!(record(&app).game.moves().len(), 3);
+    let rows = record(&app).move_rows(&EN);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].moves[1], (2, "f6-g5".to_string()));
+    command(&mut app, GameCommand::ReviewAt(1));
+    assert_eq!(record(&app).review, Some(1));
+    assert_eq!(record(&app).shown_position().side_to_move(), Color::Black);
+    command(&mut app, GameCommand::ReviewAt(3));
+    assert_eq!(record(&app).review, None, "the last move is the game");
+    command(&mut app, GameCommand::ReviewAt(1));
+    // Playing on from there: the later moves are taken back, and Redo could replay them.
+    command(&mut app, GameCommand::PlayFromHere);
+    assert_eq!(record(&app).review, None);
+    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).redo.len(), 2);
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        [Say::PlayingFromHere]
+    );
+    click(&mut app, "b6");
+    click(&mut app, "a5");
+    assert_eq!(record(&app).game.moves().len(), 2);
+    assert!(record(&app).redo.is_empty(), "a new move forgets them");
+    // Without a review there is nothing to play from.
+    command(&mut app, GameCommand::PlayFromHere);
+    assert_eq!(record(&app).game.moves().len(), 2);
+}
+
+#[test]
+fn the_analysis_follows_the_position_shown_until_stopped() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    update_until(&mut app, |app| record(app).game.moves().len() == 2);
+    let live = *record(&app).game.position();
+    command(&mut app, GameCommand::ToggleAnalysis);
+    assert!(app.world().resource::<Analysis>().0);
+    update_until(&mut app, |app| {
+        let thinking = app.world().resource::<Thinking>();
+        thinking.purpose == Some(Purpose::Analysis) && thinking.progress.depth >= 4
+    });
+    let evaluation = app.world().resource::<Evaluation>();
+    assert_eq!(evaluation.root, Some(live));
+    let pv = app.world().resource::<Thinking>().progress.pv.clone();
+    assert!(pv.starts_with("2. "), "numbered like the move list: {pv}");
+    // The start position shown: the analysis starts again there.
+    command(&mut app, GameCommand::ReviewStart);
+    update_until(&mut app, |app| {
+        app.world().resource::<Evaluation>().root == Some(Position::start())
+    });
+    assert!(
+        app.world()
+            .resource::<Thinking>()
+            .progress
+            .pv
+            .starts_with("1. ")
+    );
+    // Turned off, the infinite search stops (through the engine's stop handle).
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
+    assert_eq!(record(&app).game.moves().len(), 2);
+}
+
+#[test]
+fn the_engine_does_not_play_while_analysing_and_its_clock_waits() {
+    let mut setup = setup_with(None, Controller::Engine, Controller::Human);
+    setup.clock = Some(TimeControl {
+        base: Duration::from_secs(6),
+        increment: Duration::ZERO,
+    });
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    command(&mut app, GameCommand::ToggleAnalysis);
+    let before = clocks(&app).left(Color::White);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 3
+    });
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert!(record(&app).game.moves().is_empty());
+    assert_eq!(
+        clocks(&app).left(Color::White),
+        before,
+        "the engine's clock waits"
+    );
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| !record(app).game.moves().is_empty());
+    assert!(clocks(&app).left(Color::White) < before);
+}
+
+#[test]
+fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
+    let mut app = two_players(None);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    command(&mut app, GameCommand::ReviewStart);
+    let fen = copy_text(CopyWhat::Fen, record(&app));
+    assert_eq!(fen, Position::start().to_fen());
+    let pdn = copy_text(CopyWhat::Pdn, record(&app));
+    assert!(
+        pdn.contains("1. c3-d4") || pdn.contains("1. 22-18"),
+        "{pdn}"
+    );
+    command(&mut app, GameCommand::Resign);
+    let pdn = copy_text(CopyWhat::Pdn, record(&app));
+    // Two people: the side to move (Black) resigned.
+    assert!(pdn.trim_end().ends_with("2-0"), "{pdn}");
+    // No clipboard here (no display): the player is told, the game goes on.
+    command(&mut app, GameCommand::CopyFen);
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.error && matches!(notice.lines.as_slice(), [Say::CopyFailed(_)]),
+        "{notice:?}"
+    );
+}
+
+#[test]
+fn an_analysis_cancelled_before_its_search_began_still_ends() {
+    use shashki_game::engine_task::{EngineHandle, Progress, Request, think};
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicBool;
+    let config = shashki::EngineConfig {
+        hash_mb: 8,
+        ..shashki::EngineConfig::default()
+    };
+    let engines = EngineHandle::new(&config, 1);
+    let request = Request {
+        purpose: Purpose::Analysis,
+        strength: Strength::MoveTime(ENGINE_TIME),
+        engine_side: Color::Black,
+        clock: None,
+    };
+    // A stop sent to the engine before the search starts is cleared by the search; the job's
+    // own flag is not. Without it this would search forever.
+    let thought = think(
+        &engines,
+        &Game::default(),
+        request,
+        &AtomicBool::new(true),
+        &Mutex::new(Progress::default()),
+    );
+    assert_eq!(thought.best, None);
 }

@@ -1,0 +1,322 @@
+//! Clocks: an optional time control (base time and increment per move) for both sides.
+//!
+//! [`Clocks`] holds the time each side has left and, for every ply since the clocks were set,
+//! the times when that ply began. The rules step ([`apply_commands`](crate::record::apply_commands))
+//! keeps them in step with the record: a move adds the increment to the side that moved and
+//! marks the new ply; taking back or replaying moves restores the times of the ply reached (a
+//! move taken back gives its thinking time back, a lost-on-time game taken back can go on); a
+//! new game, a FEN or a loaded game starts both clocks again; [`GameCommand::SetTimeControl`]
+//! chooses another control (from the position on the board).
+//!
+//! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::GameSet)) takes the frame's
+//! [`Time`] from the clock of the side to move while the game goes on — except while the engine
+//! is to move and waits for the player (a review or the analysis), so it never loses time it
+//! could not use — and when that clock reaches zero writes [`GameCommand::TimeUp`]; the rules
+//! step then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the
+//! clocks with a manual [`Time`] update, never by waiting. The engine reads the time it has left
+//! from here and manages it through `SearchLimit::Clock` (see [`engine_task`](crate::engine_task)).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use shashki::Color;
+
+use crate::engine_task::Analysis;
+use crate::record::{Controller, GameCommand, GameRecord};
+
+/// A time control: each side starts with `base` and gains `increment` after each of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Time for the whole game at the start.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// `minutes` + `seconds` a move, as players write it (`5+3`).
+    #[must_use]
+    pub const fn new(minutes: u64, seconds: u64) -> TimeControl {
+        TimeControl {
+            base: Duration::from_secs(minutes * 60),
+            increment: Duration::from_secs(seconds),
+        }
+    }
+
+    /// The controls the panel offers (besides none): blitz to rapid.
+    pub const PRESETS: [TimeControl; 3] = [
+        TimeControl::new(3, 2),
+        TimeControl::new(5, 3),
+        TimeControl::new(15, 10),
+    ];
+}
+
+impl fmt::Display for TimeControl {
+    /// `5+3`: minutes (with a fraction when the base is not whole minutes) and seconds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let base = self.base.as_secs_f64() / 60.0;
+        let increment = self.increment.as_secs_f64();
+        let number = |x: f64| {
+            let text = format!("{x:.2}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        write!(f, "{}+{}", number(base), number(increment))
+    }
+}
+
+/// A time control that does not read as `MINUTES+SECONDS`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad time control {text:?}: expected MINUTES+SECONDS, e.g. 5+3 (at least 1 second of base time)"
+)]
+pub struct TimeControlError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// Reads `5+3` (5 minutes, 3 seconds a move), `0.5+1`, or `15` (no increment).
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let error = || TimeControlError { text: text.into() };
+        let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+        let number = |s: &str| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && (0.0..=100_000.0).contains(x))
+        };
+        let base = Duration::from_secs_f64(number(base).ok_or_else(error)? * 60.0);
+        let increment = Duration::from_secs_f64(number(increment).ok_or_else(error)?);
+        if base < Duration::from_secs(1) {
+            return Err(error());
+        }
+        Ok(TimeControl { base, increment })
+    }
+}
+
+/// Both sides' clocks (all zero and still without a time control).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// The time control; `None`: no clocks.
+    pub control: Option<TimeControl>,
+    /// Time left: White's, then Black's.
+    left: [Duration; 2],
+    /// The ply the clocks were set at.
+    first_ply: usize,
+    /// The times left when each ply from `first_ply` on began.
+    marks: Vec<[Duration; 2]>,
+}
+
+fn index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Clocks {
+    /// Clocks set to `control` at ply `ply` of the game (both sides full).
+    #[must_use]
+    pub fn new(control: Option<TimeControl>, ply: usize) -> Clocks {
+        let full = control.map_or(Duration::ZERO, |c| c.base);
+        Clocks {
+            control,
+            left: [full; 2],
+            first_ply: ply,
+            marks: vec![[full; 2]],
+        }
+    }
+
+    /// The time `color` has left.
+    #[must_use]
+    pub fn left(&self, color: Color) -> Duration {
+        self.left[index(color)]
+    }
+
+    /// Whether `color` has run out of time (never without a time control).
+    #[must_use]
+    pub fn flagged(&self, color: Color) -> bool {
+        self.control.is_some() && self.left(color).is_zero()
+    }
+
+    /// `mover` played the move that led to ply `ply`: the increment, and a mark for the ply.
+    pub fn moved(&mut self, mover: Color, ply: usize) {
+        let Some(control) = self.control else {
+            return;
+        };
+        if !self.flagged(mover) {
+            self.left[index(mover)] += control.increment;
+        }
+        let i = ply.saturating_sub(self.first_ply);
+        if i > 0 {
+            self.marks.truncate(i);
+            self.marks.push(self.left);
+        }
+    }
+
+    /// The game went back (or forward again) to ply `ply`: the times when it began there.
+    pub fn restore(&mut self, ply: usize) {
+        let i = ply.saturating_sub(self.first_ply);
+        if let Some(&mark) = self.marks.get(i).or(self.marks.first()) {
+            self.left = mark;
+        }
+    }
+
+    /// Takes `elapsed` from `color`'s clock; `true` when that made it run out.
+    pub fn run(&mut self, color: Color, elapsed: Duration) -> bool {
+        if self.control.is_none() || self.flagged(color) {
+            return false;
+        }
+        let left = &mut self.left[index(color)];
+        *left = left.saturating_sub(elapsed);
+        left.is_zero()
+    }
+
+    /// How long until `color`'s shown time changes while it runs (the window redraws then).
+    #[must_use]
+    pub fn next_change(&self, color: Color) -> Duration {
+        let left = self.left(color);
+        let step = if left < TENTHS_BELOW {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(1)
+        };
+        let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
+        if into.is_zero() { step } else { into }
+    }
+}
+
+/// Below this, the clock shows tenths of a second.
+pub const TENTHS_BELOW: Duration = Duration::from_secs(10);
+
+/// A clock as it is shown: `4:05`, `1:02:03`, and `9.4` in the last ten seconds. Whole units
+/// are rounded up, so a clock shows `0:00` only when the time is out.
+#[must_use]
+pub fn clock_text(left: Duration) -> String {
+    if left < TENTHS_BELOW {
+        let tenths = left.as_millis().div_ceil(100);
+        return format!("{}.{}", tenths / 10, tenths % 10);
+    }
+    let seconds = left.as_millis().div_ceil(1000);
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+/// Registers the clocks and their running.
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Clocks>()
+        .add_systems(Update, run_clocks.in_set(crate::GameSet::Input));
+}
+
+/// Whether the side to move's clock runs: a game going on, under a time control, and not the
+/// engine waiting for the player (reviewing, or analysing).
+#[must_use]
+pub fn clock_runs(record: &GameRecord, clocks: &Clocks, analysing: bool) -> bool {
+    let engine_waits =
+        record.to_move() == Controller::Engine && (record.review.is_some() || analysing);
+    clocks.control.is_some() && record.ongoing() && !engine_waits
+}
+
+/// Runs the side to move's clock by the frame's time; its running out becomes
+/// [`GameCommand::TimeUp`].
+fn run_clocks(
+    time: Res<Time>,
+    record: Res<GameRecord>,
+    analysis: Res<Analysis>,
+    mut clocks: ResMut<Clocks>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    if !clock_runs(&record, &clocks, analysis.0) {
+        return;
+    }
+    let side = record.game.position().side_to_move();
+    if clocks.run(side, time.delta()) {
+        commands.write(GameCommand::TimeUp {
+            side,
+            revision: record.revision,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_and_print_as_players_write_them() {
+        assert_eq!("5+3".parse(), Ok(TimeControl::new(5, 3)));
+        assert_eq!(" 15 + 10 ".parse(), Ok(TimeControl::new(15, 10)));
+        assert_eq!("3".parse(), Ok(TimeControl::new(3, 0)));
+        let half: TimeControl = "0.5+1".parse().unwrap();
+        assert_eq!(half.base, Duration::from_secs(30));
+        assert_eq!(half.to_string(), "0.5+1");
+        assert_eq!(TimeControl::new(5, 3).to_string(), "5+3");
+        for bad in ["", "five", "5+x", "-1+2", "0+3", "5+3+1", "inf"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clocks_show_minutes_then_tenths_and_round_up() {
+        assert_eq!(clock_text(Duration::from_secs(300)), "5:00");
+        assert_eq!(clock_text(Duration::from_millis(299_001)), "5:00");
+        assert_eq!(clock_text(Duration::from_millis(65_000)), "1:05");
+        assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(clock_text(Duration::from_millis(9_401)), "9.5");
+        assert_eq!(clock_text(Duration::from_millis(10)), "0.1");
+        assert_eq!(clock_text(Duration::ZERO), "0.0");
+    }
+
+    #[test]
+    fn moves_add_the_increment_and_taking_back_restores_the_times() {
+        let mut clocks = Clocks::new(Some(TimeControl::new(1, 2)), 0);
+        assert!(!clocks.run(Color::White, Duration::from_secs(10)));
+        clocks.moved(Color::White, 1);
+        assert_eq!(clocks.left(Color::White), Duration::from_secs(52));
+        clocks.run(Color::Black, Duration::from_secs(20));
+        clocks.moved(Color::Black, 2);
+        assert_eq!(clocks.left(Color::Black), Duration::from_secs(42));
+        clocks.run(Color::White, Duration::from_secs(5));
+        clocks.restore(1);
+        assert_eq!(
+            [clocks.left(Color::White), clocks.left(Color::Black)],
+            [Duration::from_secs(52), Duration::from_secs(60)]
+        );
+        clocks.restore(2);
+        assert_eq!(clocks.left(Color::Black), Duration::from_secs(42));
+        // Running out: stays out, and no increment brings it back.
+        assert!(clocks.run(Color::White, Duration::from_secs(600)));
+        assert!(clocks.flagged(Color::White));
+        assert!(!clocks.run(Color::White, Duration::from_secs(1)));
+        clocks.restore(2);
+        assert!(!clocks.flagged(Color::White), "taken back, time given back");
+        // Another first move forgets the marks after it.
+        clocks.restore(0);
+        clocks.moved(Color::White, 1);
+        assert_eq!(clocks.marks.len(), 2);
+    }
+
+    #[test]
+    fn without_a_time_control_nothing_runs_or_falls() {
+        let mut clocks = Clocks::new(None, 0);
+        assert!(!clocks.run(Color::White, Duration::from_secs(1000)));
+        assert!(!clocks.flagged(Color::White));
+    }
+
+    #[test]
+    fn the_window_wakes_when_the_shown_time_changes() {
+        let clocks = Clocks::new(Some(TimeControl::new(5, 0)), 0);
+        assert_eq!(clocks.next_change(Color::White), Duration::from_secs(1));
+        let mut clocks = clocks;
+        clocks.run(Color::White, Duration::from_millis(300_000 - 5_250));
+        assert_eq!(clocks.next_change(Color::White), Duration::from_millis(50));
+    }
+}
