@@ -36,14 +36,17 @@ use shashki::{
 
 use crate::clock::Clocks;
 
-/// The engines shared by all jobs: the full one (book, tablebases) and the one of the weakened
-/// levels (no book, [`Level::config`]); only one searches at a time.
+/// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
+/// levels (no book, [`Level::config`]) and the analysing one (tablebases, no book: a book
+/// would answer the opening at once instead of searching it); only one searches at a time.
 #[derive(Resource, Clone)]
 pub struct EngineHandle {
     /// The engine at its best: hints, draw offers, the strong levels and `--engine-time`.
     pub full: Arc<Engine>,
     /// The engine of the levels that choose among root candidates.
     pub weak: Arc<Engine>,
+    /// The engine of the analysis.
+    pub analysis: Arc<Engine>,
     /// Seed of the weak levels' choices (mixed with each position), new every run.
     pub seed: u64,
 }
@@ -59,8 +62,22 @@ impl EngineHandle {
         EngineHandle {
             full: Arc::new(Engine::new(config.clone())),
             weak: Arc::new(Engine::new(weak_level.config(config))),
+            analysis: Arc::new(Engine::new(EngineConfig {
+                book: None,
+                ..config.clone()
+            })),
             seed,
         }
+    }
+
+    /// Stop handles of all three engines.
+    #[must_use]
+    pub fn stop_handles(&self) -> [StopHandle; 3] {
+        [
+            self.full.stop_handle(),
+            self.weak.stop_handle(),
+            self.analysis.stop_handle(),
+        ]
     }
 }
 
@@ -83,9 +100,14 @@ pub enum Purpose {
 pub struct Analysis(pub bool);
 
 /// The position the last analysis search ended in by itself (a won, lost or tablebase position
-/// needs no endless search): the record's revision and the ply shown. It is not searched again.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct AnalysisDone(Option<(u64, usize)>);
+/// needs no endless search) and what it found; that position is not searched again.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct AnalysisDone {
+    /// The record's revision and the ply shown.
+    pub at: Option<(u64, usize)>,
+    /// The search's result.
+    pub progress: Progress,
+}
 
 /// The engine's latest opinion of a position, for the evaluation bar.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -193,7 +215,7 @@ pub struct Thought {
 #[derive(Component)]
 pub struct Job {
     task: Task<Thought>,
-    stops: [StopHandle; 2],
+    stops: [StopHandle; 3],
     purpose: Purpose,
     revision: u64,
     /// For an analysis: the ply shown when it started.
@@ -316,8 +338,7 @@ pub fn think(
     }
     let report = |info: &SearchInfo| {
         if cancelled() {
-            engines.full.stop();
-            engines.weak.stop();
+            engines.stop_handles().iter().for_each(StopHandle::stop);
         }
         let report = Progress {
             depth: info.depth,
@@ -352,7 +373,18 @@ pub fn think(
                 source: MoveSource::Search,
             };
         }
-        (Purpose::Analysis, _) => engines.full.search(game, SearchLimit::Infinite, report),
+        (Purpose::Analysis, _) => {
+            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
+            // Its end (a tablebase line, a won position) stays on show.
+            *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
+                depth: result.depth.max(1),
+                score: result.score.to_string(),
+                value: result.score,
+                pv: numbered_line(&root, first_number, &result.pv),
+                nodes: result.nodes,
+            };
+            result
+        }
         (Purpose::Move, Strength::MoveTime(time)) => match clock {
             Some(clock) => engines.full.search(game, clock, report),
             None => full(time),
@@ -508,7 +540,7 @@ fn start_jobs(
     let shown_ply = record.shown_ply();
     // While analysing, the engine plays no move, as while the player reviews the game.
     let purpose = if analysis.0 {
-        if done.0 == Some((record.revision, shown_ply)) {
+        if done.at == Some((record.revision, shown_ply)) {
             return;
         }
         Purpose::Analysis
@@ -536,7 +568,7 @@ fn start_jobs(
     };
     let root = *game.position();
     let engines = EngineHandle::clone(&engine);
-    let stops = [engines.full.stop_handle(), engines.weak.stop_handle()];
+    let stops = engines.stop_handles();
     let shared = Arc::clone(&progress);
     let cancel = Arc::new(AtomicBool::new(false));
     let task_cancel = Arc::clone(&cancel);
@@ -622,7 +654,16 @@ fn poll_jobs(
             }
             Purpose::DrawOffer => notice.info(Say::DrawDeclined),
             // An analysis ends by itself only where there is nothing more to find.
-            Purpose::Analysis => done.0 = Some((job.revision, job.shown_ply)),
+            Purpose::Analysis => {
+                *done = AnalysisDone {
+                    at: Some((job.revision, job.shown_ply)),
+                    progress: job
+                        .progress
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .clone(),
+                };
+            }
             Purpose::Move => {
                 if let Some(mv) = thought.best {
                     play.write(GameCommand::Play {

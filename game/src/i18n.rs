@@ -532,8 +532,8 @@ pub static RU: Catalogue = Catalogue {
     copy_pdn: "Копировать PDN",
     fen_copied: "FEN показанной позиции скопирован в буфер обмена",
     pdn_copied: "Партия скопирована в буфер обмена (PDN)",
-    no_evaluation: "Оценка: компьютер ещё не считал",
-    tablebase_draw: "База окончаний: ничья",
+    no_evaluation: "Оценки ещё нет",
+    tablebase_draw: "База: ничья",
     side: |c| match c {
         Color::White => "белые",
         Color::Black => "чёрные",
@@ -641,7 +641,7 @@ pub static RU: Catalogue = Catalogue {
             plural_ru(u64::from(moves), "ход", "хода", "ходов")
         );
         if tablebase {
-            format!("База окончаний: {who} за {moves}")
+            format!("База: {who} за {moves}")
         } else {
             format!("Оценка: {who} за {moves}")
         }
@@ -733,8 +733,8 @@ pub static EN: Catalogue = Catalogue {
     copy_pdn: "Copy PDN",
     fen_copied: "The FEN of the position shown is on the clipboard",
     pdn_copied: "The game is on the clipboard (PDN)",
-    no_evaluation: "Evaluation: the engine has not searched yet",
-    tablebase_draw: "Tablebases: a draw",
+    no_evaluation: "No evaluation yet",
+    tablebase_draw: "Tablebase: a draw",
     side: |c| match c {
         Color::White => "White",
         Color::Black => "Black",
@@ -826,7 +826,7 @@ pub static EN: Catalogue = Catalogue {
         None => "No clocks".into(),
     },
     copy_failed: |why| format!("Could not copy: {why}"),
-    eval_score: |score| format!("Evaluation for White: {score}"),
+    eval_score: |score| format!("Score for White: {score}"),
     eval_win: |c, moves, tablebase| {
         let who = match c {
             Color::White => "White wins",
@@ -834,7 +834,7 @@ pub static EN: Catalogue = Catalogue {
         };
         let plural = if moves == 1 { "move" } else { "moves" };
         if tablebase {
-            format!("Tablebases: {who} in {moves} {plural}")
+            format!("Tablebase: {who} in {moves} {plural}")
         } else {
             format!("Evaluation: {who} in {moves} {plural}")
         }

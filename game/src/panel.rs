@@ -36,7 +36,7 @@ use bevy::ui_widgets::ScrollArea;
 use bevy::window::PrimaryWindow;
 
 use crate::clock::{Clocks, TimeControl, clock_runs, clock_text};
-use crate::engine_task::{Analysis, Evaluation, Purpose, Thinking};
+use crate::engine_task::{Analysis, AnalysisDone, Evaluation, Progress, Purpose, Thinking};
 use crate::geometry::{PANEL_WIDTH, ui_scale};
 use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
@@ -766,11 +766,25 @@ pub fn shorten(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
+/// The engine line: what it does, for which side, depth, score and principal line.
+fn progress_line(what: &str, position: &shashki::Position, p: &Progress, t: &Catalogue) -> String {
+    if p.depth == 0 {
+        return format!("{what}…");
+    }
+    let side = (t.side)(position.side_to_move());
+    format!(
+        "{what} ({side}): {}\n{}",
+        (t.depth_score)(p.depth, &p.score),
+        unbreakable_moves(&p.pv)
+    )
+}
+
 /// Rewrites the panel texts from the record, the engine and the notices.
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn refresh_texts(
     record: Res<GameRecord>,
     thinking: Res<Thinking>,
+    (analysis, done): (Res<Analysis>, Res<AnalysisDone>),
     notice: Res<Notice>,
     feedback: Res<ClickFeedback>,
     language: Res<Language>,
@@ -794,25 +808,21 @@ fn refresh_texts(
     for mut text in &mut texts.p0() {
         set(&mut text, unbreakable_moves(&status));
     }
-    let thinking_line = match thinking.purpose {
-        None => String::new(),
-        Some(purpose) => {
+    // An analysis that ended by itself (a tablebase line, a finished game) stays on show.
+    let ended = (thinking.purpose.is_none()
+        && analysis.0
+        && done.at == Some((record.revision, record.shown_ply())))
+    .then_some(&done.progress);
+    let thinking_line = match (thinking.purpose, ended) {
+        (None, Some(progress)) => progress_line(t.analysing, record.shown_position(), progress, t),
+        (None, None) => String::new(),
+        (Some(purpose), _) => {
             let (what, position) = match purpose {
                 Purpose::Move | Purpose::DrawOffer => (t.thinking, record.game.position()),
                 Purpose::Hint => (t.looking_for_hint, record.game.position()),
                 Purpose::Analysis => (t.analysing, record.shown_position()),
             };
-            let p = &thinking.progress;
-            if p.depth == 0 {
-                format!("{what}…")
-            } else {
-                let side = (t.side)(position.side_to_move());
-                format!(
-                    "{what} ({side}): {}\n{}",
-                    (t.depth_score)(p.depth, &p.score),
-                    unbreakable_moves(&p.pv)
-                )
-            }
+            progress_line(what, position, &thinking.progress, t)
         }
     };
     for mut text in &mut texts.p1() {
@@ -1220,18 +1230,15 @@ mod tests {
         use shashki::{Position, Score};
         let white_to_move = Position::start();
         let e = Evaluation::of(&white_to_move, Score(35), false);
-        assert_eq!(evaluation_text(&e, &EN), "Evaluation for White: +0.35");
+        assert_eq!(evaluation_text(&e, &EN), "Score for White: +0.35");
         let black_to_move: Position = "B:WK29:B25".parse().unwrap();
         // Black to move wins in 7 plies (4 moves): a loss for White.
         let e = Evaluation::of(&black_to_move, Score::win_in_plies(7), true);
         assert_eq!(e.white, Score::loss_in_plies(7));
-        assert_eq!(
-            evaluation_text(&e, &EN),
-            "Tablebases: Black wins in 4 moves"
-        );
+        assert_eq!(evaluation_text(&e, &EN), "Tablebase: Black wins in 4 moves");
         assert_eq!(
             evaluation_text(&e, &RU),
-            "База окончаний: чёрные выигрывают за 4 хода"
+            "База: чёрные выигрывают за 4 хода"
         );
         let e = Evaluation::of(&black_to_move, Score(-50), false);
         assert_eq!(evaluation_text(&e, &RU), "Оценка за белых: +0.50");

@@ -848,3 +848,46 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
     );
     assert_eq!(thought.best, None);
 }
+
+#[test]
+fn the_analysis_searches_the_opening_even_with_a_book() {
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.book = shashki::search::BookChoice::Shipped;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    command(&mut app, GameCommand::ToggleAnalysis);
+    // A book would answer the start position at once; the analysis searches it.
+    update_until(&mut app, |app| {
+        let thinking = app.world().resource::<Thinking>();
+        thinking.purpose == Some(Purpose::Analysis) && thinking.progress.depth >= 5
+    });
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
+}
+
+#[test]
+fn a_finished_analysis_stays_on_show() {
+    // White to move has lost (no piece can move): the search ends at once.
+    let mut app = app_with(Some("W:Wa1:Bb2,c3"), Controller::Human, Controller::Human);
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world()
+            .resource::<shashki_game::engine_task::AnalysisDone>()
+            .at
+            .is_some()
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Thinking>().purpose.is_none(),
+        "not searched again"
+    );
+    let done = app
+        .world()
+        .resource::<shashki_game::engine_task::AnalysisDone>();
+    assert!(done.progress.depth > 0);
+}
