@@ -523,7 +523,7 @@ pub static RU: Catalogue = Catalogue {
     tablebase_mark: "(база)",
     end_returns: "End — к партии",
     clock_label: "Часы",
-    no_clock: "без часов",
+    no_clock: "нет",
     play_from_here: "Играть отсюда",
     playing_from_here: "Играем с этой позиции; «Вперёд» вернёт снятые ходы",
     analyse: "Анализ",

@@ -155,6 +155,8 @@ struct MovesScroll;
 const SCROLL_TO_END: f32 = 1.0e6;
 /// The height of a row of the move list (unscaled pixels).
 const MOVE_ROW_HEIGHT: f32 = 19.0;
+/// The move list shows at least this many rows (the panel scrolls when the window is smaller).
+const MOVE_LIST_MIN_ROWS: f32 = 4.0;
 /// The live game's last move in the move list.
 const LAST_MOVE: Color = Color::srgb(0.22, 0.23, 0.27);
 /// The evaluation bar's black part.
@@ -291,18 +293,24 @@ fn row() -> Node {
 }
 
 fn spawn_panel(mut commands: Commands) {
+    // In the smallest windows the panel is taller than the window: it scrolls (mouse wheel),
+    // and the move list keeps a few lines instead of vanishing.
     let root = commands
-        .spawn((Node {
-            position_type: PositionType::Absolute,
-            right: px(0),
-            top: px(0),
-            width: px(PANEL_WIDTH),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(10)),
-            row_gap: px(5),
-            ..default()
-        },))
+        .spawn((
+            ScrollArea,
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                width: px(PANEL_WIDTH),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(10)),
+                row_gap: px(5),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+        ))
         .id();
     commands.spawn((
         Node {
@@ -532,7 +540,8 @@ fn spawn_panel(mut commands: Commands) {
                 ScrollArea,
                 Node {
                     flex_grow: 1.0,
-                    min_height: px(0),
+                    min_height: px(MOVE_LIST_MIN_ROWS * MOVE_ROW_HEIGHT),
+                    flex_shrink: 0.0,
                     flex_direction: FlexDirection::Column,
                     overflow: Overflow::scroll_y(),
                     ..default()
