@@ -150,9 +150,7 @@ pub struct Thinking {
 pub struct Progress {
     /// Depth completed.
     pub depth: u32,
-    /// Score for the side to move, e.g. `+0.35` or `win in 7`.
-    pub score: String,
-    /// The same score as a number.
+    /// Score for the side to move (the panel words it in the player's language).
     pub value: Score,
     /// Principal variation in traditional notation.
     pub pv: String,
@@ -342,7 +340,6 @@ pub fn think(
         }
         let report = Progress {
             depth: info.depth,
-            score: info.score.to_string(),
             value: info.score,
             pv: numbered_line(&root, first_number, &info.pv),
             nodes: info.nodes,
@@ -378,7 +375,6 @@ pub fn think(
             // Its end (a tablebase line, a won position) stays on show.
             *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
                 depth: result.depth.max(1),
-                score: result.score.to_string(),
                 value: result.score,
                 pv: numbered_line(&root, first_number, &result.pv),
                 nodes: result.nodes,

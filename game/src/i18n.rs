@@ -464,6 +464,10 @@ catalogue! {
         tb_ready: fn(u32) -> String,
         /// The tablebases could not be built (detail).
         tb_failed: fn(&str) -> String,
+        /// A search score: a forced win in N moves for the side to move.
+        win_in: fn(u32) -> String,
+        /// A search score: a forced loss in N moves for the side to move.
+        loss_in: fn(u32) -> String,
     }
 }
 
@@ -656,6 +660,18 @@ pub static RU: Catalogue = Catalogue {
     },
     tb_ready: |pieces| format!("Базы окончаний до {pieces} фигур готовы: компьютер их использует"),
     tb_failed: |why| format!("Базы окончаний не построены: {why}"),
+    win_in: |n| {
+        format!(
+            "выигрыш за {n} {}",
+            plural_ru(u64::from(n), "ход", "хода", "ходов")
+        )
+    },
+    loss_in: |n| {
+        format!(
+            "проигрыш за {n} {}",
+            plural_ru(u64::from(n), "ход", "хода", "ходов")
+        )
+    },
     level_names: [
         "новичок",
         "начинающий",
@@ -851,6 +867,8 @@ pub static EN: Catalogue = Catalogue {
         format!("Endgame tablebases up to {pieces} pieces ready: the engine uses them")
     },
     tb_failed: |why| format!("Endgame tablebases not built: {why}"),
+    win_in: |n| format!("win in {n}"),
+    loss_in: |n| format!("loss in {n}"),
     level_names: [
         "beginner",
         "novice",
@@ -949,6 +967,8 @@ mod tests {
                 (t.tb_building)(5, 40, "2x1"),
                 (t.tb_ready)(5),
                 (t.tb_failed)("w"),
+                (t.win_in)(3),
+                (t.loss_in)(1),
             ] {
                 assert!(text.len() > 3, "{lang:?}: {text}");
             }

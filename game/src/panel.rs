@@ -783,9 +783,26 @@ fn progress_line(what: &str, position: &shashki::Position, p: &Progress, t: &Cat
     let side = (t.side)(position.side_to_move());
     format!(
         "{what} ({side}): {}\n{}",
-        (t.depth_score)(p.depth, &p.score),
+        (t.depth_score)(p.depth, &score_words(p.value, t)),
         unbreakable_moves(&p.pv)
     )
+}
+
+/// A search score for the side to move in words: `+0.35`, or a forced win or loss in moves
+/// ("выигрыш за 2 хода").
+#[must_use]
+pub fn score_words(score: shashki::Score, t: &Catalogue) -> String {
+    match score.plies_to_end() {
+        Some(plies) => {
+            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
+            if score.is_win() {
+                (t.win_in)(moves)
+            } else {
+                (t.loss_in)(moves)
+            }
+        }
+        None => score.to_string(),
+    }
 }
 
 /// Rewrites the panel texts from the record, the engine and the notices.
@@ -1251,5 +1268,11 @@ mod tests {
         );
         let e = Evaluation::of(&black_to_move, Score(-50), false);
         assert_eq!(evaluation_text(&e, &RU), "Оценка за белых: +0.50");
+        assert_eq!(
+            score_words(Score::win_in_plies(3), &RU),
+            "выигрыш за 2 хода"
+        );
+        assert_eq!(score_words(Score::loss_in_plies(2), &EN), "loss in 1");
+        assert_eq!(score_words(Score(-7), &RU), "-0.07");
     }
 }
