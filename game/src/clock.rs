@@ -176,17 +176,17 @@ impl Clocks {
         left.is_zero()
     }
 
-    /// How long until `color`'s shown time changes while it runs (the window redraws then).
+    /// How often the window redraws while `color`'s clock runs: each second, each tenth in the
+    /// last ten seconds (the unit the clock shows). A fixed period, not the time to the next
+    /// change: Bevy's winit loop redraws at once whenever the update mode changes, so a wait
+    /// recomputed each frame would redraw continuously.
     #[must_use]
-    pub fn next_change(&self, color: Color) -> Duration {
-        let left = self.left(color);
-        let step = if left < TENTHS_BELOW {
+    pub fn redraw_every(&self, color: Color) -> Duration {
+        if self.left(color) < TENTHS_BELOW {
             Duration::from_millis(100)
         } else {
             Duration::from_secs(1)
-        };
-        let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
-        if into.is_zero() { step } else { into }
+        }
     }
 }
 
@@ -312,11 +312,13 @@ mod tests {
     }
 
     #[test]
-    fn the_window_wakes_when_the_shown_time_changes() {
-        let clocks = Clocks::new(Some(TimeControl::new(5, 0)), 0);
-        assert_eq!(clocks.next_change(Color::White), Duration::from_secs(1));
-        let mut clocks = clocks;
+    fn the_window_wakes_as_often_as_the_shown_time_changes() {
+        let mut clocks = Clocks::new(Some(TimeControl::new(5, 0)), 0);
+        assert_eq!(clocks.redraw_every(Color::White), Duration::from_secs(1));
         clocks.run(Color::White, Duration::from_millis(300_000 - 5_250));
-        assert_eq!(clocks.next_change(Color::White), Duration::from_millis(50));
+        assert_eq!(
+            clocks.redraw_every(Color::White),
+            Duration::from_millis(100)
+        );
     }
 }

@@ -7,8 +7,9 @@
 //! [`WinitSettings`] to continuous while [`busy`] says the picture changes by itself, or the
 //! record or notice changed in this frame (its consequences, such as the engine starting or the
 //! board animating, show in the next frames), and back when it is still. A running clock wakes
-//! the window when its shown time changes (each second, each tenth in the last ten seconds),
-//! which is also when its running out is noticed.
+//! the window as often as its shown time changes (each second, each tenth in the last ten
+//! seconds), which is also when its running out is noticed. The waits are fixed periods: Bevy's
+//! winit loop draws a frame at once whenever the update mode changes.
 
 use std::time::Duration;
 
@@ -59,7 +60,7 @@ fn choose_update_mode(
     view: Res<ViewSync>,
     drag: Res<Drag>,
     feedback: Res<ClickFeedback>,
-    focus: Option<Res<InputFocus>>,
+    (focus, windows): (Option<Res<InputFocus>>, Query<(), With<Window>>),
     time: Res<Time>,
     record: Res<GameRecord>,
     notice: Res<Notice>,
@@ -72,12 +73,12 @@ fn choose_update_mode(
     let changed = record.is_changed() || notice.is_changed();
     let moving = busy(thinking.purpose.is_some(), *view, drag.from.is_some(), age);
     let mut wait = IDLE_WAIT;
-    if focus.is_some_and(|f| f.get().is_some()) {
+    if crate::shortcuts::typing(focus.as_deref(), &windows) {
         wait = wait.min(TYPING_WAIT);
     }
     if clock_runs(&record, &clocks, analysis.0) {
         let side = record.game.position().side_to_move();
-        wait = wait.min(clocks.next_change(side));
+        wait = wait.min(clocks.redraw_every(side));
     }
     let mode = if changed || moving {
         UpdateMode::Continuous

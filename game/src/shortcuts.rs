@@ -5,7 +5,9 @@
 //! Data flow (in [`GameSet::Input`](crate::GameSet), before the rules step): `press_keys` maps
 //! each key pressed this frame with the pure [`shortcut`] and writes the same
 //! [`GameCommand`]s the buttons write, or clears the [`Selection`] on Escape. While the FEN / file
-//! name field has the keyboard focus, keys are text and no shortcut fires; Escape, or a press
+//! name field has the keyboard focus, keys are text and no shortcut fires ([`typing`]: the focus
+//! on an entity other than the window — Bevy gives the window the focus at start-up, and keys
+//! sent to the window are the board's); Escape, or a press
 //! outside the field (`panel`), gives the keys back.
 
 use bevy::input_focus::InputFocus;
@@ -74,15 +76,25 @@ pub fn shortcut(key: KeyCode, control: bool) -> Option<Shortcut> {
     Some(Shortcut::Command(command))
 }
 
+/// Whether the keyboard goes to a text field: something has the focus, and it is not a window
+/// (Bevy focuses the primary window at start-up; its keys are the game's shortcuts).
+#[must_use]
+pub fn typing(focus: Option<&InputFocus>, windows: &Query<(), With<Window>>) -> bool {
+    focus
+        .and_then(InputFocus::get)
+        .is_some_and(|entity| !windows.contains(entity))
+}
+
 /// Keys pressed this frame become commands, unless a text field has the focus.
 fn press_keys(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Option<ResMut<InputFocus>>,
+    windows: Query<(), With<Window>>,
     mut selection: ResMut<Selection>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if let Some(mut focus) = focus
-        && focus.get().is_some()
+        && typing(Some(&focus), &windows)
     {
         // Keys are text while the field has the focus; Escape leaves the field.
         if keys.just_pressed(KeyCode::Escape) {

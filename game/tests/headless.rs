@@ -891,3 +891,14 @@ fn a_finished_analysis_stays_on_show() {
         .resource::<shashki_game::engine_task::AnalysisDone>();
     assert!(done.progress.depth > 0);
 }
+
+#[test]
+fn keys_work_while_the_window_has_the_focus() {
+    // Bevy gives the primary window the keyboard focus at start-up: keys sent to the window are
+    // the board's shortcuts, not text.
+    let mut app = keyboard_game_after_one_move();
+    let window = app.world_mut().spawn(bevy::window::Window::default()).id();
+    app.insert_resource(bevy::input_focus::InputFocus::from_entity(window));
+    press(&mut app, KeyCode::ArrowLeft);
+    assert!(record(&app).game.moves().is_empty(), "taken back");
+}
