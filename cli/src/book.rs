@@ -103,7 +103,7 @@ fn probe(
                 serde_json::json!({
                     "move": position.write_move(&m.mv, Notation::Algebraic),
                     "weight": m.weight,
-                    "score": m.score,
+                    "score": m.score.map(json_decimal),
                     "comment": m.comment,
                 })
             })
@@ -479,4 +479,13 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         args.out.display()
     );
     Ok(())
+}
+
+/// A book score (an `f32`) as the shortest decimal that reads back as it, the way the book file
+/// writes it: `0.01`, not the `0.009999999776482582` of its widening to `f64`.
+fn json_decimal(score: f32) -> serde_json::Value {
+    score
+        .to_string()
+        .parse::<f64>()
+        .map_or(serde_json::Value::Null, serde_json::Value::from)
 }

@@ -364,6 +364,11 @@ fn one_tablebase_option_and_json_probes() {
         "{value}"
     );
     assert!(value["pick"].is_string(), "{value}");
+    // Scores read as the book writes them (hundredths), not as a widened `f32`.
+    for m in value["moves"].as_array().into_iter().flatten() {
+        let score = m["score"].as_f64().expect("a score");
+        assert_eq!(score, (score * 100.0).round() / 100.0, "{m}");
+    }
     let output = shashki(&["book", "probe", "W:WK29:BK1", "--json"]);
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(value["in_book"], false);
