@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
     threads: usize,
     /// Transposition table size in MB (at most 65536, and what the machine can allocate).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=shashki::MAX_HASH_MB as i64))]
     hash: u32,
     /// Directory of endgame tablebases (`*.shtb`): exact scores in the endgame (`--tb-dir` is
     /// the old name).
@@ -56,8 +56,6 @@ pub struct Args {
 /// Deepest `--depth` accepted: deeper fixed-depth searches never finish in practice (the search
 /// itself stops at its ply limit of 127).
 const MAX_DEPTH: i64 = 100;
-/// Largest hash table accepted, in MB (as for the Hub `hash` parameter).
-const MAX_HASH_MB: i64 = 65_536;
 
 /// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
 /// file can be created next to it (the temporary file of [`crate::atomic_file::write_atomically`]).

@@ -24,7 +24,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use shashki::egtb::{BackgroundBuild, Tablebases};
-use shashki::hub::{self, Action, GoMode, InfoReport, Param, ParamKind, SearchRequest, Session};
+use shashki::hub::{self, Action, GoMode, InfoReport, Param, SearchRequest, Session};
 use shashki::search::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
 
@@ -48,11 +48,6 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 5)]
     tablebase_pieces: u32,
 }
-
-/// Largest `hash` the GUI may set, in MB.
-const MAX_HASH_MB: i64 = 65_536;
-/// Largest `threads` the GUI may set: the engine's own cap.
-const MAX_THREADS: i64 = shashki::MAX_THREADS as i64;
 
 /// Where lines go: stdout, one whole line at a time.
 #[derive(Clone)]
@@ -88,47 +83,6 @@ struct Driver {
     params: Vec<Param>,
     /// Tables being built in the background, taken by the engine once complete.
     background: Option<BackgroundBuild>,
-}
-
-fn params(args: &Args, tb_dir: Option<&Path>) -> Vec<Param> {
-    vec![
-        Param {
-            name: "variant".into(),
-            kind: ParamKind::Enum(vec!["russian".into()]),
-            value: "russian".into(),
-        },
-        Param {
-            name: "hash".into(),
-            kind: ParamKind::Int {
-                min: 1,
-                max: MAX_HASH_MB,
-            },
-            value: args.hash.clamp(1, MAX_HASH_MB as usize).to_string(),
-        },
-        Param {
-            name: "threads".into(),
-            kind: ParamKind::Int {
-                min: 1,
-                max: MAX_THREADS,
-            },
-            value: args.threads.clamp(1, MAX_THREADS as usize).to_string(),
-        },
-        Param {
-            name: "book".into(),
-            kind: ParamKind::Bool,
-            value: "true".into(),
-        },
-        Param {
-            name: "book-file".into(),
-            kind: ParamKind::String,
-            value: String::new(),
-        },
-        Param {
-            name: "tb-dir".into(),
-            kind: ParamKind::String,
-            value: tb_dir.map(|d| d.display().to_string()).unwrap_or_default(),
-        },
-    ]
 }
 
 /// The engine configuration the parameters ask for, and the problems met loading the book and
@@ -332,7 +286,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         _ => None,
     };
-    let initial = params(args, tb_dir.as_deref());
+    let initial = hub::engine_params(args.hash, args.threads, tb_dir.as_deref());
     let (initial_config, more_problems) = config(&initial);
     problems.extend(more_problems);
     let engine = engine_for(initial_config, &mut problems);

@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long)]
     paths: bool,
     /// Cache subtree counts in a hash table of this many MB (0 = no table; at most 65536).
-    #[arg(long, default_value_t = 0, value_parser = at_most::<MAX_HASH_MB>)]
+    #[arg(long, default_value_t = 0, value_parser = at_most::<{ shashki::MAX_HASH_MB }>)]
     hash: usize,
     /// Print the count below each legal move.
     #[arg(long)]
@@ -36,8 +36,6 @@ pub struct Args {
 
 /// Most worker threads accepted: beyond this, spawning them alone takes minutes.
 const MAX_THREADS: usize = 1024;
-/// Largest hash table accepted, in MB: a larger request would abort on allocation.
-const MAX_HASH_MB: usize = 65_536;
 
 /// Reads a count no larger than `MAX` (a command-line error otherwise).
 fn at_most<const MAX: usize>(text: &str) -> Result<usize, String> {

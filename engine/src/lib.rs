@@ -102,7 +102,7 @@ pub use rules::{
     Role, Square, Squares, WinReason, perft_parallel,
 };
 pub use search::{
-    BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_THREADS,
-    MoveSource, Score, SearchInfo, SearchLimit, SearchParams, SearchResult, SetupProblem,
-    StopHandle, TableAllocError,
+    BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_HASH_MB,
+    MAX_THREADS, MoveSource, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
+    SetupProblem, StopHandle, TableAllocError,
 };

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use shashki::egtb::{BuildOptions, Material, Table};
 use shashki::eval::PatternTables;
-use shashki::hub::{Action, GoMode, Param, ParamKind, Session};
+use shashki::hub::{self, Action, GoMode, Session};
 use shashki::pdn::{self, PdnStyle};
 use shashki::{Book, Engine, EngineConfig, Notation, Position, SearchLimit, Tablebases, fen};
 
@@ -165,35 +165,6 @@ pub fn seed_book(data: &[u8]) {
     assert_eq!(again.entries(), book.entries());
 }
 
-/// The parameters a Hub session announces (as `shashki hub` does).
-fn hub_params() -> Vec<Param> {
-    vec![
-        Param {
-            name: "variant".into(),
-            kind: ParamKind::Enum(vec!["russian".into()]),
-            value: "russian".into(),
-        },
-        Param {
-            name: "hash".into(),
-            kind: ParamKind::Int {
-                min: 1,
-                max: 65_536,
-            },
-            value: "64".into(),
-        },
-        Param {
-            name: "book".into(),
-            kind: ParamKind::Bool,
-            value: "true".into(),
-        },
-        Param {
-            name: "book-file".into(),
-            kind: ParamKind::String,
-            value: String::new(),
-        },
-    ]
-}
-
 /// Most lines a Hub session target plays (libFuzzer's inputs are short anyway).
 const HUB_MAX_LINES: usize = 400;
 /// Most bytes a Hub session may send for one line of input, beyond a multiple of the line's own
@@ -212,7 +183,7 @@ pub fn hub_session(data: &[u8]) {
         unbounded: bool,
         stopping: bool,
     }
-    let mut session = Session::new("fuzz", "0", "nobody", hub_params());
+    let mut session = Session::new("fuzz", "0", "nobody", hub::engine_params(64, 1, None));
     let mut pending: Option<Pending> = None;
     let (mut searches, mut dones) = (0usize, 0usize);
     let finish = |session: &mut Session, pending: &mut Option<Pending>, dones: &mut usize| {

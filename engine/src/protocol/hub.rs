@@ -24,11 +24,12 @@
 //! near". Times are in seconds.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Duration;
 
 use crate::formats::Notation;
 use crate::rules::{Color, Game, Move, Piece, Position, Role, Square};
-use crate::search::SearchLimit;
+use crate::search::{MAX_HASH_MB, MAX_THREADS, SearchLimit};
 
 /// Default number of moves assumed left in the game when a clock level has no `moves=`.
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
@@ -459,6 +460,56 @@ impl Param {
     }
 }
 
+/// The parameters shashki's engine announces after `hub`, with their starting values: the
+/// variant, the table size `hash_mb` (1 to [`MAX_HASH_MB`]) and the `threads` (1 to
+/// [`MAX_THREADS`]), the opening book (`book`, on: the shipped one, or `book-file`) and the
+/// tablebase directory `tb-dir` (empty: none). A GUI changes them with `set-param`; the program
+/// that runs the engine reads them back by these names.
+#[must_use]
+pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) -> Vec<Param> {
+    let bounded = |value: usize, max: usize| value.clamp(1, max).to_string();
+    vec![
+        Param {
+            name: "variant".into(),
+            kind: ParamKind::Enum(vec!["russian".into()]),
+            value: "russian".into(),
+        },
+        Param {
+            name: "hash".into(),
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_HASH_MB as i64,
+            },
+            value: bounded(hash_mb, MAX_HASH_MB),
+        },
+        Param {
+            name: "threads".into(),
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_THREADS as i64,
+            },
+            value: bounded(threads, MAX_THREADS),
+        },
+        Param {
+            name: "book".into(),
+            kind: ParamKind::Bool,
+            value: "true".into(),
+        },
+        Param {
+            name: "book-file".into(),
+            kind: ParamKind::String,
+            value: String::new(),
+        },
+        Param {
+            name: "tb-dir".into(),
+            kind: ParamKind::String,
+            value: tablebases
+                .map(|d| d.display().to_string())
+                .unwrap_or_default(),
+        },
+    ]
+}
+
 /// The `param` line announcing `param`.
 #[must_use]
 pub fn param_line(param: &Param) -> String {
@@ -820,28 +871,23 @@ mod tests {
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
     fn session() -> Session {
-        Session::new(
-            "shashki",
-            "0.1",
-            "team",
-            vec![
-                Param {
-                    name: "variant".into(),
-                    kind: ParamKind::Enum(vec!["russian".into()]),
-                    value: "russian".into(),
-                },
-                Param {
-                    name: "hash".into(),
-                    kind: ParamKind::Int { min: 1, max: 4096 },
-                    value: "64".into(),
-                },
-                Param {
-                    name: "book-file".into(),
-                    kind: ParamKind::String,
-                    value: String::new(),
-                },
-            ],
-        )
+        Session::new("shashki", "0.1", "team", engine_params(64, 1, None))
+    }
+
+    #[test]
+    fn the_engine_params_start_within_their_bounds() {
+        let params = engine_params(0, 100_000, Some(Path::new("/tables")));
+        let value = |name: &str| {
+            let param = params.iter().find(|p| p.name == name).expect(name);
+            assert_eq!(param.check(&param.value).as_ref(), Ok(&param.value), "{name}");
+            param.value.clone()
+        };
+        assert_eq!(value("hash"), "1");
+        assert_eq!(value("threads"), MAX_THREADS.to_string());
+        assert_eq!(value("tb-dir"), "/tables");
+        assert_eq!(value("book"), "true");
+        let large = engine_params(MAX_HASH_MB + 1, 2, None);
+        assert_eq!(large[1].value, MAX_HASH_MB.to_string());
     }
 
     fn sent(actions: &[Action]) -> Vec<String> {
@@ -960,8 +1006,9 @@ mod tests {
             lines[1],
             "param name=variant value=russian type=enum values=russian"
         );
-        assert_eq!(lines[2], "param name=hash value=64 type=int min=1 max=4096");
-        assert_eq!(lines[3], "param name=book-file value=\"\" type=string");
+        assert_eq!(lines[2], "param name=hash value=64 type=int min=1 max=65536");
+        assert_eq!(lines[3], "param name=threads value=1 type=int min=1 max=256");
+        assert_eq!(lines[5], "param name=book-file value=\"\" type=string");
         assert_eq!(lines.last().map(String::as_str), Some("wait"));
         assert!(s.handle("set-param name=hash value=128").is_empty());
         assert_eq!(s.param("hash"), Some("128"));
@@ -976,7 +1023,7 @@ mod tests {
         );
         assert_eq!(s.param("book-file"), Some("my book.json"));
         let actions = s.handle("init");
-        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 3));
+        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 6));
         assert_eq!(sent(&actions), ["ready"]);
         assert_eq!(sent(&s.handle("ping")), ["pong"]);
         assert_eq!(s.handle("quit"), [Action::Quit]);
@@ -1003,7 +1050,7 @@ mod tests {
         );
         // The same value again changes nothing; a bad one answers why, and the value stays.
         assert!(s.handle("set-param name=hash value=256").is_empty());
-        let error = sent(&s.handle("set-param name=hash value=9999"));
+        let error = sent(&s.handle("set-param name=hash value=99999"));
         assert!(error[0].contains("hash"), "{error:?}");
         assert_eq!(s.param("hash"), Some("256"));
         // Not during a search: the GUI is told why.
