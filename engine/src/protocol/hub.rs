@@ -879,7 +879,11 @@ mod tests {
         let params = engine_params(0, 100_000, Some(Path::new("/tables")));
         let value = |name: &str| {
             let param = params.iter().find(|p| p.name == name).expect(name);
-            assert_eq!(param.check(&param.value).as_ref(), Ok(&param.value), "{name}");
+            assert_eq!(
+                param.check(&param.value).as_ref(),
+                Ok(&param.value),
+                "{name}"
+            );
             param.value.clone()
         };
         assert_eq!(value("hash"), "1");
@@ -1006,8 +1010,14 @@ mod tests {
             lines[1],
             "param name=variant value=russian type=enum values=russian"
         );
-        assert_eq!(lines[2], "param name=hash value=64 type=int min=1 max=65536");
-        assert_eq!(lines[3], "param name=threads value=1 type=int min=1 max=256");
+        assert_eq!(
+            lines[2],
+            "param name=hash value=64 type=int min=1 max=65536"
+        );
+        assert_eq!(
+            lines[3],
+            "param name=threads value=1 type=int min=1 max=256"
+        );
         assert_eq!(lines[5], "param name=book-file value=\"\" type=string");
         assert_eq!(lines.last().map(String::as_str), Some("wait"));
         assert!(s.handle("set-param name=hash value=128").is_empty());
