@@ -72,15 +72,15 @@ use thread::{Progress, Searcher, Shared};
 /// mistyped count (`--threads 100000`) would spend minutes starting threads before the search.
 pub const MAX_THREADS: usize = 256;
 
-/// The largest transposition table an [`Engine`] takes, in MB (64 GiB): an
-/// [`EngineConfig::hash_mb`] above it is taken as this, and the command line and the Hub offer
-/// sizes up to it.
+/// The largest transposition table the command line and the Hub offer, in MB (64 GiB). The
+/// engine itself tries any [`EngineConfig::hash_mb`] and reports a size the machine cannot give
+/// as a [`TableAllocError`] ([`Engine::try_new`]).
 pub const MAX_HASH_MB: usize = 65_536;
 
 /// How an [`Engine`] is set up.
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
-    /// Transposition table size in MB (default 64; at most [`MAX_HASH_MB`] is allocated).
+    /// Transposition table size in MB (default 64).
     pub hash_mb: usize,
     /// Search threads (default 1; 0 is taken as 1, and at most [`MAX_THREADS`] are started).
     pub threads: usize,
@@ -266,7 +266,7 @@ impl<T: Table> Engine<T> {
     pub fn try_with_table(config: EngineConfig) -> Result<Engine<T>, TableAllocError> {
         let threads = config.threads.clamp(1, MAX_THREADS);
         Ok(Engine {
-            table: T::try_with_size_mb(config.hash_mb.min(MAX_HASH_MB))?,
+            table: T::try_with_size_mb(config.hash_mb)?,
             config,
             stop: Arc::new(AtomicBool::new(false)),
             // One per thread, made by the first search (`run` sizes the list to the threads).
