@@ -66,8 +66,11 @@
 //!
 //! ## Features
 //! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
-//!   and moves as Hub text through `HubMove` and `MoveSeed`. serde and serde_json are always
-//!   dependencies (the opening book is JSON), so the feature costs only the derived code.
+//!   a [`Game`] as its start FEN (with lidraughts' counters) and its moves, [`GameStatus`],
+//!   [`WinReason`], [`DrawRule`], [`MoveSource`] and [`Score`]; write a [`Move`] as its Hub text
+//!   and a [`SearchResult`]; read moves back through `HubMove` and `MoveSeed` (a move needs its
+//!   position). serde and serde_json are always dependencies (the opening book is JSON), so the
+//!   feature costs only the derived code.
 
 #![warn(missing_debug_implementations)]
 
@@ -80,6 +83,11 @@ mod protocol;
 mod rules;
 pub mod search;
 mod splitmix;
+
+/// The package README's example, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub use atomic_file::write_atomically;
 pub use formats::{annotate, fen, pdn};
