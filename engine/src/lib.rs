@@ -100,7 +100,7 @@ pub use egtb::{Tablebases, TbEntry, TbError, Wdl};
 pub use eval::EvalParams;
 pub use formats::{
     FenError, FenField, FenReason, MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason,
-    PdnError, PdnGame,
+    PdnError, PdnGame, PlayTextError,
 };
 #[cfg(feature = "serde")]
 pub use formats::{HubMove, MoveSeed};

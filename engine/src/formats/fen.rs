@@ -7,7 +7,9 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Bitboard, Color, ParseSquareError, Position, PositionError, Square};
+use crate::rules::{
+    Bitboard, Color, DrawState, Game, ParseSquareError, Position, PositionError, Square,
+};
 
 /// The optional counters of a lidraughts FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -325,6 +327,25 @@ impl Position {
     #[must_use]
     pub fn to_fen(&self) -> String {
         write(self)
+    }
+}
+
+impl Game {
+    /// A game from a FEN; a lidraughts `:H<n>` counter sets the draw ply counter and `:F<n>` the
+    /// number of the first move.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that is wrong.
+    pub fn from_fen(text: &str) -> Result<Game, FenError> {
+        let (position, extras) = read_with_extras(text)?;
+        let plies = extras
+            .halfmove_clock
+            .map_or(0, |h| u16::try_from(h).unwrap_or(u16::MAX));
+        let mut game = Game::with_draw_state(position, DrawState::with_plies(plies));
+        if let Some(number) = extras.fullmove_number {
+            game.set_first_move_number(number);
+        }
+        Ok(game)
     }
 }
 

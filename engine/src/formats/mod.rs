@@ -10,7 +10,7 @@ pub mod pdn;
 pub(crate) mod serde_support;
 
 pub use fen::{FenError, FenField, FenReason};
-pub use notation::{MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason};
+pub use notation::{MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason, PlayTextError};
 pub use pdn::{PdnError, PdnGame};
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};

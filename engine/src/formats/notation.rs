@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::rules::{Bitboard, Move, ParseSquareError, Position, Square};
+use crate::rules::{Bitboard, Game, GameError, Move, ParseSquareError, Position, Square};
 
 /// How to write a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -91,6 +91,19 @@ pub enum MoveError {
         /// Every legal move it could mean, in full notation.
         candidates: Vec<String>,
     },
+}
+
+/// Why [`Game::play_text`] played nothing: the text names no legal move or several, or the game
+/// has ended.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayTextError {
+    /// The text does not name exactly one legal move.
+    #[error(transparent)]
+    Text(#[from] MoveError),
+    /// The game refuses the move (it has ended).
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
 
 impl MoveText {
@@ -468,9 +481,57 @@ impl fmt::Display for MoveText {
     }
 }
 
+impl Game {
+    /// Reads `text` in any notation [`Position::parse_move`] accepts and plays it.
+    ///
+    /// # Errors
+    /// [`PlayTextError::Text`] if the text names no legal move or several,
+    /// [`PlayTextError::Game`] if the game has ended.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayTextError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status).into());
+        }
+        let mv = self.position().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// The moves in `notation`, each written in the position it was played in.
+    #[must_use]
+    pub fn move_texts(&self, notation: Notation) -> Vec<String> {
+        self.moves()
+            .iter()
+            .zip(self.positions())
+            .map(|(mv, position)| position.write_move(mv, notation))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_text_says_why_it_played_nothing() {
+        let mut game = Game::default();
+        assert_eq!(game.play_text("c3-d4").map(|mv| mv.to().number()), Ok(18));
+        assert!(matches!(
+            game.play_text("c3-d4"),
+            Err(PlayTextError::Text(MoveError::Illegal { .. }))
+        ));
+        assert!(matches!(
+            game.play_text("c3"),
+            Err(PlayTextError::Text(MoveError::Unparsable(_)))
+        ));
+        let mut over = Game::from_fen("W:W:BK1").expect("a FEN");
+        assert!(matches!(
+            over.play_text("b8-a7"),
+            Err(PlayTextError::Game(GameError::GameOver(_)))
+        ));
+        assert_eq!(game.moves().len(), 1);
+        assert_eq!(game.move_texts(Notation::Algebraic), ["c3-d4"]);
+    }
 
     #[test]
     fn reads_quiet_moves_in_every_form() {

@@ -13,8 +13,6 @@
 
 use std::fmt;
 
-use crate::formats::fen::{self, FenError};
-use crate::formats::{MoveError, Notation};
 use crate::rules::draw::{DrawRule, DrawState};
 use crate::rules::{Color, Move, Position};
 
@@ -95,9 +93,6 @@ pub enum GameError {
         /// The current position.
         fen: String,
     },
-    /// The text does not name exactly one legal move.
-    #[error(transparent)]
-    Text(#[from] MoveError),
     /// The game has already ended.
     #[error("the game is over ({0}); no more moves can be played")]
     GameOver(GameStatus),
@@ -160,23 +155,6 @@ impl Game {
             moves: Vec::new(),
             first_move_number: 1,
         }
-    }
-
-    /// A game from a FEN; a lidraughts `:H<n>` counter sets the draw ply counter and `:F<n>` the
-    /// number of the first move.
-    ///
-    /// # Errors
-    /// A [`FenError`] naming the field that is wrong.
-    pub fn from_fen(text: &str) -> Result<Game, FenError> {
-        let (position, extras) = fen::read_with_extras(text)?;
-        let plies = extras
-            .halfmove_clock
-            .map_or(0, |h| u16::try_from(h).unwrap_or(u16::MAX));
-        let mut game = Game::with_draw_state(position, DrawState::with_plies(plies));
-        if let Some(number) = extras.fullmove_number {
-            game.first_move_number = number.max(1);
-        }
-        Ok(game)
     }
 
     /// The position the game started from.
@@ -283,21 +261,6 @@ impl Game {
         Ok(())
     }
 
-    /// Reads `text` in any notation [`Position::parse_move`] accepts and plays it.
-    ///
-    /// # Errors
-    /// [`GameError::Text`] if the text names no legal move or several, [`GameError::GameOver`] if
-    /// the game has ended.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(GameError::GameOver(status));
-        }
-        let mv = self.position().parse_move(text)?;
-        self.play(mv)?;
-        Ok(mv)
-    }
-
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
@@ -340,16 +303,6 @@ impl Game {
             None => GameStatus::Ongoing,
         }
     }
-
-    /// The moves in `notation`, each written in the position it was played in.
-    #[must_use]
-    pub fn move_texts(&self, notation: Notation) -> Vec<String> {
-        self.moves
-            .iter()
-            .zip(&self.positions)
-            .map(|(mv, position)| position.write_move(mv, notation))
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -385,10 +338,6 @@ mod tests {
         let mv = Position::start().parse_move("c3-d4").unwrap();
         game.play(mv).unwrap();
         assert!(matches!(game.play(mv), Err(GameError::Illegal { .. })));
-        assert!(matches!(
-            game.play_text("c3-d4"),
-            Err(GameError::Text(MoveError::Illegal { .. }))
-        ));
         assert_eq!(game.moves().len(), 1);
     }
 
@@ -404,10 +353,9 @@ mod tests {
                 reason: WinReason::NoLegalMove
             }
         );
-        assert!(matches!(
-            game.play_text("c3-d4"),
-            Err(GameError::GameOver(_))
-        ));
+        // Black has no move left to offer: any move is refused because the game is over.
+        let earlier = game.moves()[0];
+        assert!(matches!(game.play(earlier), Err(GameError::GameOver(_))));
         // A white man on a3 blocked by a black man on b4 backed by one on c5.
         let blocked = Game::from_fen("W:W21:B17,14").unwrap();
         assert_eq!(
@@ -446,11 +394,11 @@ mod tests {
         game.play_text("30-26").unwrap();
         assert_eq!(game.status(), GameStatus::Drawn(DrawRule::SmallKings));
         assert_eq!(game.status().pdn_result(), "1-1");
+        let mv = game.position().parse_move("5-1").unwrap();
         assert!(matches!(
-            game.play_text("5-1"),
+            game.play(mv),
             Err(GameError::GameOver(GameStatus::Drawn(DrawRule::SmallKings)))
         ));
-        let mv = game.position().parse_move("5-1").unwrap();
         game.play_past_draw(mv).unwrap();
         assert_eq!(game.moves().len(), 2);
     }
