@@ -77,6 +77,14 @@ pub struct SearchParams {
     /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4
     /// (`engine/SEARCH.md` has the games that chose it).
     pub iir_min_depth: i32,
+    /// Singular extension: a node with at least this many plies left (0 = off) whose hash move
+    /// has a lower or exact table score checks whether every other move falls short of that
+    /// score minus [`Self::singular_margin`] per ply in a search of half the depth; if so the
+    /// hash move is singular (the one move that holds the position) and is searched a ply deeper.
+    pub singular_min_depth: i32,
+    /// Singular extension: centi-men per ply left that the other moves must fall below the
+    /// hash move's table score.
+    pub singular_margin: i32,
     /// Late-move pruning: at non-PV nodes with at most this many plies left (0 = off), only
     /// the first [`Self::lmp_moves`] × plies-left quiet moves are searched (2; see
     /// [`Self::iir_min_depth`]).
@@ -147,6 +155,8 @@ impl SearchParams {
         winning_contempt_divisor: 4,
         winning_contempt_max: 60,
         iir_min_depth: 4,
+        singular_min_depth: 0,
+        singular_margin: 4,
         lmp_max_depth: 2,
         lmp_moves: 4,
         lmr_min_depth: 3,
@@ -169,8 +179,10 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 37] = [
+    pub const NAMES: [&'static str; 39] = [
         "lazy_eval_margin",
+        "singular_min_depth",
+        "singular_margin",
         "rfp_lazy_margin",
         "iir_min_depth",
         "lmp_max_depth",
@@ -240,6 +252,8 @@ impl SearchParams {
             "winning_contempt_divisor" => fit(&mut self.winning_contempt_divisor, value),
             "winning_contempt_max" => fit(&mut self.winning_contempt_max, value),
             "iir_min_depth" => fit(&mut self.iir_min_depth, value),
+            "singular_min_depth" => fit(&mut self.singular_min_depth, value),
+            "singular_margin" => fit(&mut self.singular_margin, value),
             "lmp_max_depth" => fit(&mut self.lmp_max_depth, value),
             "lmp_moves" => fit(&mut self.lmp_moves, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),

@@ -124,6 +124,9 @@ pub struct Searcher<'a, T: Table> {
     /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
     /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
     contempt: i32,
+    /// Per ply: the move a singular-extension test leaves out of the node at that ply (the
+    /// hash move whose alternatives it searches; see [`SearchParams::singular_min_depth`]).
+    excluded: [Option<Move>; MAX_PLY + 1],
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
@@ -173,6 +176,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             root_best: None,
             root_side: Color::White,
             contempt: params.contempt,
+            excluded: [None; MAX_PLY + 1],
         }
     }
 
@@ -474,6 +478,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             None
         };
+        // A singular-extension test of this node: its hash move left out, nothing stored, no
+        // cut-off from the table entry the test is about.
+        let excluded = self.excluded[ply];
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
@@ -482,6 +489,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         if let Some(entry) = entry
             && !pv_node
+            && excluded.is_none()
             && i32::from(entry.depth) >= depth
         {
             let score = from_table(i32::from(entry.score), ply);
@@ -495,6 +503,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         if prunable
+            && excluded.is_none()
             && let Some(score) = self.prune(position, key, draw, depth, ply, beta, futility_eval)
         {
             return score;
@@ -519,6 +528,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             depth
         };
         // Late-move pruning: how many quiet moves a frontier node searches (all without it).
+        let singular = self.singular_index(position, key, draw, depth, ply, entry, hash_move, &moves);
         let searched_quiets =
             if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !capture {
                 self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
@@ -571,13 +581,17 @@ impl<'a, T: Table> Searcher<'a, T> {
         for i in 0..searched {
             let index = if only_move { 0 } else { next(&mut keys, i) };
             let mv = moves[index];
-            if i >= searched_quiets && !mv.promotes() {
+            if (i >= searched_quiets && !mv.promotes()) || excluded == Some(mv) {
                 continue;
             }
             if pv_node {
                 self.pv[ply + 1].clear();
             }
-            let new_depth = depth - cost;
+            let new_depth = if singular == Some(index) {
+                depth - cost + ONE_PLY
+            } else {
+                depth - cost
+            };
             let score = if new_depth <= 0 {
                 // A quiescence child needs no key, counters or repetition bookkeeping.
                 let child = position.play_unchecked(&mv);
@@ -688,7 +702,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             Bound::Upper
         };
-        if !use_table {
+        if !use_table || excluded.is_some() {
             return best;
         }
         self.table.store(
@@ -702,6 +716,53 @@ impl<'a, T: Table> Searcher<'a, T> {
             },
         );
         best
+    }
+
+    /// Singular extension ([`SearchParams::singular_min_depth`]): the index of the hash move
+    /// when a search of half the depth finds every other move of `moves` below its table score
+    /// minus the margin, so that it is searched a ply deeper; `None` otherwise.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_index<D: DrawHook>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        ply: usize,
+        entry: Option<TtEntry>,
+        hash_move: Option<usize>,
+        moves: &MoveList,
+    ) -> Option<usize> {
+        let min_depth = self.params.singular_min_depth;
+        let index = hash_move?;
+        let entry = entry?;
+        if min_depth <= 0
+            || ply == 0
+            || depth < min_depth * ONE_PLY
+            || moves.len() < 2
+            || self.excluded[ply].is_some()
+            || entry.bound == Bound::Upper
+            || i32::from(entry.depth) < depth - 3 * ONE_PLY
+        {
+            return None;
+        }
+        let score = from_table(i32::from(entry.score), ply);
+        if score.abs() >= WIN_THRESHOLD {
+            return None;
+        }
+        let singular_beta = score - self.params.singular_margin * depth / ONE_PLY;
+        self.excluded[ply] = Some(moves[index]);
+        let others = self.node::<D, false>(
+            position,
+            key,
+            draw,
+            depth / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+        );
+        self.excluded[ply] = None;
+        (others < singular_beta && !self.stopped).then_some(index)
     }
 
     /// The evaluation of a quiet `position` for the side to move, plus the
