@@ -528,7 +528,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             depth
         };
         // Late-move pruning: how many quiet moves a frontier node searches (all without it).
-        let singular = self.singular_index(position, key, draw, depth, ply, entry, hash_move, &moves);
+        let singular =
+            self.singular_index(position, key, draw, depth, ply, entry, hash_move, &moves);
         let searched_quiets =
             if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !capture {
                 self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
@@ -1087,7 +1088,7 @@ impl<'a, T: Table> Searcher<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{AtomicTable, SearchLimit};
+    use crate::search::{AtomicTable, NoCounters, SearchLimit};
 
     /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
     /// move at each ply), where the lazy evaluation may apply.
@@ -1132,7 +1133,7 @@ mod tests {
     }
 
     /// Runs `check` with a main-thread searcher (depth-1 budget, 1 MB table) using `params`.
-    fn with_searcher(params: &SearchParams, check: impl FnOnce(&Searcher<'_, AtomicTable>)) {
+    fn with_searcher(params: &SearchParams, check: impl FnOnce(&mut Searcher<'_, AtomicTable>)) {
         let eval = EvalParams::default();
         let table = AtomicTable::with_size_mb(1);
         let stop = AtomicBool::new(false);
@@ -1145,7 +1146,7 @@ mod tests {
             tablebases: None,
         };
         let mut heuristics = Heuristics::default();
-        let searcher = Searcher::new(
+        let mut searcher = Searcher::new(
             &table,
             params,
             &eval,
@@ -1155,7 +1156,7 @@ mod tests {
             &[0],
             0,
         );
-        check(&searcher);
+        check(&mut searcher);
     }
 
     #[test]
@@ -1242,5 +1243,84 @@ mod tests {
                 "{skipped} skipped, {evaluated} evaluated"
             );
         });
+    }
+
+    #[test]
+    fn a_hash_move_far_ahead_of_the_others_is_singular_and_one_behind_is_not() {
+        let mut params = SearchParams::DEFAULT;
+        params.singular_min_depth = 4;
+        params.singular_margin = 3;
+        let depth = 6 * ONE_PLY;
+        let (mut singular, mut not_singular) = (0, 0);
+        for position in quiet_positions() {
+            let moves = position.legal_moves();
+            if moves.len() < 2 {
+                continue;
+            }
+            with_searcher(&params, |searcher| {
+                let key = position.zobrist_key();
+                // The node's own search fills its table entry (score and hash move) …
+                searcher.search(
+                    &position, key, NoCounters, depth, 1, -INFINITY, INFINITY, true,
+                );
+                let Some(entry) = searcher.table.probe(key) else {
+                    return;
+                };
+                let Some(hash) = entry.best_move.and_then(|m| m.find(&moves)) else {
+                    return;
+                };
+                let score = from_table(i32::from(entry.score), 1);
+                if score.abs() >= WIN_THRESHOLD {
+                    return; // A won or lost node needs no extension.
+                }
+                // … then each other move gets the test's depth (half the node's, a ply for the
+                // move itself) with an open window.
+                let others = (0..moves.len())
+                    .filter(|&i| i != hash)
+                    .map(|i| {
+                        let child = position.play_unchecked(&moves[i]);
+                        let child_key = position.zobrist_key_after(key, &moves[i]);
+                        -searcher.search(
+                            &child,
+                            child_key,
+                            NoCounters,
+                            depth / 2 - ONE_PLY,
+                            2,
+                            -INFINITY,
+                            INFINITY,
+                            true,
+                        )
+                    })
+                    .max()
+                    .unwrap();
+                let verdict = searcher.singular_index(
+                    &position,
+                    key,
+                    NoCounters,
+                    depth,
+                    1,
+                    Some(entry),
+                    Some(hash),
+                    &moves,
+                );
+                // Far from the margin (18 centi-men at 6 plies) either way, so that the test's
+                // own searches and the extension's null-window one cannot disagree.
+                if others < score - 100 {
+                    assert_eq!(
+                        verdict,
+                        Some(hash),
+                        "{position:?}: {others} against {score}"
+                    );
+                    singular += 1;
+                } else if others > score + 50 {
+                    assert_eq!(verdict, None, "{position:?}: {others} against {score}");
+                    not_singular += 1;
+                }
+            });
+        }
+        assert!(
+            singular > 0 && not_singular > 0,
+            "{singular} singular, {not_singular} not"
+        );
     }
 }
