@@ -85,6 +85,10 @@ pub struct SearchParams {
     /// Singular extension: centi-men per ply left that the other moves must fall below the
     /// hash move's table score.
     pub singular_margin: i32,
+    /// Singular extension's multi-cut: when the test finds another move as good as the hash
+    /// move's score minus the margin and that beats beta, a non-PV node fails high at once
+    /// (0 = off).
+    pub singular_multi_cut: i32,
     /// Late-move pruning: at non-PV nodes with at most this many plies left (0 = off), only
     /// the first [`Self::lmp_moves`] × plies-left quiet moves are searched (2; see
     /// [`Self::iir_min_depth`]).
@@ -157,6 +161,7 @@ impl SearchParams {
         iir_min_depth: 4,
         singular_min_depth: 0,
         singular_margin: 4,
+        singular_multi_cut: 0,
         lmp_max_depth: 2,
         lmp_moves: 4,
         lmr_min_depth: 3,
@@ -179,7 +184,8 @@ impl SearchParams {
     };
 
     /// The names accepted by [`SearchParams::set`].
-    pub const NAMES: [&'static str; 39] = [
+    pub const NAMES: [&'static str; 40] = [
+        "singular_multi_cut",
         "lazy_eval_margin",
         "singular_min_depth",
         "singular_margin",
@@ -254,6 +260,7 @@ impl SearchParams {
             "iir_min_depth" => fit(&mut self.iir_min_depth, value),
             "singular_min_depth" => fit(&mut self.singular_min_depth, value),
             "singular_margin" => fit(&mut self.singular_margin, value),
+            "singular_multi_cut" => fit(&mut self.singular_multi_cut, value),
             "lmp_max_depth" => fit(&mut self.lmp_max_depth, value),
             "lmp_moves" => fit(&mut self.lmp_moves, value),
             "lmr_min_depth" => fit(&mut self.lmr_min_depth, value),

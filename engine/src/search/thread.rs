@@ -37,6 +37,18 @@ const ONLY_MOVE_DEPTH: u32 = 6;
 /// Nodes between two checks of the clock and the stop flag.
 pub const NODE_CHECK_INTERVAL: u64 = 1024;
 
+/// What the singular-extension test ([`Searcher::singular_test`]) found for a node's hash move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HashMove {
+    /// Every other move falls short: the hash move (this index) is searched a ply deeper.
+    Singular(usize),
+    /// Another move also reaches the margin below the hash move's score, which beats beta: the
+    /// node fails high with this score without a search (multi-cut).
+    OthersCut(i32),
+    /// No test, or neither of the above.
+    Ordinary,
+}
+
 /// Larger than any score.
 const INFINITY: i32 = WIN + 1;
 
@@ -527,9 +539,14 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             depth
         };
+        let singular = match self.singular_test(
+            position, key, draw, depth, ply, beta, entry, hash_move, &moves,
+        ) {
+            HashMove::Singular(index) => Some(index),
+            HashMove::OthersCut(score) if !pv_node => return score,
+            _ => None,
+        };
         // Late-move pruning: how many quiet moves a frontier node searches (all without it).
-        let singular =
-            self.singular_index(position, key, draw, depth, ply, entry, hash_move, &moves);
         let searched_quiets =
             if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !capture {
                 self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
@@ -719,24 +736,27 @@ impl<'a, T: Table> Searcher<'a, T> {
         best
     }
 
-    /// Singular extension ([`SearchParams::singular_min_depth`]): the index of the hash move
-    /// when a search of half the depth finds every other move of `moves` below its table score
-    /// minus the margin, so that it is searched a ply deeper; `None` otherwise.
+    /// Singular extension ([`SearchParams::singular_min_depth`]): a search of half the depth
+    /// without the hash move tells whether every other move of `moves` falls below the hash
+    /// move's table score minus the margin (then it is singular, searched a ply deeper), or
+    /// whether, with [`SearchParams::singular_multi_cut`], the others alone beat `beta` too.
     #[allow(clippy::too_many_arguments)]
-    fn singular_index<D: DrawHook>(
+    fn singular_test<D: DrawHook>(
         &mut self,
         position: &Position,
         key: u64,
         draw: D,
         depth: i32,
         ply: usize,
+        beta: i32,
         entry: Option<TtEntry>,
         hash_move: Option<usize>,
         moves: &MoveList,
-    ) -> Option<usize> {
+    ) -> HashMove {
         let min_depth = self.params.singular_min_depth;
-        let index = hash_move?;
-        let entry = entry?;
+        let (Some(index), Some(entry)) = (hash_move, entry) else {
+            return HashMove::Ordinary;
+        };
         if min_depth <= 0
             || ply == 0
             || depth < min_depth * ONE_PLY
@@ -745,11 +765,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             || entry.bound == Bound::Upper
             || i32::from(entry.depth) < depth - 3 * ONE_PLY
         {
-            return None;
+            return HashMove::Ordinary;
         }
         let score = from_table(i32::from(entry.score), ply);
         if score.abs() >= WIN_THRESHOLD {
-            return None;
+            return HashMove::Ordinary;
         }
         let singular_beta = score - self.params.singular_margin * depth / ONE_PLY;
         self.excluded[ply] = Some(moves[index]);
@@ -763,7 +783,15 @@ impl<'a, T: Table> Searcher<'a, T> {
             singular_beta,
         );
         self.excluded[ply] = None;
-        (others < singular_beta && !self.stopped).then_some(index)
+        if self.stopped {
+            HashMove::Ordinary
+        } else if others < singular_beta {
+            HashMove::Singular(index)
+        } else if self.params.singular_multi_cut != 0 && singular_beta >= beta {
+            HashMove::OthersCut(singular_beta)
+        } else {
+            HashMove::Ordinary
+        }
     }
 
     /// The evaluation of a quiet `position` for the side to move, plus the
@@ -1293,12 +1321,13 @@ mod tests {
                     })
                     .max()
                     .unwrap();
-                let verdict = searcher.singular_index(
+                let verdict = searcher.singular_test(
                     &position,
                     key,
                     NoCounters,
                     depth,
                     1,
+                    INFINITY,
                     Some(entry),
                     Some(hash),
                     &moves,
@@ -1308,12 +1337,16 @@ mod tests {
                 if others < score - 100 {
                     assert_eq!(
                         verdict,
-                        Some(hash),
+                        HashMove::Singular(hash),
                         "{position:?}: {others} against {score}"
                     );
                     singular += 1;
                 } else if others > score + 50 {
-                    assert_eq!(verdict, None, "{position:?}: {others} against {score}");
+                    assert_eq!(
+                        verdict,
+                        HashMove::Ordinary,
+                        "{position:?}: {others} against {score}"
+                    );
                     not_singular += 1;
                 }
             });
