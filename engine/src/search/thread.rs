@@ -37,6 +37,18 @@ const ONLY_MOVE_DEPTH: u32 = 6;
 /// Nodes between two checks of the clock and the stop flag.
 pub const NODE_CHECK_INTERVAL: u64 = 1024;
 
+/// What the singular-extension test ([`Searcher::singular_test`]) found for a node's hash move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HashMove {
+    /// Every other move falls short: the hash move (this index) is searched a ply deeper.
+    Singular(usize),
+    /// Another move also reaches the margin below the hash move's score, which beats beta: the
+    /// node fails high with this score without a search (multi-cut).
+    OthersCut(i32),
+    /// No test, or neither of the above.
+    Ordinary,
+}
+
 /// Larger than any score.
 const INFINITY: i32 = WIN + 1;
 
@@ -124,6 +136,9 @@ pub struct Searcher<'a, T: Table> {
     /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
     /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
     contempt: i32,
+    /// Per ply: the move a singular-extension test leaves out of the node at that ply (the
+    /// hash move whose alternatives it searches; see [`SearchParams::singular_min_depth`]).
+    excluded: [Option<Move>; MAX_PLY + 1],
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
@@ -173,6 +188,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             root_best: None,
             root_side: Color::White,
             contempt: params.contempt,
+            excluded: [None; MAX_PLY + 1],
         }
     }
 
@@ -474,6 +490,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             None
         };
+        // A singular-extension test of this node: its hash move left out, nothing stored, no
+        // cut-off from the table entry the test is about.
+        let excluded = self.excluded[ply];
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
@@ -482,6 +501,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         if let Some(entry) = entry
             && !pv_node
+            && excluded.is_none()
             && i32::from(entry.depth) >= depth
         {
             let score = from_table(i32::from(entry.score), ply);
@@ -495,6 +515,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         if prunable
+            && excluded.is_none()
             && let Some(score) = self.prune(position, key, draw, depth, ply, beta, futility_eval)
         {
             return score;
@@ -517,6 +538,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             depth - ONE_PLY
         } else {
             depth
+        };
+        let singular = match self.singular_test(
+            position, key, draw, depth, ply, beta, entry, hash_move, &moves,
+        ) {
+            HashMove::Singular(index) => Some(index),
+            HashMove::OthersCut(score) if !pv_node => return score,
+            _ => None,
         };
         // Late-move pruning: how many quiet moves a frontier node searches (all without it).
         let searched_quiets =
@@ -571,13 +599,17 @@ impl<'a, T: Table> Searcher<'a, T> {
         for i in 0..searched {
             let index = if only_move { 0 } else { next(&mut keys, i) };
             let mv = moves[index];
-            if i >= searched_quiets && !mv.promotes() {
+            if (i >= searched_quiets && !mv.promotes()) || excluded == Some(mv) {
                 continue;
             }
             if pv_node {
                 self.pv[ply + 1].clear();
             }
-            let new_depth = depth - cost;
+            let new_depth = if singular == Some(index) {
+                depth - cost + ONE_PLY
+            } else {
+                depth - cost
+            };
             let score = if new_depth <= 0 {
                 // A quiescence child needs no key, counters or repetition bookkeeping.
                 let child = position.play_unchecked(&mv);
@@ -688,7 +720,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             Bound::Upper
         };
-        if !use_table {
+        if !use_table || excluded.is_some() {
             return best;
         }
         self.table.store(
@@ -702,6 +734,64 @@ impl<'a, T: Table> Searcher<'a, T> {
             },
         );
         best
+    }
+
+    /// Singular extension ([`SearchParams::singular_min_depth`]): a search of half the depth
+    /// without the hash move tells whether every other move of `moves` falls below the hash
+    /// move's table score minus the margin (then it is singular, searched a ply deeper), or
+    /// whether, with [`SearchParams::singular_multi_cut`], the others alone beat `beta` too.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test<D: DrawHook>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        entry: Option<TtEntry>,
+        hash_move: Option<usize>,
+        moves: &MoveList,
+    ) -> HashMove {
+        let min_depth = self.params.singular_min_depth;
+        let (Some(index), Some(entry)) = (hash_move, entry) else {
+            return HashMove::Ordinary;
+        };
+        if min_depth <= 0
+            || ply == 0
+            || depth < min_depth * ONE_PLY
+            || moves.len() < 2
+            || self.excluded[ply].is_some()
+            || entry.bound == Bound::Upper
+            || i32::from(entry.depth) < depth - 3 * ONE_PLY
+        {
+            return HashMove::Ordinary;
+        }
+        let score = from_table(i32::from(entry.score), ply);
+        if score.abs() >= WIN_THRESHOLD {
+            return HashMove::Ordinary;
+        }
+        let singular_beta = score - self.params.singular_margin * depth / ONE_PLY;
+        self.excluded[ply] = Some(moves[index]);
+        let others = self.node::<D, false>(
+            position,
+            key,
+            draw,
+            depth / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+        );
+        self.excluded[ply] = None;
+        if self.stopped {
+            HashMove::Ordinary
+        } else if others < singular_beta {
+            HashMove::Singular(index)
+        } else if self.params.singular_multi_cut != 0 && singular_beta >= beta {
+            HashMove::OthersCut(singular_beta)
+        } else {
+            HashMove::Ordinary
+        }
     }
 
     /// The evaluation of a quiet `position` for the side to move, plus the
@@ -1026,7 +1116,7 @@ impl<'a, T: Table> Searcher<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{AtomicTable, SearchLimit};
+    use crate::search::{AtomicTable, NoCounters, SearchLimit};
 
     /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
     /// move at each ply), where the lazy evaluation may apply.
@@ -1071,7 +1161,7 @@ mod tests {
     }
 
     /// Runs `check` with a main-thread searcher (depth-1 budget, 1 MB table) using `params`.
-    fn with_searcher(params: &SearchParams, check: impl FnOnce(&Searcher<'_, AtomicTable>)) {
+    fn with_searcher(params: &SearchParams, check: impl FnOnce(&mut Searcher<'_, AtomicTable>)) {
         let eval = EvalParams::default();
         let table = AtomicTable::with_size_mb(1);
         let stop = AtomicBool::new(false);
@@ -1084,7 +1174,7 @@ mod tests {
             tablebases: None,
         };
         let mut heuristics = Heuristics::default();
-        let searcher = Searcher::new(
+        let mut searcher = Searcher::new(
             &table,
             params,
             &eval,
@@ -1094,7 +1184,7 @@ mod tests {
             &[0],
             0,
         );
-        check(&searcher);
+        check(&mut searcher);
     }
 
     #[test]
@@ -1181,5 +1271,89 @@ mod tests {
                 "{skipped} skipped, {evaluated} evaluated"
             );
         });
+    }
+
+    #[test]
+    fn a_hash_move_far_ahead_of_the_others_is_singular_and_one_behind_is_not() {
+        let mut params = SearchParams::DEFAULT;
+        params.singular_min_depth = 4;
+        params.singular_margin = 3;
+        let depth = 6 * ONE_PLY;
+        let (mut singular, mut not_singular) = (0, 0);
+        for position in quiet_positions() {
+            let moves = position.legal_moves();
+            if moves.len() < 2 {
+                continue;
+            }
+            with_searcher(&params, |searcher| {
+                let key = position.zobrist_key();
+                // The node's own search fills its table entry (score and hash move) …
+                searcher.search(
+                    &position, key, NoCounters, depth, 1, -INFINITY, INFINITY, true,
+                );
+                let Some(entry) = searcher.table.probe(key) else {
+                    return;
+                };
+                let Some(hash) = entry.best_move.and_then(|m| m.find(&moves)) else {
+                    return;
+                };
+                let score = from_table(i32::from(entry.score), 1);
+                if score.abs() >= WIN_THRESHOLD {
+                    return; // A won or lost node needs no extension.
+                }
+                // … then each other move gets the test's depth (half the node's, a ply for the
+                // move itself) with an open window.
+                let others = (0..moves.len())
+                    .filter(|&i| i != hash)
+                    .map(|i| {
+                        let child = position.play_unchecked(&moves[i]);
+                        let child_key = position.zobrist_key_after(key, &moves[i]);
+                        -searcher.search(
+                            &child,
+                            child_key,
+                            NoCounters,
+                            depth / 2 - ONE_PLY,
+                            2,
+                            -INFINITY,
+                            INFINITY,
+                            true,
+                        )
+                    })
+                    .max()
+                    .unwrap();
+                let verdict = searcher.singular_test(
+                    &position,
+                    key,
+                    NoCounters,
+                    depth,
+                    1,
+                    INFINITY,
+                    Some(entry),
+                    Some(hash),
+                    &moves,
+                );
+                // Far from the margin (18 centi-men at 6 plies) either way, so that the test's
+                // own searches and the extension's null-window one cannot disagree.
+                if others < score - 100 {
+                    assert_eq!(
+                        verdict,
+                        HashMove::Singular(hash),
+                        "{position:?}: {others} against {score}"
+                    );
+                    singular += 1;
+                } else if others > score + 50 {
+                    assert_eq!(
+                        verdict,
+                        HashMove::Ordinary,
+                        "{position:?}: {others} against {score}"
+                    );
+                    not_singular += 1;
+                }
+            });
+        }
+        assert!(
+            singular > 0 && not_singular > 0,
+            "{singular} singular, {not_singular} not"
+        );
     }
 }
