@@ -539,9 +539,15 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             depth
         };
-        let singular = match self.singular_test(
-            position, key, draw, depth, ply, beta, entry, hash_move, &moves,
-        ) {
+        // The extension's test only where it may apply (it is off by default).
+        let test = if self.params.singular_min_depth > 0 {
+            self.singular_test(
+                position, key, draw, depth, ply, beta, entry, hash_move, &moves,
+            )
+        } else {
+            HashMove::Ordinary
+        };
+        let singular = match test {
             HashMove::Singular(index) => Some(index),
             HashMove::OthersCut(score) if !pv_node => return score,
             _ => None,
