@@ -286,7 +286,7 @@ fn plausible(material: Material) -> bool {
         && material.men.iter().all(|&m| m <= 12)
 }
 
-/// A bounded cache of decoded blocks shared by the tables of one set: [`WAYS`]-way set
+/// A bounded cache of decoded blocks shared by the tables of one set: 4-way set
 /// associative, the set chosen by a hash of (table, block), the least recently used block of the
 /// set replaced on a miss. A lookup locks one set only, so search threads rarely wait for each
 /// other; memory stays at `slots × block size`.
@@ -296,7 +296,7 @@ pub struct BlockCache {
 }
 
 /// Blocks per set of the [`BlockCache`].
-pub const WAYS: usize = 4;
+const WAYS: usize = 4;
 
 #[derive(Debug, Default)]
 struct CacheSet {

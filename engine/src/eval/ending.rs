@@ -3,8 +3,8 @@
 //! the counters will take away. The scale was set from the 5-piece tablebases and known theory
 //! (`engine/SEARCH.md`); the evaluator applies it last, after the features and pattern tables.
 
-use super::EvalParams;
-use crate::rules::{Bitboard, Color, Position};
+use super::{CONES, EvalParams, RUNAWAY_RANKS};
+use crate::rules::{Bitboard, Color, Direction, Position};
 
 /// Sixteenths of the score kept for `ahead`, the side the evaluation favours, in an ending
 /// where its opponent has a king: a king defends so well that a lead of a piece or two rarely
@@ -18,28 +18,47 @@ use crate::rules::{Bitboard, Color, Position};
 /// | defender | lead in pieces | kept |
 /// |---|---|---|
 /// | lone king, against ≤ 2 pieces | | 16 / `drawish_divisor` (7.2.8: 5 moves) |
-/// | lone king on the main road, against 3 pieces | | 16 / `drawish_divisor` (7.2.7) |
-/// | lone king off it, against 3 pieces with a king on it / without | | 16 / 8 |
+/// | lone king, against 3 pieces with a king on the main road | | 16 |
+/// | lone king on the main road, against 3 pieces off it | | 16 / `drawish_divisor` (7.2.7) |
+/// | lone king off it, against 3 kings off it with the kings to move | | 16 |
+/// | lone king off it, against 3 pieces off it otherwise | | 8 |
 /// | has a king | ≤ 1 | 6 |
 /// | has a king | 2 | 11 |
 /// | otherwise | | 16 |
 ///
-/// Kings against men alone are left to the evaluation's terms (runaway men).
+/// Three kings against a lone king, by the 5-piece tablebases (400 000 random positions, quiet,
+/// `engine/SEARCH.md`): with a king on the main road the kings win 97–100 % whoever moves and
+/// wherever the lone king stands; the lone king on the road against kings off it draws 96–100 %;
+/// both off it, the kings win 97–100 % when they move (they take the road) and 15–48 % when the
+/// lone king moves (it takes the road if it can). The double roads (a7–g1, b8–h2) move these
+/// shares only in narrow cases that a search of a ply or two resolves.
+///
+/// Kings against men: a defender with men only, against one or two pieces with a king among
+/// them, counts as having a king when one of its men cannot be stopped ([`has_free_man`]): it
+/// will promote, and the ending is then one of kings on both sides. By the 5-piece tablebases
+/// (quiet positions, 40 000 random ones per material and side to move; `engine/SEARCH.md`) a
+/// king against a man wins 95 % of the positions with White to move where the man can be
+/// stopped and 38 % where it cannot (87 % and 6 % with the man's side to move); against three
+/// pieces the attackers win either way (a free man against three kings: 100 % and 85 %), so
+/// there the score is kept. Men the kings can stop keep the whole score.
 #[must_use]
 pub fn ending_scale(position: &Position, ahead: Color, drawish_divisor: i32) -> i32 {
     const FULL: i32 = 16;
     let behind = ahead.opposite();
     let defenders = position.pieces(behind);
-    if position.kings(behind).is_empty() {
+    let attackers = position.pieces(ahead).count() as i32;
+    if position.kings(behind).is_empty()
+        && (position.kings(ahead).is_empty() || attackers > 2 || !has_free_man(position, behind))
+    {
         return FULL;
     }
-    let attackers = position.pieces(ahead).count() as i32;
     let drawish = FULL / drawish_divisor.max(1);
     if defenders.count() == 1 {
         return match attackers {
             ..=2 => drawish,
-            3 if defenders.intersects(Bitboard::MAIN_ROAD) => drawish,
             3 if position.kings(ahead).intersects(Bitboard::MAIN_ROAD) => FULL,
+            3 if defenders.intersects(Bitboard::MAIN_ROAD) => drawish,
+            3 if position.men(ahead).is_empty() && position.side_to_move() == ahead => FULL,
             3 => FULL / 2,
             _ => FULL,
         };
@@ -49,6 +68,42 @@ pub fn ending_scale(position: &Position, ahead: Color, drawish_divisor: i32) -> 
         2 => 11,
         _ => FULL,
     }
+}
+
+/// Squares `color`'s kings reach along their diagonals over empty squares: where a king can
+/// stand after one move, and so every square it can block or strike at next.
+fn king_reach(position: &Position, color: Color) -> Bitboard {
+    let empty = position.empty_squares();
+    let kings = position.kings(color);
+    let mut reach = Bitboard::EMPTY;
+    for direction in Direction::ALL {
+        let mut ray = kings.step(direction) & empty;
+        while ray.any() {
+            reach |= ray;
+            ray = ray.step(direction) & empty;
+        }
+    }
+    reach
+}
+
+/// Whether `color` has a man that will promote whatever the opponent's kings do: one on the
+/// last three ranks before its promotion rank with no enemy piece in the cone before it and no
+/// square of that cone in an enemy king's reach ([`king_reach`]; a king stops a man only by
+/// standing in its way or by capturing it on a square of its way). A position where the
+/// opponent is to move and can capture is never judged so: the capture may take the man.
+#[must_use]
+pub(crate) fn has_free_man(position: &Position, color: Color) -> bool {
+    let enemy = color.opposite();
+    if position.side_to_move() == enemy && position.has_capture() {
+        return false;
+    }
+    let stoppers = (position.pieces(enemy) | king_reach(position, enemy)).0;
+    let c = color.index();
+    position
+        .men(color)
+        .into_iter()
+        .filter(|man| RUNAWAY_RANKS[c] & (1 << man.bit()) != 0)
+        .any(|man| CONES[c][man.bit() as usize] & stoppers == 0)
 }
 
 /// White's score `score` (centi-men) scaled by [`ending_scale`] for the side it favours.

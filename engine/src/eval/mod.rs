@@ -1173,13 +1173,17 @@ mod tests {
         // Four pieces against two: a lead of two pieces, still often held.
         assert_eq!(kept("W:WK1,K2,K3,K5:BK30,K31", Color::White), 11);
         // Three kings against a lone king on the main road (7.2.7) and against one off it, with
-        // a king on the road (Petrov's triangle) or without.
+        // a king on the road (Petrov's triangle) or without; with both on it the kings win.
         assert_eq!(kept("W:WK1,K2,K3:BK22", Color::White), 2);
         assert_eq!(kept("W:WK1,K2,K15:BK21", Color::White), 16);
-        assert_eq!(kept("W:WK1,K2,K3:BK21", Color::White), 8);
-        // Two kings against one (7.2.8), and no scaling without a defending king.
+        assert_eq!(kept("W:WK1,K2,K15:BK22", Color::White), 16);
+        assert_eq!(kept("B:WK1,K2,K3:BK21", Color::White), 8);
+        // Off the road, the kings to move take it first.
+        assert_eq!(kept("W:WK1,K2,K3:BK21", Color::White), 16);
+        assert_eq!(kept("W:WK1,K2,7:BK21", Color::White), 8);
+        // Two kings against one (7.2.8), and no scaling against men the kings can stop.
         assert_eq!(kept("W:WK1,K2:BK21", Color::White), 2);
-        assert_eq!(kept("W:WK1,K2:B21,26", Color::White), 16);
+        assert_eq!(kept("W:WK1,K2:B9,10", Color::White), 16);
         // The side the score favours decides: Black's lone king is not behind against men.
         assert_eq!(kept("W:W21,22,23:BK1", Color::Black), 16);
         assert_eq!(kept("W:W21,22,23:BK1", Color::White), 8);
@@ -1196,8 +1200,29 @@ mod tests {
     }
 
     #[test]
+    fn a_man_no_king_can_stop_counts_as_a_king() {
+        let kept = |fen: &str| {
+            let position: Position = fen.parse().unwrap();
+            ending_scale(&position, Color::White, 8)
+        };
+        // Black's man on g3 has f2, h2, e1 and g1 before it; the king on b8 reaches none of
+        // them: it promotes, and a king against a king is drawn (7.2.8).
+        assert_eq!(kept("B:WK1:B24"), 2);
+        // A king on h2 stands in its way.
+        assert_eq!(kept("B:WK28:B24"), 16);
+        // A king on c5 reaches f2 and g1 on the way.
+        assert_eq!(kept("B:WK14:B24"), 16);
+        // Three pieces against the man win all the same (the tablebases: 85 % and more).
+        assert_eq!(kept("B:WK1,K2,K3:B24"), 16);
+        // A king and a man against a free man and another: no lead in pieces.
+        assert_eq!(kept("B:WK1,22:B24,9"), 6);
+        // A man still far from its promotion rank is not judged free.
+        assert_eq!(kept("B:WK1:B9"), 16);
+    }
+
+    #[test]
     fn lone_king_endings_are_scaled_down() {
-        let position: Position = "W:WK29,K30,K31:BK4".parse().unwrap();
+        let position: Position = "B:WK30,K31,K32:BK4".parse().unwrap();
         assert!(is_drawish(&position));
         let unscaled = dot(&EvalParams::DEFAULT, &features(&position));
         assert!(evaluate(&position, &EvalParams::DEFAULT) < unscaled);
