@@ -34,13 +34,14 @@ use crate::rules::{Bitboard, Color, Direction, Position};
 /// shares only in narrow cases that a search of a ply or two resolves.
 ///
 /// Kings against men: a defender with men only, against one or two pieces with a king among
-/// them, counts as having a king when one of its men cannot be stopped ([`has_free_man`]): it
-/// will promote, and the ending is then one of kings on both sides. By the 5-piece tablebases
-/// (quiet positions, 40 000 random ones per material and side to move; `engine/SEARCH.md`) a
-/// king against a man wins 95 % of the positions with White to move where the man can be
-/// stopped and 38 % where it cannot (87 % and 6 % with the man's side to move); against three
-/// pieces the attackers win either way (a free man against three kings: 100 % and 85 %), so
-/// there the score is kept. Men the kings can stop keep the whole score.
+/// them, counts as having a king when one of its men is *free*: on the last three ranks before
+/// its promotion rank, with no enemy piece in the cone before it and no square of that cone
+/// within an enemy king's reach (it will promote, and the ending is then one of kings on both
+/// sides). By the 5-piece tablebases (quiet positions, 40 000 random ones per material and
+/// side to move; `engine/SEARCH.md`) a king against a man wins 95 % of the positions with the
+/// king to move where the man is not free and 38 % where it is (87 % and 6 % with the man's
+/// side to move); against three pieces the attackers win either way (a free man against three
+/// kings: 100 % and 85 %), so there the score is kept, as it is against men that are not free.
 #[must_use]
 pub fn ending_scale(position: &Position, ahead: Color, drawish_divisor: i32) -> i32 {
     const FULL: i32 = 16;
