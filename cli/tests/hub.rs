@@ -79,6 +79,18 @@ impl Engine {
             before.push(text);
         }
     }
+
+    /// Reads lines until one starting with `command` and checks that an `error` line naming
+    /// `subject` came before it.
+    fn error_before(&self, command: &str, subject: &str) {
+        let (_, before) = self.until(command);
+        assert!(
+            before
+                .iter()
+                .any(|l| l.starts_with("error message=") && l.contains(subject)),
+            "no error about {subject} before {command}: {before:?}"
+        );
+    }
 }
 
 /// Plays the `done` move of `line` in `game`, checking that it is legal.
@@ -130,24 +142,12 @@ fn hub_session_plays_a_whole_game() {
     engine.send("set-param name=book value=true");
     engine.send("set-param name=book-file value=\"/nonexistent dir/book.json\"");
     engine.send("init");
-    let (_, before) = engine.until("ready");
-    assert!(
-        before
-            .iter()
-            .any(|l| l.starts_with("error message=") && l.contains("book")),
-        "{before:?}"
-    );
+    engine.error_before("ready", "book");
     // After `init`, `set-param` takes effect at once: a book file that does not load is answered
     // with an `error` line now, not ignored until the next `init`.
     engine.send("set-param name=book-file value=\"/nonexistent dir/other.json\"");
     engine.send("ping");
-    let (_, before) = engine.until("pong");
-    assert!(
-        before
-            .iter()
-            .any(|l| l.starts_with("error message=") && l.contains("other.json")),
-        "{before:?}"
-    );
+    engine.error_before("pong", "other.json");
     engine.send("set-param name=book value=false");
     engine.send("init");
     let (_, before) = engine.until("ready");
