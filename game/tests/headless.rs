@@ -67,6 +67,17 @@ fn record(app: &App) -> &GameRecord {
     app.world().resource::<GameRecord>()
 }
 
+/// The ended game's status line in English and Russian, and its result as the last line of the
+/// move list.
+fn assert_game_over_shown(app: &App, english: &str, russian: &str, result: &str) {
+    assert_eq!(record(app).status_line(&EN), english);
+    assert_eq!(record(app).status_line(&RU), russian);
+    assert_eq!(
+        record(app).move_lines(&EN).last().map(String::as_str),
+        Some(result)
+    );
+}
+
 fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !done(app) {
@@ -187,17 +198,11 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
         ),
         "{status:?}"
     );
-    assert_eq!(
-        record(&app).status_line(&EN),
-        "You won: Black has no legal move"
-    );
-    assert_eq!(
-        record(&app).status_line(&RU),
-        "Вы выиграли: у чёрных нет ходов"
-    );
-    assert_eq!(
-        record(&app).move_lines(&EN).last().map(String::as_str),
-        Some("2-0")
+    assert_game_over_shown(
+        &app,
+        "You won: Black has no legal move",
+        "Вы выиграли: у чёрных нет ходов",
+        "2-0",
     );
     // The status line says who won; the notice says what can be done now, without repeating it.
     let notice = app.world().resource::<Notice>();
@@ -631,17 +636,11 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
             winner: Color::White
         }
     );
-    assert_eq!(
-        record(&app).status_line(&EN),
-        "White won: Black ran out of time"
-    );
-    assert_eq!(
-        record(&app).status_line(&RU),
-        "Белые выиграли: у чёрных истекло время"
-    );
-    assert_eq!(
-        record(&app).move_lines(&EN).last().map(String::as_str),
-        Some("2-0")
+    assert_game_over_shown(
+        &app,
+        "White won: Black ran out of time",
+        "Белые выиграли: у чёрных истекло время",
+        "2-0",
     );
     assert_eq!(app.world().resource::<Notice>().lines, [Say::GameOver]);
     let white_at_the_fall = clocks(&app).left(Color::White);
