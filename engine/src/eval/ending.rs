@@ -28,7 +28,7 @@ use crate::rules::{Bitboard, Color, Direction, Position};
 ///
 /// Three kings against a lone king, by the 5-piece tablebases (400 000 random positions, quiet,
 /// `engine/SEARCH.md`): with a king on the main road the kings win 97–100 % whoever moves and
-/// wherever the lone king stands; the lone king on the road against kings off it draws 96–100 %;
+/// wherever the lone king stands; the lone king on the road against kings off it draws 92–100 %;
 /// both off it, the kings win 97–100 % when they move (they take the road) and 15–48 % when the
 /// lone king moves (it takes the road if it can). The double roads (a7–g1, b8–h2) move these
 /// shares only in narrow cases that a search of a ply or two resolves.
