@@ -87,13 +87,15 @@ fn king_reach(position: &Position, color: Color) -> Bitboard {
     reach
 }
 
-/// Whether `color` has a man that will promote whatever the opponent's kings do: one on the
+/// Whether `color` has a *free* man, one the opponent's kings are not placed to stop: on the
 /// last three ranks before its promotion rank with no enemy piece in the cone before it and no
 /// square of that cone in an enemy king's reach ([`king_reach`]; a king stops a man only by
 /// standing in its way or by capturing it on a square of its way). A position where the
-/// opponent is to move and can capture is never judged so: the capture may take the man.
+/// opponent is to move and can capture is never judged so: the capture may take the man. A
+/// guess, not a proof: with the kings to move they still win up to half of the tablebases'
+/// positions with a free man (see [`ending_scale`]).
 #[must_use]
-pub(crate) fn has_free_man(position: &Position, color: Color) -> bool {
+fn has_free_man(position: &Position, color: Color) -> bool {
     let enemy = color.opposite();
     if position.side_to_move() == enemy && position.has_capture() {
         return false;
