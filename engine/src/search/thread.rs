@@ -746,6 +746,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// without the hash move tells whether every other move of `moves` falls below the hash
     /// move's table score minus the margin (then it is singular, searched a ply deeper), or
     /// whether, with [`SearchParams::singular_multi_cut`], the others alone beat `beta` too.
+    /// Called only with the extension on (`singular_min_depth > 0`).
     #[allow(clippy::too_many_arguments)]
     fn singular_test<D: DrawHook>(
         &mut self,
@@ -763,8 +764,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let (Some(index), Some(entry)) = (hash_move, entry) else {
             return HashMove::Ordinary;
         };
-        if min_depth <= 0
-            || ply == 0
+        if ply == 0
             || depth < min_depth * ONE_PLY
             || moves.len() < 2
             || self.excluded[ply].is_some()
