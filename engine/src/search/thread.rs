@@ -40,8 +40,8 @@ pub const NODE_CHECK_INTERVAL: u64 = 1024;
 /// What the singular-extension test ([`Searcher::singular_test`]) found for a node's hash move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum HashMove {
-    /// Every other move falls short: the hash move (this index) is searched a ply deeper.
-    Singular(usize),
+    /// Every other move falls short: the hash move is searched a ply deeper.
+    Singular,
     /// Another move also reaches the margin below the hash move's score, which beats beta: the
     /// node fails high with this score without a search (multi-cut).
     OthersCut(i32),
@@ -548,7 +548,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             HashMove::Ordinary
         };
         let singular = match test {
-            HashMove::Singular(index) => Some(index),
+            HashMove::Singular => hash_move,
             HashMove::OthersCut(score) if !pv_node => return score,
             _ => None,
         };
@@ -792,7 +792,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.stopped {
             HashMove::Ordinary
         } else if others < singular_beta {
-            HashMove::Singular(index)
+            HashMove::Singular
         } else if self.params.singular_multi_cut != 0 && singular_beta >= beta {
             HashMove::OthersCut(singular_beta)
         } else {
@@ -1343,7 +1343,7 @@ mod tests {
                 if others < score - 100 {
                     assert_eq!(
                         verdict,
-                        HashMove::Singular(hash),
+                        HashMove::Singular,
                         "{position:?}: {others} against {score}"
                     );
                     singular += 1;
