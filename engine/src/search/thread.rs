@@ -49,6 +49,17 @@ enum HashMove {
     Ordinary,
 }
 
+/// Where a node stands, as the searches that revisit it before its moves (ProbCut, the
+/// singular test) need it: its position, key and draw counters, its depth left and its ply.
+#[derive(Clone, Copy)]
+struct NodeAt<'a, D> {
+    position: &'a Position,
+    key: u64,
+    draw: D,
+    depth: i32,
+    ply: usize,
+}
+
 /// Larger than any score.
 const INFINITY: i32 = WIN + 1;
 
@@ -490,6 +501,13 @@ impl<'a, T: Table> Searcher<'a, T> {
         } else {
             None
         };
+        let at = NodeAt {
+            position,
+            key,
+            draw,
+            depth,
+            ply,
+        };
         // A singular-extension test of this node: its hash move left out, nothing stored, no
         // cut-off from the table entry the test is about.
         let excluded = self.excluded[ply];
@@ -516,7 +534,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         if prunable
             && excluded.is_none()
-            && let Some(score) = self.prune(position, key, draw, depth, ply, beta, futility_eval)
+            && let Some(score) = self.prune(at, beta, futility_eval)
         {
             return score;
         }
@@ -541,9 +559,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         // The extension's test only where it may apply (it is off by default).
         let test = if self.params.singular_min_depth > 0 {
-            self.singular_test(
-                position, key, draw, depth, ply, beta, entry, hash_move, &moves,
-            )
+            self.singular_test(NodeAt { depth, ..at }, beta, entry, hash_move, &moves)
         } else {
             HashMove::Ordinary
         };
@@ -747,19 +763,15 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// move's table score minus the margin (then it is singular, searched a ply deeper), or
     /// whether, with [`SearchParams::singular_multi_cut`], the others alone beat `beta` too.
     /// Called only with the extension on (`singular_min_depth > 0`).
-    #[allow(clippy::too_many_arguments)]
     fn singular_test<D: DrawHook>(
         &mut self,
-        position: &Position,
-        key: u64,
-        draw: D,
-        depth: i32,
-        ply: usize,
+        at: NodeAt<'_, D>,
         beta: i32,
         entry: Option<TtEntry>,
         hash_move: Option<usize>,
         moves: &MoveList,
     ) -> HashMove {
+        let NodeAt { depth, ply, .. } = at;
         let min_depth = self.params.singular_min_depth;
         let (Some(index), Some(entry)) = (hash_move, entry) else {
             return HashMove::Ordinary;
@@ -779,13 +791,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let singular_beta = score - self.params.singular_margin * depth / ONE_PLY;
         self.excluded[ply] = Some(moves[index]);
-        let others = self.node::<D, false>(
-            position,
-            key,
-            draw,
-            depth / 2,
-            ply,
-            singular_beta - 1,
+        let others = self.null_window(
+            NodeAt {
+                depth: depth / 2,
+                ..at
+            },
             singular_beta,
         );
         self.excluded[ply] = None;
@@ -939,23 +949,34 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.params.rfp_margin * (depth / ONE_PLY).max(1)
     }
 
+    /// A null-window search of the node `at` around `beta` (does it reach `beta`?), as a non-PV
+    /// node.
+    #[inline]
+    fn null_window<D: DrawHook>(&mut self, at: NodeAt<'_, D>, beta: i32) -> i32 {
+        self.node::<D, false>(
+            at.position,
+            at.key,
+            at.draw,
+            at.depth,
+            at.ply,
+            beta - 1,
+            beta,
+        )
+    }
+
     /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
     /// at `beta` without a full search, or `None`. Reverse futility: a position whose static
     /// evaluation `futility_eval` (see [`Self::futility_eval`]) beats `beta` by a margin per ply
     /// left. ProbCut: a search shallower by [`SearchParams::probcut_reduction`] that beats
     /// `beta` + a margin.
-    #[allow(clippy::too_many_arguments)]
     fn prune<D: DrawHook>(
         &mut self,
-        position: &Position,
-        key: u64,
-        draw: D,
-        depth: i32,
-        ply: usize,
+        at: NodeAt<'_, D>,
         beta: i32,
         futility_eval: Option<i32>,
     ) -> Option<i32> {
         let params = self.params;
+        let depth = at.depth;
         if let Some(eval) = futility_eval {
             let margin = self.futility_margin(depth);
             if eval - margin >= beta {
@@ -965,15 +986,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         if params.probcut_min_depth > 0 && depth >= params.probcut_min_depth * ONE_PLY {
             let raised = beta + params.probcut_margin;
             if raised < WIN_THRESHOLD {
-                let score = self.node::<D, false>(
-                    position,
-                    key,
-                    draw,
-                    depth - params.probcut_reduction,
-                    ply,
-                    raised - 1,
-                    raised,
-                );
+                let reduced = NodeAt {
+                    depth: depth - params.probcut_reduction,
+                    ..at
+                };
+                let score = self.null_window(reduced, raised);
                 if self.stopped {
                     return Some(DRAW);
                 }
@@ -1327,17 +1344,14 @@ mod tests {
                     })
                     .max()
                     .unwrap();
-                let verdict = searcher.singular_test(
-                    &position,
+                let at = NodeAt {
+                    position: &position,
                     key,
-                    NoCounters,
+                    draw: NoCounters,
                     depth,
-                    1,
-                    INFINITY,
-                    Some(entry),
-                    Some(hash),
-                    &moves,
-                );
+                    ply: 1,
+                };
+                let verdict = searcher.singular_test(at, INFINITY, Some(entry), Some(hash), &moves);
                 // Far from the margin (18 centi-men at 6 plies) either way, so that the test's
                 // own searches and the extension's null-window one cannot disagree.
                 if others < score - 100 {
