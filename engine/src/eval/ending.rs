@@ -3,8 +3,8 @@
 //! the counters will take away. The scale was set from the 5-piece tablebases and known theory
 //! (`engine/SEARCH.md`); the evaluator applies it last, after the features and pattern tables.
 
-use super::{CONES, EvalParams, RUNAWAY_RANKS};
-use crate::rules::{Bitboard, Color, Direction, Position};
+use super::{EvalParams, Side};
+use crate::rules::{Bitboard, Color, Position};
 
 /// Sixteenths of the score kept for `ahead`, the side the evaluation favours, in an ending
 /// where its opponent has a king: a king defends so well that a lead of a piece or two rarely
@@ -71,25 +71,9 @@ pub fn ending_scale(position: &Position, ahead: Color, drawish_divisor: i32) -> 
     }
 }
 
-/// Squares `color`'s kings reach along their diagonals over empty squares: where a king can
-/// stand after one move, and so every square it can block or strike at next.
-fn king_reach(position: &Position, color: Color) -> Bitboard {
-    let empty = position.empty_squares();
-    let kings = position.kings(color);
-    let mut reach = Bitboard::EMPTY;
-    for direction in Direction::ALL {
-        let mut ray = kings.step(direction) & empty;
-        while ray.any() {
-            reach |= ray;
-            ray = ray.step(direction) & empty;
-        }
-    }
-    reach
-}
-
 /// Whether `color` has a *free* man, one the opponent's kings are not placed to stop: on the
 /// last three ranks before its promotion rank with no enemy piece in the cone before it and no
-/// square of that cone in an enemy king's reach ([`king_reach`]; a king stops a man only by
+/// square of that cone in an enemy king's reach (`Side::king_reach`; a king stops a man only by
 /// standing in its way or by capturing it on a square of its way). A position where the
 /// opponent is to move and can capture is never judged so: the capture may take the man. A
 /// guess, not a proof: with the kings to move they still win up to half of the tablebases'
@@ -100,13 +84,9 @@ fn has_free_man(position: &Position, color: Color) -> bool {
     if position.side_to_move() == enemy && position.has_capture() {
         return false;
     }
-    let stoppers = (position.pieces(enemy) | king_reach(position, enemy)).0;
-    let c = color.index();
-    position
-        .men(color)
-        .into_iter()
-        .filter(|man| RUNAWAY_RANKS[c] & (1 << man.bit()) != 0)
-        .any(|man| CONES[c][man.bit() as usize] & stoppers == 0)
+    let them = Side::of(position, enemy);
+    let stoppers = them.men | them.kings | them.king_reach(position.empty_squares().0);
+    Side::of(position, color).runaways(stoppers) > 0
 }
 
 /// White's score `score` (centi-men) scaled by [`ending_scale`] for the side it favours.

@@ -490,7 +490,8 @@ impl Side {
             + 4 * count(men & RANK_BITS[c][2])
     }
 
-    /// Men on the runaway ranks with no piece of `enemies` in the cone in front of them.
+    /// Men on the runaway ranks with no square of `enemies` (their pieces, or more) in the cone
+    /// in front of them.
     #[inline(always)]
     fn runaways(&self, enemies: u64) -> i32 {
         let c = self.color.index();
@@ -503,6 +504,21 @@ impl Side {
             candidates &= candidates - 1;
         }
         runaway
+    }
+
+    /// The squares the kings reach along their rays over `empty` squares: where a king can
+    /// stand after one move, and so every square it can block or strike at next. (The set
+    /// that [`Self::king_mobility`] counts, with each direction's count kept there.)
+    fn king_reach(&self, empty: u64) -> u64 {
+        let mut reach = 0;
+        for shift in [5i32, 4, -4, -5] {
+            let mut ray = step(self.kings, shift) & empty;
+            while ray != 0 {
+                reach |= ray;
+                ray = step(ray, shift) & empty;
+            }
+        }
+        reach
     }
 
     /// Squares the kings reach along their rays over `empty` squares.
