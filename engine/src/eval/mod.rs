@@ -506,35 +506,35 @@ impl Side {
         runaway
     }
 
-    /// The squares the kings reach along their rays over `empty` squares: where a king can
-    /// stand after one move, and so every square it can block or strike at next. (The set
-    /// that [`Self::king_mobility`] counts, with each direction's count kept there.)
-    fn king_reach(&self, empty: u64) -> u64 {
-        let mut reach = 0;
-        for shift in [5i32, 4, -4, -5] {
-            let mut ray = step(self.kings, shift) & empty;
-            while ray != 0 {
-                reach |= ray;
-                ray = step(ray, shift) & empty;
-            }
-        }
-        reach
-    }
-
-    /// Squares the kings reach along their rays over `empty` squares.
+    /// Walks the kings' rays over `empty` squares, all kings together: `visit` gets, for each
+    /// direction, the squares one step further along every ray at a time. Rays of different
+    /// kings in one direction never overlap (a ray stops at the next piece), so stepping all
+    /// kings together gives the same squares as stepping each king alone.
     #[inline(always)]
-    fn king_mobility(&self, empty: u64) -> i32 {
-        // Rays of different kings in one direction never overlap (a ray stops at the next
-        // piece), so stepping all kings together counts the same squares as stepping each king
-        // alone.
-        let mut mobility = 0;
+    fn walk_king_rays(&self, empty: u64, mut visit: impl FnMut(u64)) {
         for shift in [5i32, 4, -4, -5] {
             let mut reached = step(self.kings, shift) & empty;
             while reached != 0 {
-                mobility += count(reached);
+                visit(reached);
                 reached = step(reached, shift) & empty;
             }
         }
+    }
+
+    /// The squares the kings reach along their rays over `empty` squares: where a king can
+    /// stand after one move, and so every square it can block or strike at next.
+    fn king_reach(&self, empty: u64) -> u64 {
+        let mut reach = 0;
+        self.walk_king_rays(empty, |reached| reach |= reached);
+        reach
+    }
+
+    /// How many squares the kings reach along their rays over `empty` squares, counted per
+    /// direction (a square two directions reach counts twice; [`Self::king_reach`] is the set).
+    #[inline(always)]
+    fn king_mobility(&self, empty: u64) -> i32 {
+        let mut mobility = 0;
+        self.walk_king_rays(empty, |reached| mobility += count(reached));
         mobility
     }
 }
