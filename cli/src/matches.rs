@@ -71,6 +71,10 @@ pub struct Args {
     /// Openings: `built-in` (the 745 three-move ballots) or a JSON file of name → FEN.
     #[arg(long, default_value = "built-in")]
     openings: Openings,
+    /// Start the even spread of openings this many openings further on (in name order), so that
+    /// runs of fewer games than openings with different offsets play different openings.
+    #[arg(long, default_value_t = 0)]
+    offset: usize,
     /// Games played at the same time (default: rayon's thread count).
     #[arg(long)]
     concurrency: Option<usize>,
@@ -308,13 +312,13 @@ impl MoveTimes {
     }
 }
 
-/// `count` items spread evenly over `items`.
-pub fn spread<T: Clone>(items: &[T], count: usize) -> Vec<T> {
+/// `count` items spread evenly over `items`, the first `offset` items on (wrapping round).
+pub fn spread<T: Clone>(items: &[T], count: usize, offset: usize) -> Vec<T> {
     if count >= items.len() {
         return items.to_vec();
     }
     (0..count)
-        .map(|i| items[i * items.len() / count].clone())
+        .map(|i| items[(offset + i * items.len() / count) % items.len()].clone())
         .collect()
 }
 
@@ -384,7 +388,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let openings = args.openings.read()?;
     let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
-    let openings = spread(&openings, pairs);
+    let openings = spread(&openings, pairs, args.offset);
     let pace = pace(args);
     // Game i: opening i / 2; the first player has the side to move in even games (in every game
     // with --first-to-move, one per opening).
@@ -567,6 +571,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_openings_are_even_and_offsets_give_others() {
+        let items: Vec<usize> = (0..10).collect();
+        assert_eq!(spread(&items, 3, 0), [0, 3, 6]);
+        assert_eq!(spread(&items, 3, 1), [1, 4, 7]);
+        assert_eq!(spread(&items, 3, 9), [9, 2, 5], "the offset wraps round");
+        assert_eq!(
+            spread(&items, 12, 4),
+            items,
+            "more games than openings: all of them"
+        );
+    }
 
     #[test]
     fn a_player_spec_sets_parameters_and_its_own_move_time() {

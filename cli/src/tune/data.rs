@@ -38,7 +38,7 @@ pub(super) fn generate(
     tables: Option<&Arc<Tablebases>>,
 ) -> Result<Vec<(Position, f64)>, CliError> {
     let openings = args.openings.read()?;
-    let openings = spread(&openings, args.games.max(1));
+    let openings = spread(&openings, args.games.max(1), 0);
     let jobs: Vec<(u32, &shashki::Game)> = args
         .depth
         .iter()
