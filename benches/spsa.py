@@ -22,7 +22,7 @@ LOG = os.environ.get("LOG", "spsa.log")
 OPENINGS = json.load(open(os.environ["OPENINGS"]))
 NAMES = sorted(OPENINGS)
 
-# name: (start, c_end, low, high)
+# name: (start, c: the perturbation at the last iteration, low, high)
 PARAMS = {
     "rfp_margin": (60, 10, 4, 160),
     "probcut_margin": (80, 12, 30, 200),
@@ -42,8 +42,6 @@ PARAMS = {
     "eval.king_mobility": (4, 1.5, 0, 15),
     "eval.main_road": (6, 3, -10, 30),
 }
-N = len(PARAMS)
-
 def iround(x):
     f = math.floor(x)
     return int(f + (1 if random.random() < x - f else 0))
@@ -54,7 +52,8 @@ def spec(values):
 def play(plus, minus):
     names = random.sample(NAMES, PAIRS)
     path = f"{LOG}.openings.json"
-    json.dump({n: OPENINGS[n] for n in names}, open(path, "w"))
+    with open(path, "w") as f:
+        json.dump({n: OPENINGS[n] for n in names}, f)
     out = subprocess.run([BIN, "match", spec(plus), spec(minus), "--movetime", str(MOVETIME),
                           "--games", str(2 * PAIRS), "--concurrency", "2", "--openings", path],
                          capture_output=True, text=True)
@@ -74,24 +73,20 @@ def main():
             theta, start = rec["theta"], rec["k"] + 1
     A = 0.1 * ITERS
     alpha, gamma = 0.602, 0.101
-    totals = [0, 0, 0]
     for k in range(start, ITERS + 1):
+        # c_k = c · c_scale; a_k / c_k = R_END · c · step_scale (a set so that the last step is
+        # R_END · c per unit of result).
+        c_scale = (ITERS / k) ** gamma
+        step_scale = ((A + ITERS) / (A + k)) ** alpha / c_scale
         delta = {n: random.choice((-1, 1)) for n in PARAMS}
         plus, minus = {}, {}
-        cks = {}
-        for n, (s, c_end, lo, hi) in PARAMS.items():
-            c_k = c_end * (ITERS ** gamma) / (k ** gamma)
-            cks[n] = c_k
-            plus[n] = min(hi, max(lo, theta[n] + c_k * delta[n]))
-            minus[n] = min(hi, max(lo, theta[n] - c_k * delta[n]))
+        for n, (_, c, lo, hi) in PARAMS.items():
+            plus[n] = min(hi, max(lo, theta[n] + c * c_scale * delta[n]))
+            minus[n] = min(hi, max(lo, theta[n] - c * c_scale * delta[n]))
         w, d, l = play(plus, minus)
-        totals[0] += w; totals[1] += d; totals[2] += l
-        result = w - l
-        for n, (s, c_end, lo, hi) in PARAMS.items():
-            a_end = R_END * c_end ** 2
-            a = a_end * (A + ITERS) ** alpha
-            a_k = a / (A + k) ** alpha
-            theta[n] = min(hi, max(lo, theta[n] + a_k / cks[n] * result * delta[n]))
+        for n, (_, c, lo, hi) in PARAMS.items():
+            step = R_END * c * step_scale * (w - l) * delta[n]
+            theta[n] = min(hi, max(lo, theta[n] + step))
         with open(LOG, "a") as f:
             f.write(json.dumps({"k": k, "t": time.time(), "wdl": [w, d, l], "theta": theta}) + "\n")
 
