@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use shashki::{
-    Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo, SearchLimit,
+    Engine, EngineConfig, EvalParams, Game, Move, MoveSource, Notation, Position, SearchInfo,
+    SearchLimit,
 };
 
 use crate::CliError;
@@ -37,7 +38,8 @@ pub struct Args {
     /// Print JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Search parameter overrides `name=value` (see `shashki match --help`).
+    /// Search parameter or evaluation weight overrides `name=value` or `eval.<feature>=value`
+    /// (see `shashki match --help`).
     #[arg(long = "set")]
     set: Vec<String>,
     /// Endgame tablebase directory (`shashki egtb build`): exact results at the root and in the
@@ -82,10 +84,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(dir) => Some(crate::matches::open_tablebases(dir)?),
         None => None,
     };
+    let (params, eval) = crate::bench::engine_params(&args.set, EvalParams::DEFAULT)?;
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads,
-        params: crate::bench::search_params(&args.set)?,
+        params,
+        eval,
         tablebases,
         ..EngineConfig::default()
     })

@@ -38,7 +38,8 @@ pub struct Args {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Search parameter overrides `name=value` (see `shashki match --help`).
+    /// Search parameter or evaluation weight overrides `name=value` or `eval.<feature>=value`
+    /// (see `shashki match --help`), the weights on top of `--eval`.
     #[arg(long = "set")]
     set: Vec<String>,
     /// Evaluation weights from this file (JSON, as written by `shashki tune`) instead of the
@@ -47,24 +48,32 @@ pub struct Args {
     eval: Option<std::path::PathBuf>,
 }
 
-/// The default search parameters with `--set name=value` overrides (bench and analyse).
+/// The default search parameters and the evaluation `eval` with `--set name=value` overrides
+/// (bench and analyse): a [`shashki::SearchParams`] field by its name, an evaluation weight as
+/// `eval.<feature>`, as in `shashki match` player specs.
 ///
 /// # Errors
-/// An unknown parameter or a value that does not fit it.
-pub fn search_params(set: &[String]) -> Result<shashki::SearchParams, CliError> {
+/// An unknown parameter or feature, or a value that does not fit it.
+pub fn engine_params(
+    set: &[String],
+    mut eval: EvalParams,
+) -> Result<(shashki::SearchParams, EvalParams), CliError> {
     let mut params = shashki::SearchParams::DEFAULT;
     for text in set {
         let ok = text
             .split_once('=')
             .and_then(|(name, value)| Some((name, value.parse::<i64>().ok()?)))
-            .is_some_and(|(name, value)| params.set(name, value));
+            .is_some_and(|(name, value)| match name.strip_prefix("eval.") {
+                Some(feature) => i32::try_from(value).is_ok_and(|v| eval.set(feature, v)),
+                None => params.set(name, value),
+            });
         if !ok {
             return Err(CliError::input(format!(
                 "--set {text:?}: unknown parameter or bad value"
             )));
         }
     }
-    Ok(params)
+    Ok((params, eval))
 }
 
 /// Runs `shashki bench`.
@@ -73,15 +82,16 @@ pub fn search_params(set: &[String]) -> Result<shashki::SearchParams, CliError> 
 /// A bad `--set`, `--eval` file or `--hash` size.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut total_nodes = 0;
-    let params = search_params(&args.set)?;
+    let weights = match &args.eval {
+        Some(path) => EvalParams::load_weights(path).map_err(CliError::input)?,
+        None => EvalParams::DEFAULT,
+    };
+    let (params, eval) = engine_params(&args.set, weights)?;
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads,
         params,
-        eval: match &args.eval {
-            Some(path) => EvalParams::load_weights(path).map_err(CliError::input)?,
-            None => EvalParams::DEFAULT,
-        },
+        eval,
         ..EngineConfig::default()
     })
     .map_err(|e| CliError::input(format!("--hash {}: {e}", args.hash)))?;
@@ -124,4 +134,33 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn thread_cpu_time() -> Option<u128> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shashki::eval::Feature;
+
+    #[test]
+    fn set_overrides_search_parameters_and_evaluation_weights() {
+        let set = ["rfp_margin=5".to_string(), "eval.king=300".to_string()];
+        let (params, eval) = engine_params(&set, EvalParams::DEFAULT).expect("valid overrides");
+        assert_eq!(params.rfp_margin, 5);
+        assert_eq!(eval.weight(Feature::King), 300);
+        assert_eq!(
+            eval.weight(Feature::Man),
+            EvalParams::DEFAULT.weight(Feature::Man)
+        );
+        for bad in [
+            "eval.no_such_feature=1",
+            "no_such_param=1",
+            "eval.king=x",
+            "rfp_margin",
+        ] {
+            let error = engine_params(&[bad.to_string()], EvalParams::DEFAULT)
+                .err()
+                .unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(error.to_string().contains(bad), "{bad}: {error}");
+        }
+    }
 }
