@@ -63,10 +63,7 @@ pub fn engine_params(
         let ok = text
             .split_once('=')
             .and_then(|(name, value)| Some((name, value.parse::<i64>().ok()?)))
-            .is_some_and(|(name, value)| match name.strip_prefix("eval.") {
-                Some(feature) => i32::try_from(value).is_ok_and(|v| eval.set(feature, v)),
-                None => params.set(name, value),
-            });
+            .is_some_and(|(name, value)| set_named(&mut params, &mut eval, name, value));
         if !ok {
             return Err(CliError::input(format!(
                 "--set {text:?}: unknown parameter or bad value"
@@ -74,6 +71,21 @@ pub fn engine_params(
         }
     }
     Ok((params, eval))
+}
+
+/// Sets the search parameter or evaluation weight (`eval.<feature>`) called `name` to `value`,
+/// the names `--set` and `shashki match` player specs take; `false` if there is no such name or
+/// the value does not fit it.
+pub fn set_named(
+    params: &mut shashki::SearchParams,
+    eval: &mut EvalParams,
+    name: &str,
+    value: i64,
+) -> bool {
+    match name.strip_prefix("eval.") {
+        Some(feature) => i32::try_from(value).is_ok_and(|v| eval.set(feature, v)),
+        None => params.set(name, value),
+    }
 }
 
 /// Runs `shashki bench`.

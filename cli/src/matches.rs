@@ -228,10 +228,7 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
                 }
                 Err(_) => false,
             },
-            _ => match name.strip_prefix("eval.") {
-                Some(feature) => i32::try_from(number).is_ok_and(|v| config.eval.set(feature, v)),
-                None => config.params.set(name, number),
-            },
+            _ => crate::bench::set_named(&mut config.params, &mut config.eval, name, number),
         };
         if !ok {
             return Err(CliError::input(format!(
