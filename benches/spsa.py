@@ -7,7 +7,7 @@ and θ − c_kΔ play both colours of each; then θ += (a_k / c_k) · (wins − 
 every parameter scaled by its own c. Every iteration's θ is appended to LOG (one JSON line), so a
 killed run resumes where it stopped; the mean of the last few hundred θ is the result.
 
-Usage: BIN=target/release/shashki OPENINGS=ballots.json [MOVETIME=20] [PAIRS=2] [ITERS=1800]
+Usage: BIN=target/release/shashki OPENINGS=ballots.json [MOVETIME=20] [PAIRS=2] [ITERS=3000]
        [R_END=0.05] [LOG=spsa.log] python3 benches/spsa.py
 OPENINGS is a JSON object of name → FEN (the 745 ballots: `shashki` has them built in; any file
 of that form serves)."""
@@ -19,7 +19,8 @@ PAIRS = int(os.environ.get("PAIRS", "2"))
 ITERS = int(os.environ.get("ITERS", "3000"))
 R_END = float(os.environ.get("R_END", "0.05"))
 LOG = os.environ.get("LOG", "spsa.log")
-OPENINGS = json.load(open(os.environ["OPENINGS"]))
+with open(os.environ["OPENINGS"]) as openings_file:
+    OPENINGS = json.load(openings_file)
 NAMES = sorted(OPENINGS)
 
 # name: (start, c: the perturbation at the last iteration, low, high)
@@ -42,6 +43,10 @@ PARAMS = {
     "eval.king_mobility": (4, 1.5, 0, 15),
     "eval.main_road": (6, 3, -10, 30),
 }
+def clamp(name, x):
+    _, _, lo, hi = PARAMS[name]
+    return min(hi, max(lo, x))
+
 def iround(x):
     f = math.floor(x)
     return int(f + (1 if random.random() < x - f else 0))
@@ -80,13 +85,12 @@ def main():
         step_scale = ((A + ITERS) / (A + k)) ** alpha / c_scale
         delta = {n: random.choice((-1, 1)) for n in PARAMS}
         plus, minus = {}, {}
-        for n, (_, c, lo, hi) in PARAMS.items():
-            plus[n] = min(hi, max(lo, theta[n] + c * c_scale * delta[n]))
-            minus[n] = min(hi, max(lo, theta[n] - c * c_scale * delta[n]))
+        for n, (_, c, _, _) in PARAMS.items():
+            plus[n] = clamp(n, theta[n] + c * c_scale * delta[n])
+            minus[n] = clamp(n, theta[n] - c * c_scale * delta[n])
         w, d, l = play(plus, minus)
-        for n, (_, c, lo, hi) in PARAMS.items():
-            step = R_END * c * step_scale * (w - l) * delta[n]
-            theta[n] = min(hi, max(lo, theta[n] + step))
+        for n, (_, c, _, _) in PARAMS.items():
+            theta[n] = clamp(n, theta[n] + R_END * c * step_scale * (w - l) * delta[n])
         with open(LOG, "a") as f:
             f.write(json.dumps({"k": k, "t": time.time(), "wdl": [w, d, l], "theta": theta}) + "\n")
 
