@@ -13,7 +13,8 @@
 //! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
 //! ([`shashki::eval::weights`]; or `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]),
 //! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
-//! [`Patterns::from_name`]), or `tablebases=DIR|none`: its own tablebases instead of the match's
+//! [`Patterns::from_name`]), `network=off|builtin|FILE` for the network that corrects it in
+//! positions without kings (a `.shnn` file; [`NetworkSetting::from_name`]), or `tablebases=DIR|none`: its own tablebases instead of the match's
 //! `--tablebases` (to measure what tables are worth: `default,tablebases=none`).
 //!
 //! Instead of a limit per move, `--tc BASE+INC` gives each side a clock (seconds: `10+0.1`): the
@@ -37,7 +38,7 @@ use crate::match_runner::{
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
-use shashki::eval::{EvalParams, Patterns};
+use shashki::eval::{EvalParams, NetworkSetting, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
 use shashki::{Color, EngineConfig, LEVELS, Level, SearchLimit};
 
@@ -209,6 +210,11 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
         if name == "patterns" {
             config.eval.patterns =
                 Patterns::from_name(value, Path::new("")).map_err(CliError::input)?;
+            continue;
+        }
+        if name == "network" {
+            config.eval.network =
+                NetworkSetting::from_name(value, Path::new("")).map_err(CliError::input)?;
             continue;
         }
         let number: i64 = value.parse().map_err(|_| {
@@ -608,6 +614,20 @@ mod tests {
             panic!("an engine spec");
         };
         assert_eq!(config.eval.patterns, Patterns::Off);
+        let Ok(Spec::Engine { config, .. }) = parse_spec("default,network=off", 16) else {
+            panic!("an engine spec");
+        };
+        assert_eq!(config.eval.network, NetworkSetting::Off);
+        assert_eq!(EvalParams::DEFAULT.network, NetworkSetting::Builtin);
+        let missing = parse_spec("default,network=/nonexistent.shnn", 16)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            missing
+                .as_deref()
+                .is_some_and(|e| e.contains("/nonexistent.shnn: cannot read")),
+            "{missing:?}"
+        );
         let Ok(Spec::Engine { config, .. }) = parse_spec("default,eval=linear", 16) else {
             panic!("an engine spec");
         };

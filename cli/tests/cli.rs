@@ -551,3 +551,60 @@ fn a_match_against_a_hub_engine_in_another_process() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tune --network` fits a network on search labels and writes it next to the weights file,
+/// which names it; `bench --eval` reads both back. Without search labels it refuses.
+#[test]
+fn tune_network_writes_a_network_the_engine_reads() {
+    let dir = scratch_dir("tune-network");
+    let out = dir.join("n.json");
+    let out_text = out.to_str().unwrap();
+    let output = shashki(&[
+        "tune",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--label-depth",
+        "3",
+        "--network",
+        "--epochs",
+        "2",
+        "--out",
+        out_text,
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout(&output).contains("epoch 1: error "),
+        "{}",
+        stdout(&output)
+    );
+    let weights: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(weights["network"], "n.shnn");
+    assert_eq!(weights["patterns"], "builtin");
+    let network = std::fs::read(dir.join("n.shnn")).unwrap();
+    assert_eq!(&network[..4], b"SHNN");
+    let output = shashki(&["bench", "--depth", "3", "--eval", out_text]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout(&output).contains("total nodes "));
+
+    let output = shashki(&[
+        "tune",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--network",
+        "--out",
+        out_text,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--network needs labels from searches"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -32,24 +32,32 @@
 //! 6. The weights are written as a weights file (`--out`, atomically; the JSON format of
 //!    [`shashki::eval::weights`]), usable by `shashki match` as `default,eval=FILE`; fitted
 //!    pattern tables go next to it (same name, `.shpt`), named in the JSON's `"patterns"`.
+//!    The fitted evaluation has no network (the model above has none).
+//! 7. Network (`--network`): instead of the weights, the evaluation's network correction
+//!    ([`shashki::eval::network`]) is fitted on the labels of positions without kings, on top
+//!    of the start evaluation without its network (which stays as it is): mini-batch Adam
+//!    steps for `--epochs` passes ([`network`]), written next to `--out` (`.shnn`) and named in
+//!    the JSON's `"network"`.
 //!
 //! Example: `shashki tune --games 745 --depth 4,5,6 --label-depth 8 --tablebases /work/egtb
 //! --save-data /tmp/labels.txt --out /tmp/w.json`.
 //!
 //! Parts: [`data`] (self-play games, data files), [`label`] (labels from searches), [`model`]
 //! (the model the fit adjusts: features, pattern tables, phases, folding), [`fit`] (the gradient
-//! fit and K); this file holds the arguments and the flow from data to weights file.
+//! fit and K), [`network`] (the network's fit); this file holds the arguments and the flow from
+//! data to weights file.
 
 mod data;
 mod fit;
 mod label;
 mod model;
+mod network;
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use shashki::EngineConfig;
-use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, FitSummary, Patterns};
+use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, FitSummary, NetworkSetting, Patterns};
+use shashki::{EngineConfig, Position};
 
 use crate::CliError;
 use crate::atomic_file::{write_atomically, write_bytes_atomically};
@@ -59,6 +67,7 @@ use data::{Data, format_data, generate, read_all_data};
 use fit::{Fit, fit_k};
 use label::{Labeller, label_positions};
 use model::{Model, Sample};
+use network::NetSample;
 
 /// Arguments of `shashki tune`.
 #[derive(clap::Args)]
@@ -150,6 +159,14 @@ pub struct Args {
     /// fold shows what it costs.
     #[arg(long, requires = "fold")]
     fold_approx: bool,
+    /// Fit the evaluation's network correction (positions without kings only) on top of the
+    /// start weights, which stay as they are, instead of fitting the weights; the network goes
+    /// next to `--out` (extension `.shnn`), named in the JSON's `"network"`.
+    #[arg(long, conflicts_with_all = ["patterns", "fold"])]
+    network: bool,
+    /// Passes over the data of the network fit (the step size drops to a third halfway).
+    #[arg(long, default_value_t = 20, requires = "network")]
+    epochs: usize,
 }
 
 /// Runs `shashki tune`.
@@ -228,6 +245,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if data.positions.is_empty() {
         return Err(CliError::input("no positions to tune on"));
     }
+    if args.network {
+        return fit_network(args, &start, &data);
+    }
     let mut fixed = [false; FEATURE_COUNT];
     fixed[Feature::Man as usize] = true;
     for name in &args.fix {
@@ -237,7 +257,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     // Thousandths of the share, as a count of the 1 024 buckets of the mixed key's top 10 bits
     // (0.1 holds out 100/1 024 = 9.8 %; kept so that session 5's splits reproduce).
-    let holdout = (args.validation.clamp(0.0, 0.9) * 1000.0).round() as u64;
+    let holdout = holdout_share(args.validation);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (p, label) in &data.positions {
         if args.skip_threats
@@ -247,8 +267,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             continue;
         }
         let sample = Sample::new(p, *label);
-        // A mixed key, so the held-out share does not follow the key's low bits' structure.
-        if p.zobrist_key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 < holdout {
+        if is_held_out(p, holdout) {
             valid.push(sample);
         } else {
             train.push(sample);
@@ -309,12 +328,101 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         positions: train.len(),
         held_out: valid.len(),
     };
-    let text = params.to_weights_json(tables_file.as_deref(), Some(&fit));
+    let text = params.to_weights_json(tables_file.as_deref(), None, Some(&fit));
     out!("{text}");
     if let Some(path) = &args.out {
         if let (Some(tables_path), Patterns::Tables(tables)) = (&patterns_path, &params.patterns) {
             write_bytes_atomically(tables_path, &tables.to_bytes())?;
         }
+        write_atomically(path, &text)?;
+    }
+    Ok(())
+}
+
+/// The held-out share of the positions: `validation` (clamped to 0–0.9) as thousandths, compared
+/// with the top 10 bits of a mixed Zobrist key ([`is_held_out`]).
+fn holdout_share(validation: f64) -> u64 {
+    (validation.clamp(0.0, 0.9) * 1000.0).round() as u64
+}
+
+/// Whether `position` is held out of the fit: by a mixed key, so duplicates stay on one side and
+/// the share does not follow the key's low bits' structure.
+fn is_held_out(position: &Position, share: u64) -> bool {
+    position.zobrist_key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 < share
+}
+
+/// `shashki tune --network`: the network fit on `data`, written next to `--out`.
+fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliError> {
+    let base = EvalParams {
+        network: NetworkSetting::Off,
+        ..start.clone()
+    };
+    let k = args.k.or(data.k).ok_or_else(|| {
+        CliError::input(
+            "--network needs labels from searches (--label-depth, or --data with `# k=`)",
+        )
+    })?;
+    let share = holdout_share(args.validation);
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (p, label) in &data.positions {
+        if let Some(sample) = NetSample::new(p, *label, &base) {
+            if is_held_out(p, share) {
+                valid.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+    }
+    if train.is_empty() {
+        return Err(CliError::input(
+            "no positions without kings to fit the network on",
+        ));
+    }
+    outln!(
+        "{} positions without kings ({} held out), K = {k:.2}, error without the network {:.6} (held out {:.6})",
+        train.len() + valid.len(),
+        valid.len(),
+        network::start_error(&train, k),
+        network::start_error(&valid, k)
+    );
+    let fitted = network::fit(&train, &valid, k, args.epochs, 0, |epoch, train, valid| {
+        outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
+    });
+    let params = network::with_network(&base, fitted);
+    let rounded: Vec<f64> = [&train, &valid]
+        .map(|samples| network::engine_error(samples, &params, k))
+        .to_vec();
+    outln!(
+        "rounded as the engine reads it: error {:.6} (held out {:.6})",
+        rounded[0],
+        rounded[1]
+    );
+    let network_path = args.out.as_ref().map(|out| out.with_extension("shnn"));
+    let network_file = network_path
+        .as_ref()
+        .and_then(|path| path.file_name())
+        .map(|name| name.to_string_lossy().into_owned());
+    let fit = FitSummary {
+        k,
+        positions: train.len(),
+        held_out: valid.len(),
+    };
+    // Tables from a start file are written again next to `--out`, which names them.
+    let tables_path = args.out.as_ref().map(|out| out.with_extension("shpt"));
+    let tables_file = tables_path
+        .as_ref()
+        .filter(|_| matches!(params.patterns, Patterns::Tables(_)))
+        .and_then(|path| path.file_name())
+        .map(|name| name.to_string_lossy().into_owned());
+    let text = params.to_weights_json(tables_file.as_deref(), network_file.as_deref(), Some(&fit));
+    out!("{text}");
+    if let (Some(path), Some(network_path), NetworkSetting::Loaded(network)) =
+        (&args.out, &network_path, &params.network)
+    {
+        if let (Some(tables_path), Patterns::Tables(tables)) = (&tables_path, &params.patterns) {
+            write_bytes_atomically(tables_path, &tables.to_bytes())?;
+        }
+        write_bytes_atomically(network_path, &network.to_bytes())?;
         write_atomically(path, &text)?;
     }
     Ok(())
@@ -333,11 +441,17 @@ mod testing {
 
     /// Positions of a game played by a fixed choice of moves.
     pub fn game_positions(plies: usize) -> Vec<Position> {
+        game_positions_with(3, plies)
+    }
+
+    /// The quiet positions of a game whose move `ply` is the legal move number `ply · stride`
+    /// (modulo their count).
+    pub fn game_positions_with(stride: usize, plies: usize) -> Vec<Position> {
         let mut out = Vec::new();
         let mut position = Position::start();
         for ply in 0..plies {
             let moves = position.legal_moves();
-            let Some(mv) = moves.get(ply * 3 % moves.len().max(1)) else {
+            let Some(mv) = moves.get(ply * stride % moves.len().max(1)) else {
                 break;
             };
             if !position.has_capture() {

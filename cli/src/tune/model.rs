@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use shashki::Position;
 use shashki::eval::pattern::{self, MAX_VALUE, SCALE, STATES, WINDOWS};
 use shashki::eval::{
-    EvalParams, FEATURE_COUNT, Feature, Features, PatternTables, Patterns, SQUARE_FEATURES,
-    features, square_value,
+    EvalParams, FEATURE_COUNT, Feature, Features, NetworkSetting, PatternTables, Patterns,
+    SQUARE_FEATURES, features, square_value,
 };
 
 /// White's expected score for an evaluation of `eval` centi-men on the scale `k`:
@@ -194,6 +194,8 @@ impl Model {
             *w = v.round() as i32;
         }
         params.patterns = Patterns::Off;
+        // The model has no network: the weights are fitted for the evaluation without one.
+        params.network = NetworkSetting::Off;
         if self.phases > 0 {
             let values = self.params[FEATURE_COUNT..]
                 .iter()

@@ -2,7 +2,8 @@
 //!
 //! Its parts: this module computes the features and holds the [`Evaluator`]; `params.rs` names
 //! the features and their weights ([`EvalParams`]); `ending.rs` scales drawish endings;
-//! [`pattern`] adds the learned tables and [`weights`] reads and writes weights files.
+//! [`pattern`] adds the learned tables, [`network`] the network's correction in positions without
+//! kings, and [`weights`] reads and writes weights files.
 //!
 //! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
@@ -39,6 +40,11 @@
 //! (`engine/SEARCH.md`, "Pattern evaluation"; [`EvalParams::LINEAR`] is the linear evaluation
 //! before them).
 //!
+//! Last, in positions without kings, [`EvalParams::network`] may add a small network's
+//! correction ([`network`]: the whole board's men as inputs, one hidden layer), fitted on top of
+//! all the above by `shashki tune --network`, on in [`EvalParams::DEFAULT`] since it won at equal
+//! time (`engine/SEARCH.md`, "Issue 24: a network on top of the evaluation").
+//!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
 
@@ -48,12 +54,14 @@ use crate::rules::square::bit_coords;
 use crate::rules::{Bitboard, Color, Position};
 
 mod ending;
+pub mod network;
 mod params;
 pub mod pattern;
 pub mod weights;
 
 use ending::scale_with;
 pub use ending::{ending_scale, is_drawish, scale};
+pub use network::{Network, NetworkError, NetworkSetting};
 pub use params::{EvalParams, FEATURE_COUNT, Feature, Features};
 pub use pattern::{PatternError, PatternTables, Patterns};
 pub use weights::{FitSummary, WeightsError};
@@ -352,6 +360,8 @@ pub struct Evaluator {
     drawish_divisor: i32,
     /// The pattern tables, if any.
     patterns: Option<Arc<PatternTables>>,
+    /// The network correction, if any.
+    network: Option<Arc<network::Network>>,
 }
 
 /// Every feature's bit (`1 << feature`).
@@ -403,6 +413,7 @@ impl Evaluator {
             path,
             drawish_divisor: params.drawish_divisor.max(1),
             patterns: params.patterns.tables(),
+            network: params.network.network(),
         }
     }
 
@@ -445,12 +456,12 @@ impl Evaluator {
         };
         let score = linear + self.pattern_score(position);
         // Kings first, inline: the scaling is a call, and needs a king on the board.
-        let score = if position.all_kings().any() {
-            scale_with(self.drawish_divisor, position, score)
+        if position.all_kings().any() {
+            scale_with(self.drawish_divisor, position, score) * position.side_to_move().sign()
         } else {
-            score
-        };
-        score * position.side_to_move().sign()
+            score * position.side_to_move().sign()
+                + self.network.as_ref().map_or(0, |net| net.score(position))
+        }
     }
 }
 
@@ -747,8 +758,9 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
 
 /// The static evaluation of `position` for the side to move, in centi-men: the dot product of
 /// its [`features`] with the weights plus the [`EvalParams::patterns`] score, turned to the side
-/// to move, divided by
-/// [`EvalParams::drawish_divisor`] in [`is_drawish`] endings. (The search keeps an
+/// to move, divided by [`EvalParams::drawish_divisor`] in [`is_drawish`] endings and scaled in
+/// the others with kings ([`ending_scale`]); without kings, the [`EvalParams::network`]'s
+/// correction is added. (The search keeps an
 /// [`Evaluator`] instead of preparing the weights at every call.)
 #[must_use]
 pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
@@ -758,6 +770,15 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The network's correction as the evaluation adds it: for the side to move, in positions
+    /// without kings.
+    fn network_term(params: &EvalParams, position: &Position) -> i32 {
+        match params.network.network() {
+            Some(network) if position.all_kings().is_empty() => network.score(position),
+            _ => 0,
+        }
+    }
 
     /// The features as first written, side by side with each side's own loop over
     /// directions: the reference the regrouped [`accumulate`] must equal.
@@ -928,6 +949,7 @@ mod tests {
             weights: std::array::from_fn(|i| 3 + 2 * i as i32),
             drawish_divisor: 1,
             patterns: Patterns::Off,
+            network: NetworkSetting::Off,
         };
         let mut some_zero = every_weight.clone();
         for f in [
@@ -998,7 +1020,7 @@ mod tests {
                 let expected = scale(params, position, dot(params, &reference) + patterns);
                 assert_eq!(
                     Evaluator::new(params).evaluate(position),
-                    expected * position.side_to_move().sign(),
+                    expected * position.side_to_move().sign() + network_term(params, position),
                     "{position}"
                 );
             }
@@ -1013,9 +1035,16 @@ mod tests {
                 assert_eq!(f[feature as usize], 0, "{feature:?}");
             }
         }
+        let start = Position::start();
+        let without_network = EvalParams {
+            network: NetworkSetting::Off,
+            ..EvalParams::DEFAULT
+        };
+        let turn = EvalParams::DEFAULT.weight(Feature::Turn);
+        assert_eq!(evaluate(&start, &without_network), turn);
         assert_eq!(
-            evaluate(&Position::start(), &EvalParams::DEFAULT),
-            EvalParams::DEFAULT.weight(Feature::Turn)
+            evaluate(&start, &EvalParams::DEFAULT),
+            turn + Network::builtin().score(&start)
         );
     }
 
@@ -1032,6 +1061,7 @@ mod tests {
             weights: std::array::from_fn(|i| 3 + 2 * i as i32),
             drawish_divisor: 1,
             patterns: Patterns::Off,
+            network: NetworkSetting::Off,
         };
         // Pattern tables of both shapes on top: the built-in ones, and noisy ones.
         let noisy = |phases: usize| {
@@ -1109,6 +1139,7 @@ mod tests {
             ],
             drawish_divisor: 1,
             patterns: Patterns::Off,
+            network: NetworkSetting::Off,
         };
         let values = (0..pattern::WINDOWS * pattern::STATES)
             .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
@@ -1130,7 +1161,8 @@ mod tests {
                     &params,
                     &position,
                     dot(&params, &features(&position)) + patterns,
-                ) * position.side_to_move().sign();
+                ) * position.side_to_move().sign()
+                    + network_term(&params, &position);
                 assert_eq!(evaluate(&position, &params), expected, "{position}");
                 position = position.play_unchecked(mv);
             }

@@ -3,7 +3,7 @@
 //! are computed in the module above, the weights fitted by `shashki tune` and stored in weights
 //! files ([`super::weights`]).
 
-use super::Patterns;
+use super::{NetworkSetting, Patterns};
 
 /// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,16 +115,18 @@ pub const FEATURE_COUNT: usize = 19;
 /// The feature vector of a position (White minus Black), indexed like [`Feature::ALL`].
 pub type Features = [i32; FEATURE_COUNT];
 
-/// The weight of every [`Feature`], in centi-men per unit of the feature, and the pattern
-/// tables on top.
+/// The weight of every [`Feature`], in centi-men per unit of the feature, the pattern tables and
+/// the network on top.
 ///
 /// The man is 100, the unit, so scores read as centi-men. The other weights are fitted by
 /// `shashki tune --label-depth` (distillation): quiet positions from self-play, each labelled by
 /// a search of the engine itself. [`EvalParams::LINEAR`] is the linear evaluation alone;
 /// [`EvalParams::DEFAULT`] adds the built-in two-phase pattern tables, fitted together with the
 /// linear weights, and keeps weights on 8 features only, the tables taking over the rest: about
-/// half as costly to compute and stronger in games. How each was fitted and the games that
-/// chose them are in `engine/SEARCH.md` ("Evaluation round", "Pattern evaluation").
+/// half as costly to compute and stronger in games; it also adds the built-in network's
+/// correction in positions without kings, fitted on top of the rest. How each was fitted and the
+/// games that chose them are in `engine/SEARCH.md` ("Evaluation round", "Pattern evaluation",
+/// "Issue 24: a network on top of the evaluation").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// One weight per feature, indexed like [`Feature::ALL`].
@@ -135,6 +137,9 @@ pub struct EvalParams {
     pub drawish_divisor: i32,
     /// Pattern tables added to the linear terms ([`pattern`](super::pattern)).
     pub patterns: Patterns,
+    /// The network that corrects the score in positions without kings
+    /// ([`network`](super::network)).
+    pub network: NetworkSetting,
 }
 
 impl EvalParams {
@@ -170,6 +175,7 @@ impl EvalParams {
         ],
         drawish_divisor: 8,
         patterns: Patterns::Builtin,
+        network: NetworkSetting::Builtin,
     };
 
     /// The linear evaluation (the second round of distillation, no pattern tables): the default
@@ -198,6 +204,7 @@ impl EvalParams {
         ],
         drawish_divisor: 8,
         patterns: Patterns::Off,
+        network: NetworkSetting::Off,
     };
 
     /// The weight of `feature`.

@@ -10,6 +10,7 @@
 //! {
 //!   "held_out": 35731,
 //!   "k": 0.85,
+//!   "network": "builtin",
 //!   "patterns": "w.shpt",
 //!   "positions": 321582,
 //!   "weights": { "first_king": 76, "king": 340, "man": 100, "turn": 10 }
@@ -22,6 +23,9 @@
 //! - `"patterns"`: `"off"`, `"builtin"`, or the pattern file's path relative to the weights
 //!   file's directory ([`Patterns::from_name`]). Without it the evaluation has no tables: files
 //!   from before the pattern tables are linear evaluations.
+//! - `"network"`: `"off"`, `"builtin"`, or the network file's path relative to the weights
+//!   file's directory ([`NetworkSetting::from_name`]). Without it the evaluation has no
+//!   network: files from before the network are evaluations without it.
 //! - `"k"`, `"positions"`, `"held_out"`: what the fit was made with ([`FitSummary`]),
 //!   informative only: reading ignores them and any other field.
 //!
@@ -32,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::{EvalParams, Feature, PatternError, Patterns};
+use super::{EvalParams, Feature, NetworkError, NetworkSetting, PatternError, Patterns};
 
 /// What can be wrong with a weights file. The variants name the field; [`WeightsError::File`]
 /// adds the file.
@@ -72,6 +76,16 @@ pub enum WeightsError {
     /// names it).
     #[error("\"patterns\": {0}")]
     Patterns(#[source] PatternError),
+    /// `"network"` is not a string.
+    #[error("\"network\": {found} is not \"off\", \"builtin\" or a file name")]
+    NetworkNotString {
+        /// The value found, as JSON text.
+        found: String,
+    },
+    /// The network file named by `"network"` cannot be read or is not valid (the inner error
+    /// names it).
+    #[error("\"network\": {0}")]
+    Network(#[source] NetworkError),
     /// An error in a named weights file.
     #[error("{}: {error}", path.display())]
     File {
@@ -134,6 +148,17 @@ impl EvalParams {
                 });
             }
         };
+        params.network = match value.get("network") {
+            None => NetworkSetting::Off,
+            Some(Value::String(name)) => {
+                NetworkSetting::from_name(name, base_dir).map_err(WeightsError::Network)?
+            }
+            Some(other) => {
+                return Err(WeightsError::NetworkNotString {
+                    found: other.to_string(),
+                });
+            }
+        };
         for (name, v) in weights {
             let weight = v
                 .as_i64()
@@ -151,10 +176,16 @@ impl EvalParams {
 
     /// The text of a weights file for these weights (ending with a newline). `tables_file` is
     /// the name the pattern tables are saved under, relative to the weights file; tables
-    /// without one are written as `"off"` (the file then holds the linear part alone). `fit`,
-    /// if given, is recorded as `"k"`, `"positions"` and `"held_out"`.
+    /// without one are written as `"off"` (the file then holds the linear part alone).
+    /// `network_file` is the same for a loaded network. `fit`, if given, is recorded as `"k"`,
+    /// `"positions"` and `"held_out"`.
     #[must_use]
-    pub fn to_weights_json(&self, tables_file: Option<&str>, fit: Option<&FitSummary>) -> String {
+    pub fn to_weights_json(
+        &self,
+        tables_file: Option<&str>,
+        network_file: Option<&str>,
+        fit: Option<&FitSummary>,
+    ) -> String {
         let mut weights = Map::new();
         for (feature, weight) in Feature::ALL.iter().zip(self.weights) {
             weights.insert(feature.name().to_string(), Value::from(weight));
@@ -164,6 +195,11 @@ impl EvalParams {
             (Patterns::Builtin, _) => "builtin",
             (Patterns::Tables(_), Some(file)) => file,
         };
+        let network = match (&self.network, network_file) {
+            (NetworkSetting::Off, _) | (NetworkSetting::Loaded(_), None) => "off",
+            (NetworkSetting::Builtin, _) => "builtin",
+            (NetworkSetting::Loaded(_), Some(file)) => file,
+        };
         let mut object = Map::new();
         if let Some(fit) = fit {
             object.insert("k".to_string(), Value::from(fit.k));
@@ -172,6 +208,7 @@ impl EvalParams {
         }
         object.insert("weights".to_string(), Value::Object(weights));
         object.insert("patterns".to_string(), Value::from(patterns));
+        object.insert("network".to_string(), Value::from(network));
         // `{:#}`: serde_json's pretty printer, which cannot fail on a `Value`.
         format!("{:#}\n", Value::Object(object))
     }
@@ -182,7 +219,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::eval::PatternTables;
+    use crate::eval::{Network, PatternTables};
 
     /// A scratch directory of its own for one test.
     fn scratch(name: &str) -> PathBuf {
@@ -206,7 +243,9 @@ mod tests {
             EvalParams::DEFAULT.weight(Feature::FirstKing)
         );
         assert_eq!(params.patterns, Patterns::Off);
-        let builtin = parse(r#"{"weights": {}, "patterns": "builtin"}"#).unwrap();
+        assert_eq!(params.network, NetworkSetting::Off);
+        let builtin =
+            parse(r#"{"weights": {}, "patterns": "builtin", "network": "builtin"}"#).unwrap();
         assert_eq!(builtin, EvalParams::DEFAULT);
         let divisor = parse(r#"{"weights": {"drawish_divisor": 4}}"#).unwrap();
         assert_eq!(divisor.drawish_divisor, 4);
@@ -240,6 +279,14 @@ mod tests {
             (
                 r#"{"weights": {}, "patterns": "w.shpt"}"#,
                 "\"patterns\": /nonexistent-dir/w.shpt: cannot read: ",
+            ),
+            (
+                r#"{"weights": {}, "network": true}"#,
+                "\"network\": true is not \"off\", \"builtin\" or a file name",
+            ),
+            (
+                r#"{"weights": {}, "network": "w.shnn"}"#,
+                "\"network\": /nonexistent-dir/w.shnn: cannot read: ",
             ),
         ];
         for (text, expected) in cases {
@@ -293,12 +340,15 @@ mod tests {
         let tables = PatternTables::new(1, values).unwrap();
         std::fs::write(dir.join("w.shpt"), tables.to_bytes()).unwrap();
         params.patterns = Patterns::Tables(Arc::new(tables));
+        let network = Network::builtin();
+        std::fs::write(dir.join("w.shnn"), network.to_bytes()).unwrap();
+        params.network = NetworkSetting::Loaded(network);
         let fit = FitSummary {
             k: 0.85,
             positions: 1000,
             held_out: 100,
         };
-        let text = params.to_weights_json(Some("w.shpt"), Some(&fit));
+        let text = params.to_weights_json(Some("w.shpt"), Some("w.shnn"), Some(&fit));
         assert!(
             text.starts_with("{\n  \"held_out\": 100,\n  \"k\": 0.85,\n"),
             "{text}"
@@ -308,12 +358,13 @@ mod tests {
         std::fs::write(&path, &text).unwrap();
         assert_eq!(EvalParams::load_weights(&path).unwrap(), params);
         // Without a file for them, the tables are left out: the linear part reads back alone.
-        let linear = params.to_weights_json(None, None);
+        let linear = params.to_weights_json(None, None, None);
         assert!(!linear.contains("\"k\""), "{linear}");
         let back = EvalParams::from_weights_json(&linear, &dir).unwrap();
         assert_eq!(back.weights, params.weights);
         assert_eq!(back.patterns, Patterns::Off);
-        let builtin = EvalParams::DEFAULT.to_weights_json(None, None);
+        assert_eq!(back.network, NetworkSetting::Off);
+        let builtin = EvalParams::DEFAULT.to_weights_json(None, None, None);
         assert_eq!(
             EvalParams::from_weights_json(&builtin, &dir).unwrap(),
             EvalParams::DEFAULT

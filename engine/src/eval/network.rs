@@ -1,0 +1,488 @@
+//! A small neural network that corrects the evaluation in positions without kings, where the
+//! middle game is decided. The linear terms and the pattern tables value men one window at a
+//! time; the network sees the whole board at once and learns what they miss: how the windows'
+//! configurations go together (tempo against structure, one wing against the other). It is
+//! fitted on top of the rest of the evaluation (`shashki tune --network`: the same
+//! depth-12 labels, the evaluation without the network as a fixed start), so it only has to
+//! learn the remainder, and it stays out of positions with kings, whose endings the draw-rule
+//! scaling of [`super::ending_scale`] judges.
+//!
+//! **Model.** 128 inputs, one per square (numeric order) and kind of piece, seen from the side
+//! to move: its men, the opponent's men, its kings, the opponent's kings (the kings' inputs
+//! exist for later fits; the evaluation never calls the network with kings on the board). For
+//! Black to move the board is turned 180° ([`Bitboard::flip`]), so one network serves both
+//! colours and a position and its colour-flipped twin get the same correction for their side
+//! to move. One hidden layer of [`HIDDEN`] units clipped to [0, 1], one output in centi-men for
+//! the side to move.
+//!
+//! **Speed.** Evaluated from scratch, without an accumulator kept along the search: every piece
+//! adds one row of the first layer, [`HIDDEN`] `i16` values that fill one 512-bit or two 256-bit
+//! registers, so a position of 20 men costs about 20 vector additions, then a clip and a dot
+//! product of 32 values. The rows are kept by bit of the padded layout (64 per kind, so the
+//! index needs no bounds check). In `shashki bench` at depth 15 the search ran about 13 % fewer
+//! nodes per second with it (`engine/SEARCH.md`).
+//!
+//! **Fixed point.** The first layer's weights and biases are stored as `i16` in units of
+//! 1/[`ONE`] (an activation of 1 is `ONE`), the output weights as `i32` in 1/([`ONE`] ·
+//! [`OUT_SCALE`]) centi-men; the correction is the dot product divided by `ONE · OUT_SCALE`,
+//! truncated towards 0.
+//!
+//! **File format** (`.shnn`, little-endian; the built-in network is `network.shnn` next to
+//! this module, compiled into the library):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0–3 | magic `SHNN` |
+//! | 4–5 | version, `1` |
+//! | 6–7 | inputs, `128` |
+//! | 8–9 | hidden units, `32` |
+//! | 10–11 | first-layer scale [`ONE`], `512` |
+//! | 12–13 | output scale [`OUT_SCALE`], `64` |
+//! | 14– | first layer: 128 × 32 `i16`, input-major (inputs: own men, opponent's men, own kings, opponent's kings, 32 squares each in numeric order) |
+//! | | biases: 32 `i16` |
+//! | | output weights: 32 `i32` |
+//!
+//! The file is exactly as long as this; a first-layer weight or bias lies in ±[`MAX_WEIGHT`].
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use crate::rules::{Bitboard, Color, Position, Square};
+
+/// Inputs: 4 kinds of piece × 32 squares.
+pub const INPUTS: usize = 128;
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// An activation of 1.0 in the first layer's fixed point.
+pub const ONE: i32 = 512;
+/// Output weights' units per centi-man, on top of [`ONE`].
+pub const OUT_SCALE: i32 = 64;
+/// Largest first-layer weight or bias (in units of 1/[`ONE`]): with at most 24 pieces and a
+/// bias the sum stays inside an `i16`.
+pub const MAX_WEIGHT: i32 = 1300;
+
+const MAGIC: &[u8; 4] = b"SHNN";
+const VERSION: u16 = 1;
+const HEADER_LEN: usize = 14;
+const FILE_LEN: usize = HEADER_LEN + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 4 * HIDDEN;
+
+/// A network's weights in the engine's fixed point, the first layer's rows indexed by kind of
+/// piece (own men, opponent's men, own kings, opponent's kings) and bit of the padded layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    rows: Box<[[[i16; HIDDEN]; 64]; 4]>,
+    bias: [i16; HIDDEN],
+    out: [i32; HIDDEN],
+}
+
+/// Which network corrects the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum NetworkSetting {
+    /// None.
+    #[default]
+    Off,
+    /// The built-in network ([`Network::builtin`]).
+    Builtin,
+    /// This network.
+    Loaded(Arc<Network>),
+}
+
+impl NetworkSetting {
+    /// The network to evaluate with, if any.
+    #[must_use]
+    pub fn network(&self) -> Option<Arc<Network>> {
+        match self {
+            NetworkSetting::Off => None,
+            NetworkSetting::Builtin => Some(Network::builtin()),
+            NetworkSetting::Loaded(network) => Some(Arc::clone(network)),
+        }
+    }
+
+    /// The network named by `name`, as a weights file's `"network"` or a `network=` setting
+    /// gives it: `off`, `builtin`, or a network file's path relative to `base_dir`.
+    ///
+    /// # Errors
+    /// [`NetworkError::File`] naming the file: it cannot be read or is not valid.
+    pub fn from_name(name: &str, base_dir: &Path) -> Result<NetworkSetting, NetworkError> {
+        Ok(match name {
+            "off" => NetworkSetting::Off,
+            "builtin" => NetworkSetting::Builtin,
+            file => NetworkSetting::Loaded(Arc::new(Network::load(&base_dir.join(file))?)),
+        })
+    }
+}
+
+/// What can be wrong with a network file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NetworkError {
+    /// The file could not be read.
+    #[error("cannot read: {0}")]
+    Io(#[from] std::io::Error),
+    /// The first bytes are not `SHNN`.
+    #[error("bytes 0–3: not a network file (magic {found:?}, expected \"SHNN\")")]
+    Magic {
+        /// The first four bytes (fewer if the file is shorter).
+        found: Vec<u8>,
+    },
+    /// A header field has a value this version cannot read.
+    #[error("header field {field} (byte {offset}): {found}, expected {expected}")]
+    Header {
+        /// The field's name.
+        field: &'static str,
+        /// Its byte offset.
+        offset: usize,
+        /// The value found.
+        found: u16,
+        /// What is accepted.
+        expected: u16,
+    },
+    /// The file's length is not the format's.
+    #[error("{found} bytes, expected {FILE_LEN}")]
+    Length {
+        /// The actual length.
+        found: usize,
+    },
+    /// A first-layer weight or bias is out of range.
+    #[error("byte {offset}: weight {value} outside ±{MAX_WEIGHT}")]
+    Range {
+        /// Its byte offset in the file.
+        offset: usize,
+        /// The value.
+        value: i16,
+    },
+    /// An error in a named file.
+    #[error("{}: {error}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        error: Box<NetworkError>,
+    },
+}
+
+impl Network {
+    /// A network from its weights in floating point (as a fit leaves them): `first[i]` the
+    /// first layer's row of input `i` (order in the module documentation), `bias`, `out` the
+    /// output weights in centi-men. Values are rounded to the fixed point and clamped to its
+    /// range.
+    #[must_use]
+    pub fn from_weights(
+        first: &[[f32; HIDDEN]; INPUTS],
+        bias: &[f32; HIDDEN],
+        out: &[f32; HIDDEN],
+    ) -> Network {
+        let fixed = |w: f32| {
+            (w * ONE as f32)
+                .round()
+                .clamp(-MAX_WEIGHT as f32, MAX_WEIGHT as f32) as i16
+        };
+        let mut network = Network {
+            rows: Box::new([[[0; HIDDEN]; 64]; 4]),
+            bias: bias.map(fixed),
+            out: out.map(|w| (w * OUT_SCALE as f32).round() as i32),
+        };
+        for (input, row) in first.iter().enumerate() {
+            *network.row_mut(input) = row.map(fixed);
+        }
+        network
+    }
+
+    /// The first-layer row of input `input` (order in the module documentation).
+    fn row_mut(&mut self, input: usize) -> &mut [i16; HIDDEN] {
+        let bit = Square::ALL[input % 32].bit() as usize;
+        &mut self.rows[input / 32][bit]
+    }
+
+    fn row(&self, input: usize) -> &[i16; HIDDEN] {
+        let bit = Square::ALL[input % 32].bit() as usize;
+        &self.rows[input / 32][bit]
+    }
+
+    /// The built-in network (`network.shnn`, compiled in), decoded on first use.
+    #[must_use]
+    pub fn builtin() -> Arc<Network> {
+        // Decoded once per process: the bytes are constant, so this is a constant table built
+        // lazily, not mutable state.
+        static BUILTIN: OnceLock<Arc<Network>> = OnceLock::new();
+        Arc::clone(BUILTIN.get_or_init(|| {
+            Arc::new(
+                Network::from_bytes(include_bytes!("network.shnn"))
+                    .unwrap_or_else(|e| unreachable!("the built-in network file is valid: {e}")),
+            )
+        }))
+    }
+
+    /// Decodes a network file's bytes (format in the module documentation).
+    ///
+    /// # Errors
+    /// Wrong magic, header or length, or a weight out of range.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+            return Err(NetworkError::Magic {
+                found: bytes.iter().take(4).copied().collect(),
+            });
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(NetworkError::Length { found: bytes.len() });
+        }
+        let u16_at = |offset: usize| u16::from_le_bytes([bytes[offset], bytes[offset + 1]]);
+        for (field, offset, expected) in [
+            ("version", 4, VERSION),
+            ("inputs", 6, INPUTS as u16),
+            ("hidden", 8, HIDDEN as u16),
+            ("one", 10, ONE as u16),
+            ("out_scale", 12, OUT_SCALE as u16),
+        ] {
+            let found = u16_at(offset);
+            if found != expected {
+                return Err(NetworkError::Header {
+                    field,
+                    offset,
+                    found,
+                    expected,
+                });
+            }
+        }
+        if bytes.len() != FILE_LEN {
+            return Err(NetworkError::Length { found: bytes.len() });
+        }
+        let weight_at = |offset: usize| {
+            let value = u16_at(offset) as i16;
+            if i32::from(value).abs() > MAX_WEIGHT {
+                Err(NetworkError::Range { offset, value })
+            } else {
+                Ok(value)
+            }
+        };
+        let mut network = Network {
+            rows: Box::new([[[0; HIDDEN]; 64]; 4]),
+            bias: [0; HIDDEN],
+            out: [0; HIDDEN],
+        };
+        let mut offset = HEADER_LEN;
+        for input in 0..INPUTS {
+            for h in 0..HIDDEN {
+                network.row_mut(input)[h] = weight_at(offset)?;
+                offset += 2;
+            }
+        }
+        for b in &mut network.bias {
+            *b = weight_at(offset)?;
+            offset += 2;
+        }
+        for o in &mut network.out {
+            let four = [0, 1, 2, 3].map(|i| bytes[offset + i]);
+            *o = i32::from_le_bytes(four);
+            offset += 4;
+        }
+        Ok(network)
+    }
+
+    /// The network file's bytes (format in the module documentation).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(FILE_LEN);
+        bytes.extend_from_slice(MAGIC);
+        for field in [
+            VERSION,
+            INPUTS as u16,
+            HIDDEN as u16,
+            ONE as u16,
+            OUT_SCALE as u16,
+        ] {
+            bytes.extend_from_slice(&field.to_le_bytes());
+        }
+        for input in 0..INPUTS {
+            for w in self.row(input) {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        for b in self.bias {
+            bytes.extend_from_slice(&b.to_le_bytes());
+        }
+        for o in self.out {
+            bytes.extend_from_slice(&o.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads a network file.
+    ///
+    /// # Errors
+    /// [`NetworkError::File`] naming `path`, around what is wrong.
+    pub fn load(path: &Path) -> Result<Network, NetworkError> {
+        let in_file = |error: NetworkError| NetworkError::File {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        };
+        let bytes = std::fs::read(path).map_err(|e| in_file(e.into()))?;
+        Network::from_bytes(&bytes).map_err(in_file)
+    }
+
+    /// The network's correction for the side to move, in centi-men.
+    #[must_use]
+    #[inline]
+    pub fn score(&self, position: &Position) -> i32 {
+        let us = position.side_to_move();
+        let them = us.opposite();
+        let view = |set: Bitboard| if us == Color::White { set } else { set.flip() };
+        let mut acc = self.bias;
+        let sets = [
+            position.men(us),
+            position.men(them),
+            position.kings(us),
+            position.kings(them),
+        ];
+        for (rows, set) in self.rows.iter().zip(sets) {
+            add_rows(&mut acc, rows, view(set).0);
+        }
+        let mut sum = 0;
+        for (a, w) in acc.iter().zip(&self.out) {
+            sum += i32::from(*a).clamp(0, ONE) * w;
+        }
+        sum / (ONE * OUT_SCALE)
+    }
+}
+
+/// Adds to `acc` the row of every bit of `bits`.
+#[inline(always)]
+fn add_rows(acc: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; 64], mut bits: u64) {
+    while bits != 0 {
+        let row = &rows[bits.trailing_zeros() as usize & 63];
+        bits &= bits - 1;
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Role;
+    use crate::splitmix::SplitMix64;
+
+    /// A network of deterministic pseudo-random weights.
+    fn noisy(seed: u64) -> Network {
+        let mut rng = SplitMix64::new(seed);
+        let mut value = |scale: f32| ((rng.next_u64() % 2001) as f32 / 1000.0 - 1.0) * scale;
+        let first = std::array::from_fn(|_| std::array::from_fn(|_| value(0.5)));
+        let bias = std::array::from_fn(|_| value(0.3));
+        let out = std::array::from_fn(|_| value(60.0));
+        Network::from_weights(&first, &bias, &out)
+    }
+
+    /// The correction computed the slow way, input by input in floating point.
+    fn reference(network: &Network, position: &Position) -> f64 {
+        let us = position.side_to_move();
+        let seen = |square: Square| {
+            if us == Color::White {
+                square
+            } else {
+                square.flip()
+            }
+        };
+        let mut acc: Vec<f64> = network.bias.iter().map(|&b| f64::from(b)).collect();
+        for square in Square::ALL {
+            let Some(piece) = position.piece_at(square) else {
+                continue;
+            };
+            let own = piece.color == us;
+            let kind = match (piece.role, own) {
+                (Role::Man, true) => 0,
+                (Role::Man, false) => 1,
+                (Role::King, true) => 2,
+                (Role::King, false) => 3,
+            };
+            let input = kind * 32 + seen(square).index();
+            for (a, w) in acc.iter_mut().zip(network.row(input)) {
+                *a += f64::from(*w);
+            }
+        }
+        acc.iter()
+            .zip(network.out)
+            .map(|(a, w)| a.clamp(0.0, f64::from(ONE)) * f64::from(w))
+            .sum::<f64>()
+            / f64::from(ONE * OUT_SCALE)
+    }
+
+    #[test]
+    fn the_correction_is_the_slow_sum_over_the_pieces() {
+        let network = noisy(7);
+        let fens = [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:W17,20,21,22,25,26,27,28,29,31,32:B1,2,3,4,5,6,7,8,11,13,19",
+            "W:W20,22,25,27,28,30:B5,9,11,12,15,16",
+            "B:WK29,22,25:BK4,6,9",
+        ];
+        for fen in fens {
+            let position = Position::from_fen(fen).unwrap();
+            let fast = network.score(&position);
+            let slow = reference(&network, &position);
+            assert!(
+                (f64::from(fast) - slow).abs() < 1.0,
+                "{fen}: {fast} against {slow}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_position_and_its_colour_flipped_twin_get_the_same_correction() {
+        let network = noisy(3);
+        let position =
+            Position::from_fen("W:W17,20,21,22,25,26,27,28,29,31:B1,2,4,6,7,9,10,11,13,15")
+                .unwrap();
+        let twin = position.flipped();
+        assert_ne!(position.side_to_move(), twin.side_to_move());
+        assert_eq!(network.score(&position), network.score(&twin));
+        assert_ne!(
+            network.score(&position),
+            0,
+            "the test needs a non-zero correction"
+        );
+    }
+
+    #[test]
+    fn written_networks_read_back_the_same() {
+        let network = noisy(11);
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), FILE_LEN);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), network);
+        Network::from_bytes(include_bytes!("network.shnn")).unwrap();
+    }
+
+    #[test]
+    fn every_error_names_its_place() {
+        let bytes = noisy(5).to_bytes();
+        let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err().to_string();
+        assert!(
+            error(b"SHPT").contains("not a network file"),
+            "{}",
+            error(b"SHPT")
+        );
+        let mut wrong = bytes.clone();
+        wrong[8] = 64;
+        assert_eq!(
+            error(&wrong),
+            "header field hidden (byte 8): 64, expected 32"
+        );
+        assert_eq!(
+            error(&bytes[..100]),
+            format!("100 bytes, expected {FILE_LEN}")
+        );
+        let mut wrong = bytes.clone();
+        wrong[HEADER_LEN..HEADER_LEN + 2].copy_from_slice(&2000i16.to_le_bytes());
+        assert_eq!(
+            error(&wrong),
+            format!("byte {HEADER_LEN}: weight 2000 outside ±{MAX_WEIGHT}")
+        );
+        let missing = Path::new("/nonexistent/net.shnn");
+        let text = Network::load(missing).unwrap_err().to_string();
+        assert!(
+            text.starts_with("/nonexistent/net.shnn: cannot read"),
+            "{text}"
+        );
+    }
+}
