@@ -7,9 +7,9 @@
 //! labels with Adam steps on mini-batches, in floating point, then rounds the weights to the
 //! engine's fixed point ([`Network::from_weights`]).
 
-use shashki::eval::network::{HIDDEN, INPUTS};
+use shashki::eval::network::{self, HIDDEN, INPUTS};
 use shashki::eval::{EvalParams, Network, NetworkSetting};
-use shashki::{Color, Position, Role, Square};
+use shashki::{Color, Position};
 
 use super::model::sigmoid;
 
@@ -40,26 +40,7 @@ impl NetSample {
             return None;
         }
         let us = position.side_to_move();
-        let seen = |square: Square| {
-            if us == Color::White {
-                square
-            } else {
-                square.flip()
-            }
-        };
-        let inputs = Square::ALL
-            .into_iter()
-            .filter_map(|square| {
-                let piece = position.piece_at(square)?;
-                let kind = match (piece.role, piece.color == us) {
-                    (Role::Man, true) => 0,
-                    (Role::Man, false) => 1,
-                    (Role::King, true) => 2,
-                    (Role::King, false) => 3,
-                };
-                Some((kind * 32 + seen(square).index()) as u8)
-            })
-            .collect();
+        let inputs = network::inputs(position).map(|i| i as u8).collect();
         let label = if us == Color::White {
             label
         } else {
@@ -242,6 +223,7 @@ pub(super) fn with_network(start: &EvalParams, network: Network) -> EvalParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shashki::Square;
 
     #[test]
     fn a_fit_lowers_the_error_and_the_engine_reads_what_was_fitted() {

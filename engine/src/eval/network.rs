@@ -47,7 +47,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::rules::{Bitboard, Color, Position, Square};
+use crate::rules::{Bitboard, Color, Position, Role, Square};
 
 /// Inputs: 4 kinds of piece × 32 squares.
 pub const INPUTS: usize = 128;
@@ -346,6 +346,29 @@ impl Network {
     }
 }
 
+/// The network's active inputs in `position` (order in the module documentation: each piece's
+/// kind from the side to move's view, times 32, plus its square's index on the board as that
+/// side sees it), in the order of the squares. The evaluation reaches the same rows by bit;
+/// this is the inputs' definition, for fits and tests.
+pub fn inputs(position: &Position) -> impl Iterator<Item = usize> + '_ {
+    let us = position.side_to_move();
+    Square::ALL.into_iter().filter_map(move |square| {
+        let piece = position.piece_at(square)?;
+        let kind = match (piece.role, piece.color == us) {
+            (Role::Man, true) => 0,
+            (Role::Man, false) => 1,
+            (Role::King, true) => 2,
+            (Role::King, false) => 3,
+        };
+        let seen = if us == Color::White {
+            square
+        } else {
+            square.flip()
+        };
+        Some(kind * 32 + seen.index())
+    })
+}
+
 /// Adds to `acc` the row of every bit of `bits`.
 #[inline(always)]
 fn add_rows(acc: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; 64], mut bits: u64) {
@@ -361,7 +384,6 @@ fn add_rows(acc: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; 64], mut bits: u64) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Role;
     use crate::splitmix::SplitMix64;
 
     /// A network of deterministic pseudo-random weights.
@@ -376,27 +398,8 @@ mod tests {
 
     /// The correction computed the slow way, input by input in floating point.
     fn reference(network: &Network, position: &Position) -> f64 {
-        let us = position.side_to_move();
-        let seen = |square: Square| {
-            if us == Color::White {
-                square
-            } else {
-                square.flip()
-            }
-        };
         let mut acc: Vec<f64> = network.bias.iter().map(|&b| f64::from(b)).collect();
-        for square in Square::ALL {
-            let Some(piece) = position.piece_at(square) else {
-                continue;
-            };
-            let own = piece.color == us;
-            let kind = match (piece.role, own) {
-                (Role::Man, true) => 0,
-                (Role::Man, false) => 1,
-                (Role::King, true) => 2,
-                (Role::King, false) => 3,
-            };
-            let input = kind * 32 + seen(square).index();
+        for input in inputs(position) {
             for (a, w) in acc.iter_mut().zip(network.row(input)) {
                 *a += f64::from(*w);
             }
