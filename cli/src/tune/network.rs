@@ -23,6 +23,7 @@ const OUT_UNIT: f32 = 100.0;
 
 /// One labelled position as the network fit sees it.
 pub(super) struct NetSample {
+    /// The position, for the engine's own evaluation of the fitted network ([`engine_error`]).
     position: Position,
     /// The network's active inputs (at most 24 pieces).
     inputs: Vec<u8>,
