@@ -389,13 +389,10 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
     });
     let params = network::with_network(&base, fitted);
-    let rounded: Vec<f64> = [&train, &valid]
-        .map(|samples| network::engine_error(samples, &params, k))
-        .to_vec();
     outln!(
         "rounded as the engine reads it: error {:.6} (held out {:.6})",
-        rounded[0],
-        rounded[1]
+        network::engine_error(&train, &params, k),
+        network::engine_error(&valid, &params, k)
     );
     let network_path = args.out.as_ref().map(|out| out.with_extension("shnn"));
     let network_file = network_path

@@ -190,14 +190,19 @@ impl Network {
     }
 
     /// The first-layer row of input `input` (order in the module documentation).
+    /// Where input `input`'s row is kept: its kind and its square's bit.
+    fn slot(input: usize) -> (usize, usize) {
+        (input / 32, Square::ALL[input % 32].bit() as usize)
+    }
+
     fn row_mut(&mut self, input: usize) -> &mut [i16; HIDDEN] {
-        let bit = Square::ALL[input % 32].bit() as usize;
-        &mut self.rows[input / 32][bit]
+        let (kind, bit) = Network::slot(input);
+        &mut self.rows[kind][bit]
     }
 
     fn row(&self, input: usize) -> &[i16; HIDDEN] {
-        let bit = Square::ALL[input % 32].bit() as usize;
-        &self.rows[input / 32][bit]
+        let (kind, bit) = Network::slot(input);
+        &self.rows[kind][bit]
     }
 
     /// The built-in network (`network.shnn`, compiled in), decoded on first use.
