@@ -61,6 +61,7 @@ pub mod weights;
 
 use ending::scale_with;
 pub use ending::{ending_scale, is_drawish, scale};
+pub(crate) use network::NetworkSums;
 pub use network::{Network, NetworkError, NetworkSetting};
 pub use params::{EvalParams, FEATURE_COUNT, Feature, Features};
 pub use pattern::{PatternError, PatternTables, Patterns};
@@ -449,6 +450,29 @@ impl Evaluator {
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
+        self.evaluate_with(position, |network| network.score(position))
+    }
+
+    /// [`Evaluator::evaluate`]'s value, the network's part kept along a search in `sums`
+    /// (this evaluator's, one per search thread) for `position` at `ply` of the search.
+    #[inline]
+    pub(crate) fn evaluate_at_ply(
+        &self,
+        position: &Position,
+        sums: &mut NetworkSums,
+        ply: usize,
+    ) -> i32 {
+        self.evaluate_with(position, |network| sums.score(network, position, ply))
+    }
+
+    /// The evaluation, the network's correction (for positions without kings, if there is a
+    /// network) given by `network_score`.
+    #[inline(always)]
+    fn evaluate_with(
+        &self,
+        position: &Position,
+        network_score: impl FnOnce(&Network) -> i32,
+    ) -> i32 {
         let linear = match self.path {
             LinearPath::Reduced => self.linear::<REDUCED, false>(position),
             LinearPath::Full => self.linear::<ALL_FEATURES, false>(position),
@@ -460,7 +484,7 @@ impl Evaluator {
             scale_with(self.drawish_divisor, position, score) * position.side_to_move().sign()
         } else {
             score * position.side_to_move().sign()
-                + self.network.as_ref().map_or(0, |net| net.score(position))
+                + self.network.as_deref().map_or(0, network_score)
         }
     }
 }

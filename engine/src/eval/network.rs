@@ -15,12 +15,13 @@
 //! to move. One hidden layer of [`HIDDEN`] units clipped to [0, 1], one output in centi-men for
 //! the side to move.
 //!
-//! **Speed.** Evaluated from scratch, without an accumulator kept along the search: every piece
-//! adds one row of the first layer, [`HIDDEN`] `i16` values that fill one 512-bit or two 256-bit
-//! registers, so a position of 20 men costs about 20 vector additions, then a clip and a dot
-//! product of 32 values. The rows are kept by bit of the padded layout (64 per kind, so the
-//! index needs no bounds check). In `shashki bench` at depth 15 the search ran about 13 % fewer
-//! nodes per second with it (`engine/SEARCH.md`).
+//! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill one
+//! 512-bit or two 256-bit registers, so a position of 20 men costs about 20 vector additions
+//! from scratch ([`Network::score`]), then a clip and a dot product of 32 values. The search
+//! does not start from scratch: `NetworkSums` keeps each ply's last sums, and a position
+//! starts from the nearest of them (its sibling's or its grandparent's, a few pieces apart), so
+//! an evaluation costs a few row updates. The rows are kept by bit of the padded layout (64 per
+//! kind, so the index needs no bounds check). Figures in `engine/SEARCH.md`.
 //!
 //! **Fixed point.** The first layer's weights and biases are stored as `i16` in units of
 //! 1/[`ONE`] (an activation of 1 is `ONE`), the output weights as `i32` in 1/([`ONE`] ·
@@ -326,28 +327,137 @@ impl Network {
         Network::from_bytes(&bytes).map_err(in_file)
     }
 
-    /// The network's correction for the side to move, in centi-men.
+    /// The network's correction for the side to move, in centi-men, computed from scratch.
     #[must_use]
     #[inline]
     pub fn score(&self, position: &Position) -> i32 {
-        let us = position.side_to_move();
-        let them = us.opposite();
-        let view = |set: Bitboard| if us == Color::White { set } else { set.flip() };
         let mut acc = self.bias;
-        let sets = [
-            position.men(us),
-            position.men(them),
-            position.kings(us),
-            position.kings(them),
-        ];
-        for (rows, set) in self.rows.iter().zip(sets) {
-            add_rows(&mut acc, rows, view(set).0);
+        for (rows, set) in self.rows.iter().zip(PiecesSeen::of(position).sets) {
+            add_rows(&mut acc, rows, set);
         }
+        self.output(&acc)
+    }
+
+    /// The output for the first layer's sums `acc`: the dot product of the clipped sums with
+    /// the output weights, in centi-men.
+    #[inline(always)]
+    fn output(&self, acc: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0;
         for (a, w) in acc.iter().zip(&self.out) {
             sum += i32::from(*a).clamp(0, ONE) * w;
         }
         sum / (ONE * OUT_SCALE)
+    }
+}
+
+/// A position's pieces as the network sees them: the side to move, and its pieces by kind (own
+/// men, opponent's men, own kings, opponent's kings) on the padded layout's bits, the board
+/// turned for Black.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PiecesSeen {
+    side: Color,
+    sets: [u64; 4],
+}
+
+impl PiecesSeen {
+    #[inline(always)]
+    fn of(position: &Position) -> PiecesSeen {
+        let us = position.side_to_move();
+        let them = us.opposite();
+        let view = |set: Bitboard| {
+            if us == Color::White {
+                set.0
+            } else {
+                set.flip().0
+            }
+        };
+        PiecesSeen {
+            side: us,
+            sets: [
+                view(position.men(us)),
+                view(position.men(them)),
+                view(position.kings(us)),
+                view(position.kings(them)),
+            ],
+        }
+    }
+}
+
+/// The first layer's sums of one position, and that position's pieces as the network sees them.
+#[derive(Clone, Copy)]
+struct Sums {
+    /// `None`: nothing computed yet (the sums are not valid).
+    seen: Option<PiecesSeen>,
+    acc: [i16; HIDDEN],
+}
+
+/// The network's first-layer sums along a search, so that most evaluations cost a few row
+/// updates instead of one row per piece. Per ply it keeps the sums of the last position
+/// evaluated there; a position at ply `p` starts from whichever of ply `p`'s entry (usually a
+/// sibling: one move each from the same parent) or ply `p − 2`'s (usually its grandparent, the
+/// same side to move) differs by fewer pieces, or from the biases if both differ by more than
+/// the position has pieces, then adds the rows of the pieces that appeared and subtracts those
+/// of the pieces that left. Any entry is a true pair of position and sums, so a stale one only
+/// costs more updates, never a wrong score: the correction is exactly [`Network::score`]'s
+/// (the additions wrap, so their order does not matter, and the finished sums are in range).
+///
+/// The sums belong to one network: keep one per search thread beside its evaluator.
+#[derive(Clone)]
+pub(crate) struct NetworkSums {
+    plies: Vec<Sums>,
+}
+
+impl NetworkSums {
+    /// Room for `plies` plies, all empty.
+    pub(crate) fn new(plies: usize) -> NetworkSums {
+        NetworkSums {
+            plies: vec![
+                Sums {
+                    seen: None,
+                    acc: [0; HIDDEN],
+                };
+                plies
+            ],
+        }
+    }
+
+    /// `network`'s correction of `position`, evaluated at `ply` of the search (below the
+    /// room given to [`NetworkSums::new`]): [`Network::score`]'s value.
+    #[inline]
+    pub(crate) fn score(&mut self, network: &Network, position: &Position, ply: usize) -> i32 {
+        let seen = PiecesSeen::of(position);
+        let changes = |sums: &Sums| match sums.seen {
+            Some(old) if old.side == seen.side => old
+                .sets
+                .iter()
+                .zip(seen.sets)
+                .map(|(a, b)| (a ^ b).count_ones())
+                .sum(),
+            _ => u32::MAX,
+        };
+        let here = changes(&self.plies[ply]);
+        let above = ply
+            .checked_sub(2)
+            .map_or(u32::MAX, |p| changes(&self.plies[p]));
+        let pieces = seen.sets.iter().map(|s| s.count_ones()).sum::<u32>();
+        let (old_sets, mut acc) = if here <= above && here <= pieces {
+            let sums = &self.plies[ply];
+            (sums.seen.map_or([0; 4], |s| s.sets), sums.acc)
+        } else if above <= pieces {
+            let sums = &self.plies[ply - 2];
+            (sums.seen.map_or([0; 4], |s| s.sets), sums.acc)
+        } else {
+            ([0; 4], network.bias)
+        };
+        for ((rows, old), new) in network.rows.iter().zip(old_sets).zip(seen.sets) {
+            add_rows(&mut acc, rows, new & !old);
+            sub_rows(&mut acc, rows, old & !new);
+        }
+        self.plies[ply] = Sums {
+            seen: Some(seen),
+            acc,
+        };
+        network.output(&acc)
     }
 }
 
@@ -382,6 +492,18 @@ fn add_rows(acc: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; 64], mut bits: u64) 
         bits &= bits - 1;
         for (a, w) in acc.iter_mut().zip(row) {
             *a = a.wrapping_add(*w);
+        }
+    }
+}
+
+/// Subtracts from `acc` the row of every bit of `bits`.
+#[inline(always)]
+fn sub_rows(acc: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; 64], mut bits: u64) {
+    while bits != 0 {
+        let row = &rows[bits.trailing_zeros() as usize & 63];
+        bits &= bits - 1;
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(*w);
         }
     }
 }
@@ -434,6 +556,45 @@ mod tests {
                 "{fen}: {fast} against {slow}"
             );
         }
+    }
+
+    #[test]
+    fn sums_kept_along_a_walk_through_the_tree_give_the_scores_from_scratch() {
+        let network = noisy(13);
+        let mut rng = SplitMix64::new(17);
+        let mut sums = NetworkSums::new(40);
+        let starts = [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:W18,19,21,22,23,24,26,K30:B5,6,8,9,10,11,K12,15",
+            "W:WK29,22,25:BK4,6,9",
+        ];
+        let mut evaluated = 0;
+        for fen in starts {
+            // A depth-first walk: down a random move or back up, as a search goes, evaluating
+            // every position reached at its ply.
+            let mut path = vec![Position::from_fen(fen).unwrap()];
+            for _ in 0..3000 {
+                let position = *path.last().unwrap();
+                let ply = path.len() - 1;
+                assert_eq!(
+                    sums.score(&network, &position, ply),
+                    network.score(&position),
+                    "{fen}, ply {ply}: {position:?}"
+                );
+                evaluated += 1;
+                let moves = position.legal_moves();
+                let up = moves.is_empty() || path.len() == 40 || rng.next_u64().is_multiple_of(3);
+                if up {
+                    if path.len() > 1 {
+                        path.pop();
+                    }
+                } else {
+                    let mv = &moves[(rng.next_u64() % moves.len() as u64) as usize];
+                    path.push(position.play_unchecked(mv));
+                }
+            }
+        }
+        assert_eq!(evaluated, 9000);
     }
 
     #[test]

@@ -28,7 +28,7 @@ use super::ordering::{Heuristics, HistorySlot, OrderKeys, next, score_captures};
 use super::params::{ONE_PLY, SearchParams};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
-use crate::eval::{EvalParams, Evaluator, Feature};
+use crate::eval::{EvalParams, Evaluator, Feature, NetworkSums};
 use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Depth of the short search that scores an only move under a time limit.
@@ -115,6 +115,8 @@ pub struct Searcher<'a, T: Table> {
     params: &'a SearchParams,
     /// The evaluation weights prepared for evaluating.
     evaluator: Evaluator,
+    /// The evaluator's network sums along the tree, per ply.
+    network_sums: NetworkSums,
     /// The evaluation's man and king weights: the material of
     /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
     material_weights: (i32, i32),
@@ -182,6 +184,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             params,
             evaluator: Evaluator::new(eval),
+            network_sums: NetworkSums::new(MAX_PLY + 1),
             material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
             heuristics,
@@ -497,7 +500,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let capture = position.has_capture();
         let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
         let futility_eval = if prunable && self.futility_applies(depth, capture) {
-            self.futility_eval(position, depth, beta)
+            self.futility_eval(position, ply, depth, beta)
         } else {
             None
         };
@@ -810,11 +813,13 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
     }
 
-    /// The evaluation of a quiet `position` for the side to move, plus the
+    /// The evaluation of a quiet `position` at `ply` for the side to move, plus the
     /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
     #[inline]
-    fn static_eval(&self, position: &Position) -> i32 {
-        self.evaluator.evaluate(position) + self.keep_bonus(position)
+    fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {
+        self.evaluator
+            .evaluate_at_ply(position, &mut self.network_sums, ply)
+            + self.keep_bonus(position)
     }
 
     /// The [`SearchParams::keep_pieces`] bonus of `position` for its side to move.
@@ -837,7 +842,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// material alone is beyond the window by the margin (fail-soft: the bound is the material
     /// minus or plus the margin, where the full evaluation would almost always lie).
     #[inline]
-    fn leaf_eval(&self, position: &Position, alpha: i32, beta: i32) -> i32 {
+    fn leaf_eval(&mut self, position: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_eval_margin;
         if margin > 0
             && let Some(material) = self.lazy_material(position)
@@ -849,7 +854,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return material + margin;
             }
         }
-        self.static_eval(position)
+        self.static_eval(position, ply)
     }
 
     /// What a lazy evaluation compares with its bounds: the material balance with the
@@ -921,7 +926,13 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// [`SearchParams::rfp_lazy_margin`], `None` without the evaluation when even the material
     /// plus that margin cannot reach the pruning bound.
     #[inline]
-    fn futility_eval(&self, position: &Position, depth: i32, beta: i32) -> Option<i32> {
+    fn futility_eval(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        depth: i32,
+        beta: i32,
+    ) -> Option<i32> {
         debug_assert!(self.futility_applies(depth, position.has_capture()));
         // The lazy test before the move tests: it is cheaper, and either failing gives `None`.
         let lazy = self.params.rfp_lazy_margin;
@@ -932,7 +943,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             return None;
         }
         (position.has_quiet_move() && !position.opponent_can_capture())
-            .then(|| self.static_eval(position))
+            .then(|| self.static_eval(position, ply))
     }
 
     /// Whether reverse futility applies at `depth` units left (`capture`: whether the side to
@@ -1057,7 +1068,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         if ply >= MAX_PLY - 1 {
             cold_path();
-            return self.static_eval(position);
+            return self.static_eval(position, ply);
         }
         let mut threats_left = threats_left;
         let capture = position.has_capture();
@@ -1068,7 +1079,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             let threatened = threats_left > 0 && position.opponent_can_capture();
             if !threatened {
-                return self.leaf_eval(position, alpha, beta);
+                return self.leaf_eval(position, ply, alpha, beta);
             }
             threats_left -= 1;
         }
@@ -1219,7 +1230,7 @@ mod tests {
             assert!(positions.len() > 100, "{}", positions.len());
             let mut lazy = 0;
             for position in &positions {
-                let exact = searcher.static_eval(position);
+                let exact = searcher.static_eval(position, 0);
                 let material = searcher.material_balance(position);
                 for (alpha, beta) in [
                     (-1000, -400),
@@ -1228,7 +1239,7 @@ mod tests {
                     (100, 300),
                     (400, 1000),
                 ] {
-                    let score = searcher.leaf_eval(position, alpha, beta);
+                    let score = searcher.leaf_eval(position, 0, alpha, beta);
                     if material - 150 < beta && material + 150 > alpha {
                         // The window reaches within the margin of the material: evaluated in full.
                         assert_eq!(score, exact, "{position:?} ({alpha}, {beta})");
@@ -1271,13 +1282,13 @@ mod tests {
         with_searcher(&full_params, |searcher| {
             full = cases
                 .iter()
-                .map(|&(position, depth, beta)| searcher.futility_eval(&position, depth, beta))
+                .map(|&(position, depth, beta)| searcher.futility_eval(&position, 0, depth, beta))
                 .collect();
         });
         with_searcher(&lazy_params, |searcher| {
             let (mut skipped, mut evaluated) = (0, 0);
             for (&(position, depth, beta), &full) in cases.iter().zip(&full) {
-                let lazy = searcher.futility_eval(&position, depth, beta);
+                let lazy = searcher.futility_eval(&position, 0, depth, beta);
                 let bound = beta + searcher.futility_margin(depth);
                 // Lazy only where the material bounds the evaluation (no kings: no scaling).
                 let lazy_bound = searcher.lazy_material(&position);
