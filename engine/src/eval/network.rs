@@ -440,24 +440,26 @@ impl NetworkSums {
             .checked_sub(2)
             .map_or(u32::MAX, |p| changes(&self.plies[p]));
         let pieces = seen.sets.iter().map(|s| s.count_ones()).sum::<u32>();
-        let (old_sets, mut acc) = if here <= above && here <= pieces {
-            let sums = &self.plies[ply];
-            (sums.seen.map_or([0; 4], |s| s.sets), sums.acc)
+        // The base is copied into this ply's entry and updated there, in memory: updating a
+        // local copy chosen from two places made the compiler split the sums into 32 scalars.
+        if here <= above && here <= pieces {
+            // This ply's own entry.
         } else if above <= pieces {
-            let sums = &self.plies[ply - 2];
-            (sums.seen.map_or([0; 4], |s| s.sets), sums.acc)
+            self.plies[ply] = self.plies[ply - 2];
         } else {
-            ([0; 4], network.bias)
-        };
-        for ((rows, old), new) in network.rows.iter().zip(old_sets).zip(seen.sets) {
-            add_rows(&mut acc, rows, new & !old);
-            sub_rows(&mut acc, rows, old & !new);
+            self.plies[ply] = Sums {
+                seen: None,
+                acc: network.bias,
+            };
         }
-        self.plies[ply] = Sums {
-            seen: Some(seen),
-            acc,
-        };
-        network.output(&acc)
+        let sums = &mut self.plies[ply];
+        let old_sets = sums.seen.map_or([0; 4], |s| s.sets);
+        for ((rows, old), new) in network.rows.iter().zip(old_sets).zip(seen.sets) {
+            add_rows(&mut sums.acc, rows, new & !old);
+            sub_rows(&mut sums.acc, rows, old & !new);
+        }
+        sums.seen = Some(seen);
+        network.output(&sums.acc)
     }
 }
 
