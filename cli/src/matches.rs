@@ -588,6 +588,19 @@ mod tests {
         );
     }
 
+    /// A spec setting `name` to a missing `file` fails with an error that names the file.
+    fn assert_missing_file(name: &str, file: &str) {
+        let missing = parse_spec(&format!("default,{name}={file}"), 16)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            missing
+                .as_deref()
+                .is_some_and(|e| e.contains(&format!("{file}: cannot read"))),
+            "{missing:?}"
+        );
+    }
+
     #[test]
     fn a_player_spec_sets_parameters_and_its_own_move_time() {
         let Ok(Spec::Engine {
@@ -619,28 +632,12 @@ mod tests {
         };
         assert_eq!(config.eval.network, NetworkSetting::Off);
         assert_eq!(EvalParams::DEFAULT.network, NetworkSetting::Builtin);
-        let missing = parse_spec("default,network=/nonexistent.shnn", 16)
-            .err()
-            .map(|e| e.to_string());
-        assert!(
-            missing
-                .as_deref()
-                .is_some_and(|e| e.contains("/nonexistent.shnn: cannot read")),
-            "{missing:?}"
-        );
+        assert_missing_file("network", "/nonexistent.shnn");
         let Ok(Spec::Engine { config, .. }) = parse_spec("default,eval=linear", 16) else {
             panic!("an engine spec");
         };
         assert_eq!(config.eval, EvalParams::LINEAR);
-        let missing = parse_spec("default,patterns=/nonexistent.shpt", 16)
-            .err()
-            .map(|e| e.to_string());
-        assert!(
-            missing
-                .as_deref()
-                .is_some_and(|e| e.contains("/nonexistent.shpt: cannot read")),
-            "{missing:?}"
-        );
+        assert_missing_file("patterns", "/nonexistent.shpt");
         let Ok(Spec::Engine {
             config, movetime, ..
         }) = parse_spec("default", 16)
