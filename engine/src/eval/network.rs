@@ -15,9 +15,9 @@
 //! to move. One hidden layer of [`HIDDEN`] units clipped to [0, 1], one output in centi-men for
 //! the side to move.
 //!
-//! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill one
-//! 512-bit or two 256-bit registers, so a position of 20 men costs about 20 vector additions
-//! from scratch ([`Network::score`]), then a clip and a dot product of 32 values. The search
+//! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill two
+//! 512-bit or four 256-bit registers, so a position of 20 men costs about 40 vector additions
+//! from scratch ([`Network::score`]), then a clip and a dot product of 64 values. The search
 //! does not start from scratch: `NetworkSums` keeps each ply's last sums, and a position
 //! starts from the nearest of them (its sibling's or its grandparent's, a few pieces apart), so
 //! an evaluation costs a few row updates. The rows are kept by bit of the padded layout (64 per
@@ -36,12 +36,12 @@
 //! | 0–3 | magic `SHNN` |
 //! | 4–5 | version, `1` |
 //! | 6–7 | inputs, `128` |
-//! | 8–9 | hidden units, `32` |
+//! | 8–9 | hidden units, `64` |
 //! | 10–11 | first-layer scale [`ONE`], `512` |
 //! | 12–13 | output scale [`OUT_SCALE`], `64` |
-//! | 14– | first layer: 128 × 32 `i16`, input-major (inputs: own men, opponent's men, own kings, opponent's kings, 32 squares each in numeric order) |
-//! | | biases: 32 `i16` |
-//! | | output weights: 32 `i32` |
+//! | 14– | first layer: 128 × 64 `i16`, input-major (inputs: own men, opponent's men, own kings, opponent's kings, 32 squares each in numeric order) |
+//! | | biases: 64 `i16` |
+//! | | output weights: 64 `i32` |
 //!
 //! The file is exactly as long as this; a first-layer weight or bias lies in ±[`MAX_WEIGHT`],
 //! an output weight in ±32 767 (the engine keeps them as `i16`).
@@ -54,7 +54,7 @@ use crate::rules::{Bitboard, Color, Position, Role, Square};
 /// Inputs: 4 kinds of piece × 32 squares.
 pub const INPUTS: usize = 128;
 /// Hidden units.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 64;
 /// An activation of 1.0 in the first layer's fixed point.
 pub const ONE: i32 = 512;
 /// Output weights' units per centi-man, on top of [`ONE`].
@@ -659,10 +659,10 @@ mod tests {
             error(b"SHPT")
         );
         let mut wrong = bytes.clone();
-        wrong[8] = 64;
+        wrong[8] = 32;
         assert_eq!(
             error(&wrong),
-            "header field hidden (byte 8): 64, expected 32"
+            "header field hidden (byte 8): 32, expected 64"
         );
         assert_eq!(
             error(&bytes[..100]),
