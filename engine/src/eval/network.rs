@@ -185,19 +185,15 @@ impl Network {
         bias: &[f32; HIDDEN],
         out: &[f32; HIDDEN],
     ) -> Network {
-        let fixed = |w: f32| {
-            (w * ONE as f32)
-                .round()
-                .clamp(-MAX_WEIGHT as f32, MAX_WEIGHT as f32) as i16
+        // `w` in units of 1/`scale`, rounded and clamped to ±`max`.
+        let rounded = |w: f32, scale: i32, max: i32| {
+            (w * scale as f32).round().clamp(-max as f32, max as f32) as i16
         };
+        let fixed = |w: f32| rounded(w, ONE, MAX_WEIGHT);
         let mut network = Network {
             rows: Box::new([[[0; HIDDEN]; 64]; 4]),
             bias: bias.map(fixed),
-            out: out.map(|w| {
-                (w * OUT_SCALE as f32)
-                    .round()
-                    .clamp(-f32::from(i16::MAX), f32::from(i16::MAX)) as i16
-            }),
+            out: out.map(|w| rounded(w, OUT_SCALE, i32::from(i16::MAX))),
         };
         for (input, row) in first.iter().enumerate() {
             *network.row_mut(input) = row.map(fixed);
@@ -459,7 +455,7 @@ impl NetworkSums {
             .map_or(u32::MAX, |p| changes(&self.plies[p]));
         let pieces = seen.sets.iter().map(|s| s.count_ones()).sum::<u32>();
         // The base is copied into this ply's entry and updated there, in memory: updating a
-        // local copy chosen from two places made the compiler split the sums into 32 scalars.
+        // local copy chosen from two places made the compiler split the sums into scalars.
         if here <= above && here <= pieces {
             // This ply's own entry.
         } else if above <= pieces {
