@@ -655,10 +655,13 @@ mod tests {
             error(b"SHPT")
         );
         let mut wrong = bytes.clone();
-        wrong[8] = 32;
+        wrong[8] ^= 1;
         assert_eq!(
             error(&wrong),
-            "header field hidden (byte 8): 32, expected 64"
+            format!(
+                "header field hidden (byte 8): {}, expected {HIDDEN}",
+                HIDDEN ^ 1
+            )
         );
         assert_eq!(
             error(&bytes[..100]),
