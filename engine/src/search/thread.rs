@@ -1308,86 +1308,81 @@ mod tests {
     }
 
     #[test]
-    fn a_hash_move_far_ahead_of_the_others_is_singular_and_one_behind_is_not() {
+    fn the_hash_move_is_singular_when_the_node_without_it_falls_below_the_margin() {
         let mut params = SearchParams::DEFAULT;
         params.singular_min_depth = 4;
         params.singular_margin = 3;
         let depth = 6 * ONE_PLY;
-        let (mut singular, mut not_singular) = (0, 0);
+        // The node's own search fills its table entry (score and hash move) and leaves the
+        // searcher's tables and histories in a state the second searcher below repeats exactly.
+        let search_node = |searcher: &mut Searcher<'_, AtomicTable>, position: &Position| {
+            let key = position.zobrist_key();
+            searcher.search(
+                position, key, NoCounters, depth, 1, -INFINITY, INFINITY, true,
+            );
+            let moves = position.legal_moves();
+            let entry = searcher.table.probe(key)?;
+            let hash = entry.best_move.and_then(|m| m.find(&moves))?;
+            let score = from_table(i32::from(entry.score), 1);
+            (score.abs() < WIN_THRESHOLD).then_some((entry, hash, score))
+        };
+        let (mut singular, mut ordinary) = (0, 0);
         for position in quiet_positions() {
             let moves = position.legal_moves();
             if moves.len() < 2 {
                 continue;
             }
+            let at = NodeAt {
+                position: &position,
+                key: position.zobrist_key(),
+                draw: NoCounters,
+                depth,
+                ply: 1,
+            };
+            let mut verdict = None;
             with_searcher(&params, |searcher| {
-                let key = position.zobrist_key();
-                // The node's own search fills its table entry (score and hash move) …
-                searcher.search(
-                    &position, key, NoCounters, depth, 1, -INFINITY, INFINITY, true,
-                );
-                let Some(entry) = searcher.table.probe(key) else {
-                    return;
-                };
-                let Some(hash) = entry.best_move.and_then(|m| m.find(&moves)) else {
-                    return;
-                };
-                let score = from_table(i32::from(entry.score), 1);
-                if score.abs() >= 300 {
-                    // A won or lost node needs no extension; and far from balance the searches
-                    // of 2 and 6 plies can differ by more than the test's gaps (five men
-                    // against three: 908 against 811).
-                    return;
-                }
-                // … then each other move gets the test's depth (half the node's, a ply for the
-                // move itself) with an open window.
-                let others = (0..moves.len())
-                    .filter(|&i| i != hash)
-                    .map(|i| {
-                        let child = position.play_unchecked(&moves[i]);
-                        let child_key = position.zobrist_key_after(key, &moves[i]);
-                        -searcher.search(
-                            &child,
-                            child_key,
-                            NoCounters,
-                            depth / 2 - ONE_PLY,
-                            2,
-                            -INFINITY,
-                            INFINITY,
-                            true,
-                        )
-                    })
-                    .max()
-                    .unwrap();
-                let at = NodeAt {
-                    position: &position,
-                    key,
-                    draw: NoCounters,
-                    depth,
-                    ply: 1,
-                };
-                let verdict = searcher.singular_test(at, INFINITY, Some(entry), Some(hash), &moves);
-                // Far from the margin (18 centi-men at 6 plies) either way, so that the test's
-                // own searches and the extension's null-window one cannot disagree.
-                if others < score - 100 {
-                    assert_eq!(
-                        verdict,
-                        HashMove::Singular,
-                        "{position:?}: {others} against {score}"
-                    );
-                    singular += 1;
-                } else if others > score + 50 {
-                    assert_eq!(
-                        verdict,
-                        HashMove::Ordinary,
-                        "{position:?}: {others} against {score}"
-                    );
-                    not_singular += 1;
+                if let Some((entry, hash, _)) = search_node(searcher, &position) {
+                    verdict =
+                        Some(searcher.singular_test(at, INFINITY, Some(entry), Some(hash), &moves));
                 }
             });
+            // The same question asked by hand of a twin searcher: the node searched again
+            // without its hash move, to half its depth, against the table score less 3
+            // centi-men a ply.
+            let mut expected = None;
+            let mut gap = 0;
+            with_searcher(&params, |searcher| {
+                if let Some((_, hash, score)) = search_node(searcher, &position) {
+                    let singular_beta = score - 3 * 6;
+                    searcher.excluded[1] = Some(moves[hash]);
+                    let others = searcher.null_window(
+                        NodeAt {
+                            depth: depth / 2,
+                            ..at
+                        },
+                        singular_beta,
+                    );
+                    gap = score - others;
+                    expected = Some(if others < singular_beta {
+                        HashMove::Singular
+                    } else {
+                        HashMove::Ordinary
+                    });
+                }
+            });
+            assert_eq!(
+                verdict, expected,
+                "{position:?}: the others {gap} below the hash move"
+            );
+            match verdict {
+                Some(HashMove::Singular) => singular += 1,
+                Some(_) => ordinary += 1,
+                None => {}
+            }
         }
         assert!(
-            singular > 0 && not_singular > 0,
-            "{singular} singular, {not_singular} not"
+            singular > 0 && ordinary > 0,
+            "{singular} singular, {ordinary} not"
         );
     }
 }
