@@ -80,12 +80,13 @@ impl Weights {
         z
     }
 
-    /// The prediction for the side to move, in centi-men.
+    /// The prediction for the side to move, in centi-men: the hidden sums clipped to [0, 1]
+    /// and squared, as the engine computes them.
     fn predict(&self, sample: &NetSample, z: &[f32; HIDDEN]) -> f32 {
         let dot: f32 = z
             .iter()
             .zip(&self.out)
-            .map(|(z, w)| z.clamp(0.0, 1.0) * w)
+            .map(|(z, w)| z.clamp(0.0, 1.0).powi(2) * w)
             .sum();
         sample.start + OUT_UNIT * dot
     }
@@ -176,11 +177,13 @@ pub(super) fn fit(
                 let s = sigmoid(k, f64::from(weights.predict(sample, &z))) as f32;
                 let common = 2.0 * (s - sample.label) * s * (1.0 - s) * scale * OUT_UNIT
                     / batch.len() as f32;
+                // The activation clip(z)² has the slope 2 · clip(z) inside the clip, 0 outside.
                 let mut g_hidden = [0f32; HIDDEN];
                 for h in 0..HIDDEN {
-                    g_out[h] += common * z[h].clamp(0.0, 1.0);
+                    let c = z[h].clamp(0.0, 1.0);
+                    g_out[h] += common * c * c;
                     if z[h] > 0.0 && z[h] < 1.0 {
-                        g_hidden[h] = common * weights.out[h];
+                        g_hidden[h] = common * weights.out[h] * 2.0 * c;
                     }
                 }
                 for (g, d) in g_bias.iter_mut().zip(g_hidden) {
