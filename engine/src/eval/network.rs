@@ -14,8 +14,8 @@
 //! colours and a position and its colour-flipped twin get the same correction for their side
 //! to move. One hidden layer of [`HIDDEN`] units, each clipped to [0, 1] and squared, one output
 //! in centi-men for the side to move. The square (a "squared clipped ReLU") lets a unit grow
-//! gently near 0 and steeply near 1, which a plain clip cannot: on the same labels it lowers the
-//! held-out error further at no measurable cost in speed (figures in `engine/SEARCH.md`).
+//! gently near 0 and steeply near 1, which a plain clip cannot: with the same labels and units it
+//! lowers the held-out error further (figures in `engine/SEARCH.md`).
 //!
 //! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill four
 //! 512-bit or eight 256-bit registers, so a position of 20 men costs about 80 vector additions
