@@ -1315,14 +1315,21 @@ mod tests {
         let depth = 6 * ONE_PLY;
         // The node's own search fills its table entry (score and hash move) and leaves the
         // searcher's tables and histories in a state the second searcher below repeats exactly.
-        let search_node = |searcher: &mut Searcher<'_, AtomicTable>, position: &Position| {
-            let key = position.zobrist_key();
+        let search_node = |searcher: &mut Searcher<'_, AtomicTable>,
+                           at: &NodeAt<'_, NoCounters>,
+                           moves: &MoveList| {
             searcher.search(
-                position, key, NoCounters, depth, 1, -INFINITY, INFINITY, true,
+                at.position,
+                at.key,
+                NoCounters,
+                depth,
+                1,
+                -INFINITY,
+                INFINITY,
+                true,
             );
-            let moves = position.legal_moves();
-            let entry = searcher.table.probe(key)?;
-            let hash = entry.best_move.and_then(|m| m.find(&moves))?;
+            let entry = searcher.table.probe(at.key)?;
+            let hash = entry.best_move.and_then(|m| m.find(moves))?;
             let score = from_table(i32::from(entry.score), 1);
             (score.abs() < WIN_THRESHOLD).then_some((entry, hash, score))
         };
@@ -1341,7 +1348,7 @@ mod tests {
             };
             let mut verdict = None;
             with_searcher(&params, |searcher| {
-                if let Some((entry, hash, _)) = search_node(searcher, &position) {
+                if let Some((entry, hash, _)) = search_node(searcher, &at, &moves) {
                     verdict =
                         Some(searcher.singular_test(at, INFINITY, Some(entry), Some(hash), &moves));
                 }
@@ -1352,7 +1359,7 @@ mod tests {
             let mut expected = None;
             let mut gap = 0;
             with_searcher(&params, |searcher| {
-                if let Some((_, hash, score)) = search_node(searcher, &position) {
+                if let Some((_, hash, score)) = search_node(searcher, &at, &moves) {
                     let singular_beta = score - 3 * 6;
                     searcher.excluded[1] = Some(moves[hash]);
                     let others = searcher.null_window(
