@@ -1,6 +1,7 @@
 //! SplitMix64, the one pseudo-random generator of the crate: it makes the Zobrist keys at compile
-//! time ([`crate::rules::zobrist`]), picks among book moves under the random policies ([`crate::book`])
-//! and samples positions in the tablebase tests. Small, fast, well mixed, and the same sequence
+//! time ([`crate::rules::zobrist`]), picks among book moves under the random policies ([`crate::book`]),
+//! draws the playing levels' noise ([`crate::search::level`]) and makes the random positions and
+//! games of the crate's tests. Small, fast, well mixed, and the same sequence
 //! for the same seed on every machine, which is all any of them needs.
 
 /// A SplitMix64 generator: its whole state is one `u64`, advanced by a constant each step.
@@ -20,6 +21,12 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0), the next output reduced modulo `n`: its bias, below
+    /// `n` / 2⁶⁴, is nothing for a book's or a test's choices.
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
     }
 }
 

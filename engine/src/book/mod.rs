@@ -467,14 +467,14 @@ impl Book {
             BookPolicy::Last => playable.last().copied(),
             BookPolicy::Uniform => {
                 let n = playable.len() as u64;
-                (n > 0).then(|| playable[(rng.next_u64() % n) as usize])
+                (n > 0).then(|| playable[rng.below(n) as usize])
             }
             BookPolicy::Weighted => {
                 let total: u64 = playable.iter().map(|m| u64::from(m.weight)).sum();
                 if total == 0 {
                     return None;
                 }
-                let mut pick = rng.next_u64() % total;
+                let mut pick = rng.below(total);
                 for m in &playable {
                     let w = u64::from(m.weight);
                     if pick < w {

@@ -126,12 +126,12 @@ fn agrees_with_a_plain_search_on_random_positions() {
     let mut decided = 0;
     let mut checked = 0;
     while checked < 600 {
-        let material = materials[(rng.next_u64() % materials.len() as u64) as usize];
+        let material = materials[rng.below(materials.len() as u64) as usize];
         let indexer = Indexer::new(material);
-        let Some(mut position) = indexer.position(rng.next_u64() % indexer.size()) else {
+        let Some(mut position) = indexer.position(rng.below(indexer.size())) else {
             continue;
         };
-        if rng.next_u64() % 2 == 1 {
+        if rng.below(2) == 1 {
             position = position.flipped();
         }
         let expected = tb.probe(&position).expect("in the tables");
@@ -518,9 +518,9 @@ fn five_pieces_sample_is_consistent() {
     let mut rng = SplitMix64::new(5);
     let mut checked = 0;
     while checked < 20_000 {
-        let material = materials[(rng.next_u64() % materials.len() as u64) as usize];
+        let material = materials[rng.below(materials.len() as u64) as usize];
         let indexer = Indexer::new(material);
-        let Some(position) = indexer.position(rng.next_u64() % indexer.size()) else {
+        let Some(position) = indexer.position(rng.below(indexer.size())) else {
             continue;
         };
         let entry = tb.probe(&position).expect("in the tables");

@@ -794,6 +794,7 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::splitmix::SplitMix64;
 
     /// The network's correction as the evaluation adds it: for the side to move, in positions
     /// without kings.
@@ -934,7 +935,7 @@ mod tests {
     fn random_positions(games: u64) -> Vec<Position> {
         let mut out = Vec::new();
         for game in 0..games {
-            let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (game + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            let mut rng = SplitMix64::new(game);
             let mut position = Position::start();
             for _ in 0..200 {
                 let moves = position.legal_moves();
@@ -942,10 +943,7 @@ mod tests {
                     break;
                 }
                 out.push(position);
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                position = position.play_unchecked(&moves[(x % moves.len() as u64) as usize]);
+                position = position.play_unchecked(&moves[rng.below(moves.len() as u64) as usize]);
             }
         }
         out

@@ -545,7 +545,7 @@ mod tests {
     /// A network of deterministic pseudo-random weights.
     fn noisy(seed: u64) -> Network {
         let mut rng = SplitMix64::new(seed);
-        let mut value = |scale: f32| ((rng.next_u64() % 2001) as f32 / 1000.0 - 1.0) * scale;
+        let mut value = |scale: f32| (rng.below(2001) as f32 / 1000.0 - 1.0) * scale;
         let first = std::array::from_fn(|_| std::array::from_fn(|_| value(0.5)));
         let bias = std::array::from_fn(|_| value(0.3));
         let out = std::array::from_fn(|_| value(60.0));
@@ -621,7 +621,7 @@ mod tests {
                         path.pop();
                     }
                 } else {
-                    let mv = &moves[(rng.next_u64() % moves.len() as u64) as usize];
+                    let mv = &moves[rng.below(moves.len() as u64) as usize];
                     path.push(position.play_unchecked(mv));
                 }
             }

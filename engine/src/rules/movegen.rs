@@ -720,25 +720,10 @@ fn for_each_nearest_first(mut run: u64, direction: usize, mut f: impl FnMut(Squa
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator (xorshift64*), for random placements.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use crate::splitmix::SplitMix64;
 
     /// A random legal placement, kings on average a third of the pieces, either side to move.
-    fn random_position(rng: &mut Rng) -> Position {
+    fn random_position(rng: &mut SplitMix64) -> Position {
         let density = 4 + rng.below(10);
         let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
         for square in Square::ALL {
@@ -783,9 +768,9 @@ mod tests {
 
     #[test]
     fn rays_cut_at_the_nearest_blocker_match_a_slide() {
-        let mut rng = Rng(0x5EED_4A75);
+        let mut rng = SplitMix64::new(0x5EED_4A75);
         for _ in 0..2_000 {
-            let occupied = rng.next() & rng.next() & ALL;
+            let occupied = rng.next_u64() & rng.next_u64() & ALL;
             let sides = Sides {
                 men: 0,
                 kings: 0,
@@ -815,7 +800,7 @@ mod tests {
 
     #[test]
     fn capture_tests_agree_with_the_generator() {
-        let mut rng = Rng(0x5EED_CA97);
+        let mut rng = SplitMix64::new(0x5EED_CA97);
         let (mut captures, mut king_captures) = (0, 0);
         for _ in 0..20_000 {
             let position = random_position(&mut rng);
@@ -865,7 +850,7 @@ mod tests {
 
     #[test]
     fn moves_come_in_the_reference_order_on_random_placements() {
-        let mut rng = Rng(0x5EED_0DE2);
+        let mut rng = SplitMix64::new(0x5EED_0DE2);
         let (mut king_captures, mut crowning, mut long) = (0, 0, 0);
         for _ in 0..30_000 {
             let position = random_position(&mut rng);
@@ -888,7 +873,7 @@ mod tests {
 
     #[test]
     fn moves_come_in_the_reference_order_in_random_games() {
-        let mut rng = Rng(0x5EED_6A3E);
+        let mut rng = SplitMix64::new(0x5EED_6A3E);
         let mut positions = 0;
         for _ in 0..500 {
             let mut position = Position::start();
@@ -907,7 +892,7 @@ mod tests {
 
     #[test]
     fn single_jump_fast_path_agrees_with_the_capture_search() {
-        let mut rng = Rng(0x5EED_F457);
+        let mut rng = SplitMix64::new(0x5EED_F457);
         // Random placements (a third of the pieces kings) and the positions of random games
         // (mostly men: where the fast path serves).
         let mut positions: Vec<Position> = (0..20_000).map(|_| random_position(&mut rng)).collect();
@@ -953,7 +938,7 @@ mod tests {
 
     #[test]
     fn king_quiet_moves_come_nearest_first() {
-        let mut rng = Rng(0x5EED_0C7E);
+        let mut rng = SplitMix64::new(0x5EED_0C7E);
         for _ in 0..5_000 {
             let position = random_position(&mut rng);
             if any_capture(&position) {

@@ -193,7 +193,7 @@ impl Level {
             };
             let noise = if self.noise > 0 {
                 let span = 2 * self.noise as u64 + 1;
-                (rng.next_u64() % span) as i32 - self.noise
+                rng.below(span) as i32 - self.noise
             } else {
                 0
             };
