@@ -362,8 +362,8 @@ impl Network {
     /// The output for the first layer's sums `acc`: the dot product of the clipped, squared
     /// sums with the output weights, in centi-men. No overflow: each product is at most `ONE` ·
     /// 32 767 and 128 of them stay below 2³¹. The square is never negative, so its division by
-    /// `ONE`, a power of two, is a shift (the same value; the signed division the compiler
-    /// emitted instead cost 1.3 % of the search's speed, `engine/SEARCH.md`).
+    /// `ONE`, a power of two, is a shift (the same value; written as `/` the search ran 1.3 %
+    /// slower, `engine/SEARCH.md`).
     #[inline(always)]
     fn output(&self, acc: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0;
