@@ -17,9 +17,9 @@
 //! gently near 0 and steeply near 1, which a plain clip cannot: with the same labels and units it
 //! lowers the held-out error further (figures in `engine/SEARCH.md`).
 //!
-//! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill four
-//! 512-bit or eight 256-bit registers, so a position of 20 men costs about 80 vector additions
-//! from scratch ([`Network::score`]), then a clip, a square and a dot product of 128 values. The
+//! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill eight
+//! 512-bit or sixteen 256-bit registers, so a position of 20 men costs about 160 vector additions
+//! from scratch ([`Network::score`]), then a clip, a square and a dot product of 256 values. The
 //! search does not start from scratch: `NetworkSums` keeps each ply's last sums, and a position
 //! starts from the nearest of them (its sibling's or its grandparent's, a few pieces apart), so
 //! an evaluation costs a few row updates. The rows are kept by bit of the padded layout (64 per
@@ -39,15 +39,15 @@
 //! | 0–3 | magic `SHNN` |
 //! | 4–5 | version, `2` (version 1 had no square: its weights mean something else) |
 //! | 6–7 | inputs, `128` |
-//! | 8–9 | hidden units, `128` |
+//! | 8–9 | hidden units, `256` |
 //! | 10–11 | first-layer scale [`ONE`], `512` |
 //! | 12–13 | output scale [`OUT_SCALE`], `64` |
-//! | 14– | first layer: 128 × 128 `i16`, input-major (inputs: own men, opponent's men, own kings, opponent's kings, 32 squares each in numeric order) |
-//! | | biases: 128 `i16` |
-//! | | output weights: 128 `i32` |
+//! | 14– | first layer: 128 × 256 `i16`, input-major (inputs: own men, opponent's men, own kings, opponent's kings, 32 squares each in numeric order) |
+//! | | biases: 256 `i16` |
+//! | | output weights: 256 `i32` |
 //!
 //! The file is exactly as long as this; a first-layer weight or bias lies in ±[`MAX_WEIGHT`],
-//! an output weight in ±32 767 (the engine keeps them as `i16`).
+//! an output weight in ±[`MAX_OUTPUT_WEIGHT`] (the engine keeps them as `i16`).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -57,7 +57,7 @@ use crate::rules::{Bitboard, Color, Position, Role, Square};
 /// Inputs: 4 kinds of piece × 32 squares.
 pub const INPUTS: usize = 128;
 /// Hidden units.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// An activation of 1.0 in the first layer's fixed point.
 pub const ONE: i32 = 512;
 /// Output weights' units per centi-man, on top of [`ONE`].
@@ -65,11 +65,20 @@ pub const OUT_SCALE: i32 = 64;
 /// Largest first-layer weight or bias (in units of 1/[`ONE`]): with at most 24 pieces and a
 /// bias the sum stays inside an `i16`.
 pub const MAX_WEIGHT: i32 = 1300;
+/// Largest output weight: it fits the engine's `i16`, and [`HIDDEN`] products of an activation
+/// (at most [`ONE`]) with such a weight stay inside the `i32` of `Network::output`'s dot product
+/// (16 383 for 256 units).
+pub const MAX_OUTPUT_WEIGHT: i32 = {
+    let no_overflow = i32::MAX / (HIDDEN as i32 * ONE);
+    if no_overflow < i16::MAX as i32 {
+        no_overflow
+    } else {
+        i16::MAX as i32
+    }
+};
 
 const MAGIC: &[u8; 4] = b"SHNN";
 const VERSION: u16 = 2;
-// The output's dot product stays inside `i32` (see `Network::output`).
-const _: () = assert!(HIDDEN as i64 * ONE as i64 * i16::MAX as i64 <= i32::MAX as i64);
 // `Network::output` divides by `ONE` with a shift.
 const _: () = assert!(ONE > 0 && (ONE as u32).is_power_of_two());
 const HEADER_LEN: usize = 14;
@@ -149,7 +158,7 @@ pub enum NetworkError {
         expected: u16,
     },
     /// An output weight is out of range.
-    #[error("byte {offset}: output weight {value} outside ±{}", i16::MAX)]
+    #[error("byte {offset}: output weight {value} outside ±{MAX_OUTPUT_WEIGHT}")]
     OutputRange {
         /// Its byte offset in the file.
         offset: usize,
@@ -200,7 +209,7 @@ impl Network {
         let mut network = Network {
             rows: Box::new([[[0; HIDDEN]; 64]; 4]),
             bias: bias.map(fixed),
-            out: out.map(|w| rounded(w, OUT_SCALE, i32::from(i16::MAX))),
+            out: out.map(|w| rounded(w, OUT_SCALE, MAX_OUTPUT_WEIGHT)),
         };
         for (input, row) in first.iter().enumerate() {
             *network.row_mut(input) = row.map(fixed);
@@ -299,7 +308,7 @@ impl Network {
         for o in &mut network.out {
             let value = i32::from_le_bytes([0, 1, 2, 3].map(|i| bytes[offset + i]));
             *o = match i16::try_from(value) {
-                Ok(o) if o != i16::MIN => o,
+                Ok(o) if i32::from(o).abs() <= MAX_OUTPUT_WEIGHT => o,
                 _ => return Err(NetworkError::OutputRange { offset, value }),
             };
             offset += 4;
@@ -361,9 +370,9 @@ impl Network {
 
     /// The output for the first layer's sums `acc`: the dot product of the clipped, squared
     /// sums with the output weights, in centi-men. No overflow: each product is at most `ONE` ·
-    /// 32 767 and 128 of them stay below 2³¹. The square is never negative, so its division by
-    /// `ONE`, a power of two, is a shift (the same value; written as `/` the search ran 1.3 %
-    /// slower, `engine/SEARCH.md`).
+    /// [`MAX_OUTPUT_WEIGHT`], and [`HIDDEN`] of them stay below 2³¹. The square is never
+    /// negative, so its division by `ONE`, a power of two, is a shift (the same value; written as
+    /// `/` the search ran 1.3 % slower, `engine/SEARCH.md`).
     #[inline(always)]
     fn output(&self, acc: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0;
@@ -695,10 +704,12 @@ mod tests {
         );
         let mut wrong = bytes.clone();
         let last = FILE_LEN - 4;
-        wrong[last..].copy_from_slice(&40_000i32.to_le_bytes());
+        // Just past the bound (inside an `i16`), where the output's sum could overflow.
+        let too_large = MAX_OUTPUT_WEIGHT + 1;
+        wrong[last..].copy_from_slice(&too_large.to_le_bytes());
         assert_eq!(
             error(&wrong),
-            format!("byte {last}: output weight 40000 outside ±32767")
+            format!("byte {last}: output weight {too_large} outside ±{MAX_OUTPUT_WEIGHT}")
         );
         let missing = Path::new("/nonexistent/net.shnn");
         let text = Network::load(missing).unwrap_err().to_string();
