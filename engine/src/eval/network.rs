@@ -307,10 +307,10 @@ impl Network {
         }
         for o in &mut network.out {
             let value = i32::from_le_bytes([0, 1, 2, 3].map(|i| bytes[offset + i]));
-            *o = match i16::try_from(value) {
-                Ok(o) if i32::from(o).abs() <= MAX_OUTPUT_WEIGHT => o,
-                _ => return Err(NetworkError::OutputRange { offset, value }),
-            };
+            if !(-MAX_OUTPUT_WEIGHT..=MAX_OUTPUT_WEIGHT).contains(&value) {
+                return Err(NetworkError::OutputRange { offset, value });
+            }
+            *o = value as i16; // inside the bound, which an `i16` holds
             offset += 4;
         }
         Ok(network)
