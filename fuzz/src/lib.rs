@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use shashki::egtb::{BuildOptions, Material, Table};
-use shashki::eval::PatternTables;
+use shashki::eval::{Network, PatternTables};
 use shashki::hub::{self, Action, GoMode, Session};
 use shashki::pdn::{self, PdnStyle};
 use shashki::{Book, Engine, EngineConfig, Notation, Position, SearchLimit, Tablebases, fen};
@@ -32,6 +32,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("hub_session", hub_session),
     ("tablebase_file", tablebase_file),
     ("pattern_tables", pattern_tables),
+    ("network_file", network_file),
     ("search", search),
 ];
 
@@ -345,6 +346,33 @@ pub fn pattern_tables(data: &[u8]) {
         "a pattern file read is written back identically"
     );
     assert!(PatternTables::from_bytes(&bytes).is_ok());
+}
+
+/// Network file bytes (`.shnn`): a file read is written back identically, and its correction of
+/// the fullest positions (24 pieces, with and without kings) is computed without overflow (the
+/// library is built with overflow checks: the reader's bounds on the weights are what keeps the
+/// sums in range) and is the same for a position and its colour-flipped twin.
+pub fn network_file(data: &[u8]) {
+    let Ok(network) = Network::from_bytes(data) else {
+        return;
+    };
+    assert_eq!(
+        network.to_bytes(),
+        data,
+        "a network file read is written back identically"
+    );
+    for text in [
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "B:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,15",
+        "W:WK1,K2,K3,K4,5,6,7,8,9,10,11,12:BK29,K30,K31,K32,13,14,15,16,17,18,19,20",
+    ] {
+        let position = Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            network.score(&position),
+            network.score(&position.flipped()),
+            "{text} and its colour-flipped twin"
+        );
+    }
 }
 
 /// Nodes a fuzzed search may spend (small, so that each input runs in milliseconds).

@@ -3,7 +3,8 @@
 //! cargo-fuzz is not installed, and a crash input saved under `corpus/NAME/` stays a test.
 //!
 //! `cargo test -- --ignored write_binary_seeds` rewrites the binary seeds (tablebase files,
-//! pattern tables, search positions) from the library, e.g. after a format change.
+//! pattern tables, the built-in network, search positions) from the library, e.g. after a format
+//! change.
 
 fn seeds(name: &str) -> Vec<(String, Vec<u8>)> {
     let dir = shashki_fuzz::corpus_dir(name);
@@ -72,6 +73,9 @@ fn write_binary_seeds() {
         "header-only.shpt",
         &zero[..zero.len().min(64)],
     );
+    let network = shashki::eval::Network::builtin().to_bytes();
+    write_seed("network_file", "builtin.shnn", &network);
+    write_seed("network_file", "header-only.shnn", &network[..14]);
     // Search: square values (0 empty, 1/2 white man/king, 3/4 black man/king), then side and
     // threads.
     let start: Vec<u8> = (1..=32)

@@ -643,6 +643,42 @@ mod tests {
         assert!(deepest >= 20, "the walk went down to ply {deepest} only");
     }
 
+    /// Every weight at the edge of its range: the fullest position (24 pieces and the bias, each
+    /// adding `first` to every sum) must neither wrap the first layer's `i16` sums nor overflow
+    /// the output's `i32` dot product (the engine's tests run with overflow checks), along the
+    /// kept sums as from scratch.
+    #[test]
+    fn weights_at_their_bounds_overflow_nothing_in_the_fullest_position() {
+        let start = Position::from_fen(
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        )
+        .unwrap();
+        assert_eq!(start.piece_count(), 24);
+        let full = |first: i32, out: i32| {
+            let weight = first as f32 / ONE as f32;
+            Network::from_weights(
+                &[[weight; HIDDEN]; INPUTS],
+                &[weight; HIDDEN],
+                &[out as f32 / OUT_SCALE as f32; HIDDEN],
+            )
+        };
+        // Each unit's sum is 25 · MAX_WEIGHT, so every activation is clipped to ONE.
+        let saturated = HIDDEN as i32 * MAX_OUTPUT_WEIGHT / OUT_SCALE;
+        for (first, out, expected) in [
+            (MAX_WEIGHT, MAX_OUTPUT_WEIGHT, saturated),
+            (MAX_WEIGHT, -MAX_OUTPUT_WEIGHT, -saturated),
+            (-MAX_WEIGHT, MAX_OUTPUT_WEIGHT, 0),
+        ] {
+            let network = full(first, out);
+            assert_eq!(network.out[0], out as i16, "the bound is not clamped");
+            for position in [start, start.flipped()] {
+                assert_eq!(network.score(&position), expected, "{first}, {out}");
+                let mut sums = NetworkSums::new(1);
+                assert_eq!(sums.score(&network, &position, 0), expected);
+            }
+        }
+    }
+
     #[test]
     fn a_position_and_its_colour_flipped_twin_get_the_same_correction() {
         let network = noisy(3);
