@@ -361,16 +361,16 @@ pub fn network_file(data: &[u8]) {
         data,
         "a network file read is written back identically"
     );
-    for text in [
-        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    let full = [
         "B:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,15",
         "W:WK1,K2,K3,K4,5,6,7,8,9,10,11,12:BK29,K30,K31,K32,13,14,15,16,17,18,19,20",
-    ] {
-        let position = Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    ]
+    .map(|text| Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}")));
+    for position in [Position::start()].iter().chain(&full) {
         assert_eq!(
-            network.score(&position),
+            network.score(position),
             network.score(&position.flipped()),
-            "{text} and its colour-flipped twin"
+            "{position:?} and its colour-flipped twin"
         );
     }
 }

@@ -75,6 +75,7 @@ fn write_binary_seeds() {
     );
     let network = shashki::eval::Network::builtin().to_bytes();
     write_seed("network_file", "builtin.shnn", &network);
+    // The header alone: magic, version and the four sizes (14 bytes).
     write_seed("network_file", "header-only.shnn", &network[..14]);
     // Search: square values (0 empty, 1/2 white man/king, 3/4 black man/king), then side and
     // threads.

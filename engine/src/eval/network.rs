@@ -649,10 +649,7 @@ mod tests {
     /// kept sums as from scratch.
     #[test]
     fn weights_at_their_bounds_overflow_nothing_in_the_fullest_position() {
-        let start = Position::from_fen(
-            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
-        )
-        .unwrap();
+        let start = Position::start();
         assert_eq!(start.piece_count(), 24);
         let full = |first: i32, out: i32| {
             let weight = first as f32 / ONE as f32;
