@@ -145,6 +145,39 @@ fn convert_writes_the_readable_games_in_the_chosen_style() {
 }
 
 #[test]
+fn a_utf8_file_with_a_bad_byte_is_checked_and_converted_in_cyrillic() {
+    let check = shashki(&["pdn", "check"], &[data("utf8_bad_byte.pdn")]);
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("utf8_bad_byte.pdn: UTF-8 (bad bytes replaced), 2 games, 2 read, 0 failed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("warning: game 2 (White \"Гончаренко В.\"")
+            && stdout.contains(
+                "line 17: bytes that are not UTF-8 (D1) replaced by U+FFFD in tag `Black`"
+            ),
+        "{stdout}"
+    );
+    let json = shashki(&["pdn", "check", "--json"], &[data("utf8_bad_byte.pdn")]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
+    assert_eq!(value["encoding"], "UTF-8 (bad bytes replaced)");
+    assert_eq!(value["warnings"][0]["line"], 17);
+
+    let convert = shashki(&["pdn", "convert"], &[data("utf8_bad_byte.pdn")]);
+    assert_eq!(convert.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&convert.stderr);
+    assert!(
+        stderr.contains("read as UTF-8 (bad bytes replaced)"),
+        "{stderr}"
+    );
+    let text = String::from_utf8(convert.stdout).expect("UTF-8 output");
+    assert!(text.contains("[Event \"Чемпионат Беларуси\"]"), "{text}");
+    assert_eq!(pdn_games(text.as_bytes()), 2);
+}
+
+#[test]
 fn book_build_from_pdn_counts_checks_and_merges() {
     let dir = scratch_dir("book");
     let first = dir.join("first.json");

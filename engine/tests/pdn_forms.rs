@@ -14,6 +14,7 @@ const OTHER_VARIANTS: &[u8] = include_bytes!("data/pdn/other_variants.pdn");
 const CP1251: &[u8] = include_bytes!("data/pdn/cp1251.pdn");
 const UTF16: &[u8] = include_bytes!("data/pdn/utf16le_bom.pdn");
 const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
+const UTF8_BAD_BYTE: &[u8] = include_bytes!("data/pdn/utf8_bad_byte.pdn");
 
 fn game(reading: &PdnReading, index: usize) -> &pdn::PdnGame {
     match &reading.games[index] {
@@ -210,10 +211,49 @@ fn encodings_are_detected_and_cyrillic_comes_out_as_cyrillic() {
 }
 
 #[test]
+fn utf8_with_one_bad_byte_stays_utf8_and_the_byte_is_located() {
+    let reading = pdn::read_bytes(UTF8_BAD_BYTE);
+    assert_eq!(reading.encoding, TextEncoding::Utf8Repaired);
+    assert_eq!(reading.read_count(), 2);
+    // Every Cyrillic tag comes out in Cyrillic, the bad byte as U+FFFD.
+    let first = game(&reading, 0);
+    assert_eq!(first.tag("Event"), Some("Чемпионат Беларуси"));
+    assert_eq!(first.tag("Black"), Some("Гончаренко В."));
+    assert_eq!(first.annotations[3].comment.as_deref(), Some("Ход в угол"));
+    let second = game(&reading, 1);
+    assert_eq!(second.tag("Black"), Some("Шев\u{FFFD}?ук А."));
+    // One warning, naming the game, the line, the tag and the byte.
+    assert_eq!(reading.warnings.len(), 1, "{:?}", reading.warnings);
+    let warning = &reading.warnings[0];
+    assert_eq!((warning.game, warning.line), (2, 17));
+    assert!(
+        warning.message.contains("(D1)") && warning.message.contains("tag `Black`"),
+        "{warning}"
+    );
+    assert!(warning.to_string().contains("PDN game 2"), "{warning}");
+    // Written back, the Cyrillic stays Cyrillic.
+    let text = pdn::write_game(second);
+    assert!(text.contains("[White \"Гончаренко В.\"]"), "{text}");
+
+    // The same bytes as windows-1251 would be a different file: one bad byte in a few hundred
+    // Cyrillic letters is far from the bar, so the file is UTF-8.
+    let (text, encoding) = pdn::decode(UTF8_BAD_BYTE);
+    assert_eq!(encoding, TextEncoding::Utf8Repaired);
+    assert_eq!(text.matches('\u{FFFD}').count(), 1);
+}
+
+#[test]
 fn damaged_files_in_the_new_forms_never_panic() {
     // Every cut of every file, and every byte flipped in turn: the reader answers, never panics,
     // and every error is located.
-    for bytes in [FORMS, OTHER_VARIANTS, CP1251, UTF16, UTF8_BOM] {
+    for bytes in [
+        FORMS,
+        OTHER_VARIANTS,
+        CP1251,
+        UTF16,
+        UTF8_BOM,
+        UTF8_BAD_BYTE,
+    ] {
         for cut in 0..bytes.len() {
             let reading = pdn::read_bytes(&bytes[..cut]);
             for error in reading.failed() {

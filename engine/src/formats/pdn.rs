@@ -68,7 +68,7 @@ use std::fmt;
 
 mod encoding;
 
-pub use encoding::{TextEncoding, decode};
+pub use encoding::{TextEncoding, UTF8_VALID_PER_INVALID, decode};
 
 use crate::formats::fen::{self, FenError};
 use crate::formats::{MoveError, MoveText, Notation};
@@ -862,6 +862,8 @@ fn partial_capture(position: &Position, text: &str) -> bool {
 /// A game being read: its tags and, from the first move on, its replay.
 struct GameBuilder {
     index: usize,
+    /// The line of the game's first token (tag, comment or move).
+    first_line: usize,
     tags: Vec<(String, String)>,
     /// Comments before the first move (they become the game's comment).
     comments: Vec<String>,
@@ -883,6 +885,7 @@ impl GameBuilder {
     fn new(index: usize, line: usize) -> GameBuilder {
         GameBuilder {
             index,
+            first_line: line,
             tags: Vec::new(),
             comments: Vec::new(),
             record: None,
@@ -1221,6 +1224,11 @@ impl GameBuilder {
 /// the file's comment, not a game.
 #[must_use]
 pub fn read_all(text: &str) -> PdnReading {
+    read_text(text).0
+}
+
+/// [`read_all`], and the line each game starts on (one per game of [`PdnReading::games`]).
+fn read_text(text: &str) -> (PdnReading, Vec<usize>) {
     let tokens = join_spaced_moves(Lexer::new(text).tokens());
     let mut reading = PdnReading {
         games: Vec::new(),
@@ -1229,7 +1237,9 @@ pub fn read_all(text: &str) -> PdnReading {
         encoding: TextEncoding::Utf8,
     };
     let mut current: Option<GameBuilder> = None;
-    let finish = |reading: &mut PdnReading, builder: GameBuilder, line, result| {
+    let mut starts = Vec::new();
+    let mut finish = |reading: &mut PdnReading, builder: GameBuilder, line, result| {
+        starts.push(builder.first_line);
         let (game, warning) = builder.finish(line, result);
         reading.games.push(game);
         reading.warnings.extend(warning);
@@ -1299,19 +1309,100 @@ pub fn read_all(text: &str) -> PdnReading {
             finish(&mut reading, builder, end, None);
         }
     }
-    reading
+    (reading, starts)
 }
 
 /// Decodes a file's bytes (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1251 detected;
 /// see [`decode`]) and reads every game ([`read_all`]); the encoding is in
 /// [`PdnReading::encoding`].
+///
+/// Bytes that are not UTF-8 in a file read as UTF-8 ([`TextEncoding::Utf8Repaired`], or a
+/// UTF-8 file with a byte-order mark) are replaced by U+FFFD, and each line that holds some gets
+/// a [`PdnWarning`] naming the game, the line, the tag (or the line's text) and the bytes.
 #[must_use]
 pub fn read_bytes(bytes: &[u8]) -> PdnReading {
     let (text, encoding) = decode(bytes);
-    PdnReading {
-        encoding,
-        ..read_all(&text)
+    let (mut reading, starts) = read_text(&text);
+    reading.encoding = encoding;
+    let utf8 = match encoding {
+        TextEncoding::Utf8Repaired => Some(bytes),
+        TextEncoding::Utf8Bom => bytes.get(3..),
+        _ => None,
+    };
+    if let Some(utf8) = utf8 {
+        let bad = encoding::invalid_utf8(utf8);
+        if !bad.is_empty() {
+            let warnings = bad_byte_warnings(&text, &bad, &reading, &starts);
+            reading.warnings.extend(warnings);
+            reading.warnings.sort_by_key(|w| w.line);
+        }
     }
+    reading
+}
+
+/// One warning per line holding bytes that are not UTF-8: the game the line belongs to (the last
+/// one starting on or before it), the tag on the line if it is a tag line, and the bytes.
+fn bad_byte_warnings(
+    text: &str,
+    bad: &[encoding::InvalidUtf8],
+    reading: &PdnReading,
+    starts: &[usize],
+) -> Vec<PdnWarning> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut warnings: Vec<PdnWarning> = Vec::new();
+    for invalid in bad {
+        let hex = invalid
+            .bytes
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(last) = warnings.last_mut()
+            && last.line == invalid.line
+        {
+            // Another bad sequence on the same line: one warning per line.
+            let at = last.message.find(')').unwrap_or(0);
+            last.message.insert_str(at, &format!(", {hex}"));
+            continue;
+        }
+        let game = starts
+            .iter()
+            .take_while(|&&s| s <= invalid.line)
+            .count()
+            .max(1);
+        let description = match reading.games.get(game - 1) {
+            Some(Ok(record)) => record.description(),
+            Some(Err(error)) => error.description.clone(),
+            None => "no tags".to_string(),
+        };
+        let line_text = lines.get(invalid.line - 1).map_or("", |l| l.trim());
+        let place = match line_text.strip_prefix('[') {
+            Some(tag) => {
+                let name: String = tag
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                format!("tag `{name}`: {line_text}")
+            }
+            None => {
+                let shown: String = line_text.chars().take(60).collect();
+                let more = if shown.len() < line_text.len() {
+                    "…"
+                } else {
+                    ""
+                };
+                format!("the line reads: {shown}{more}")
+            }
+        };
+        warnings.push(PdnWarning {
+            game,
+            description,
+            line: invalid.line,
+            message: format!("bytes that are not UTF-8 ({hex}) replaced by U+FFFD in {place}"),
+        });
+    }
+    warnings
 }
 
 /// Reads every game of a PDN file, stopping at the first game that cannot be read.

@@ -7,12 +7,20 @@
 //!
 //! 1. A byte-order mark decides: `EF BB BF` UTF-8, `FF FE` UTF-16LE, `FE FF` UTF-16BE.
 //! 2. Bytes that are valid UTF-8 are UTF-8 (plain ASCII included).
-//! 3. Otherwise the bytes above 127 are counted: when at least [`CYRILLIC_SHARE_PERCENT`] % of
+//! 3. Bytes that are valid UTF-8 but for a few bad bytes (a corrupted byte in a player's name) are
+//!    UTF-8 too, the bad bytes replaced by U+FFFD ([`TextEncoding::Utf8Repaired`]): when the valid
+//!    multi-byte sequences are at least [`UTF8_VALID_PER_INVALID`] times as many as the invalid
+//!    ones. Text in another encoding never comes near that bar: Windows-1251 Russian and Latin-1
+//!    text make almost no valid multi-byte sequence (a valid pair needs a byte `C2..DF` followed by
+//!    one in `80..BF`: `Р`–`Я` then `«`, `ё`, … in Windows-1251, `Â` then `©` in Latin-1), while
+//!    Russian UTF-8 text is made of them. [`invalid_utf8`] says where the bad bytes are, so that
+//!    the reader can name the line, game and tag.
+//! 4. Otherwise the bytes above 127 are counted: when at least [`CYRILLIC_SHARE_PERCENT`] % of
 //!    them are Windows-1251's Cyrillic letters (`0xC0..=0xFF`, `Ё` `0xA8`, `ё` `0xB8`), the file
 //!    is Windows-1251 — Russian text is made almost only of those letters, while Latin-1 text has
 //!    most of its accented letters in `0xC0..=0xFF` too but mixes them with ASCII words, which is
 //!    why the count looks at letters that stand next to other high bytes (see [`looks_cyrillic`]).
-//! 4. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
+//! 5. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
 //!
 //! The decoding itself is `encoding_rs`'s (malformed sequences become U+FFFD, never a panic).
 
@@ -26,6 +34,9 @@ pub enum TextEncoding {
     Utf8,
     /// UTF-8 with a byte-order mark.
     Utf8Bom,
+    /// UTF-8 without a byte-order mark, but for a few bad bytes (replaced by U+FFFD): see
+    /// [`UTF8_VALID_PER_INVALID`].
+    Utf8Repaired,
     /// UTF-16, little-endian, with a byte-order mark.
     Utf16Le,
     /// UTF-16, big-endian, with a byte-order mark.
@@ -43,6 +54,7 @@ impl TextEncoding {
         match self {
             TextEncoding::Utf8 => "UTF-8",
             TextEncoding::Utf8Bom => "UTF-8 (BOM)",
+            TextEncoding::Utf8Repaired => "UTF-8 (bad bytes replaced)",
             TextEncoding::Utf16Le => "UTF-16LE (BOM)",
             TextEncoding::Utf16Be => "UTF-16BE (BOM)",
             TextEncoding::Windows1251 => "windows-1251",
@@ -67,6 +79,50 @@ impl fmt::Display for TextEncoding {
 /// for a file that is not UTF-8 to be read as Windows-1251.
 pub const CYRILLIC_SHARE_PERCENT: usize = 70;
 
+/// A file that is not valid UTF-8 is still read as UTF-8 when its valid multi-byte sequences are
+/// at least this many times its invalid ones (at most one bad sequence in eleven): a few
+/// corrupted bytes in otherwise Cyrillic UTF-8 text. Text in Windows-1251 or Windows-1252 has
+/// almost no valid multi-byte sequence (none in the USSR 1947 championship written in
+/// Windows-1251: 0 valid against 4 437 invalid), so it stays far below.
+pub const UTF8_VALID_PER_INVALID: usize = 10;
+
+/// Where bytes that are not UTF-8 stand: the line (from 1) and the bad bytes (one invalid
+/// sequence, at most three bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct InvalidUtf8 {
+    pub(crate) line: usize,
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// Every invalid UTF-8 sequence of `bytes` with its line, in order (`bytes` without a BOM).
+pub(crate) fn invalid_utf8(bytes: &[u8]) -> Vec<InvalidUtf8> {
+    let mut found = Vec::new();
+    let mut line = 1;
+    for chunk in bytes.utf8_chunks() {
+        line += chunk.valid().matches('\n').count();
+        if !chunk.invalid().is_empty() {
+            found.push(InvalidUtf8 {
+                line,
+                bytes: chunk.invalid().to_vec(),
+            });
+            line += chunk.invalid().iter().filter(|&&b| b == b'\n').count();
+        }
+    }
+    found
+}
+
+/// Whether `bytes`, not valid UTF-8, are UTF-8 with a few bad bytes (see
+/// [`UTF8_VALID_PER_INVALID`]).
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let mut valid = 0usize;
+    let mut invalid = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        valid += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    invalid > 0 && valid >= invalid * UTF8_VALID_PER_INVALID
+}
+
 /// Decodes a file's bytes (see the module docs for the rules): the text, without any byte-order
 /// mark, and the encoding that was used.
 #[must_use]
@@ -85,6 +141,10 @@ pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return (text.to_string(), TextEncoding::Utf8);
+    }
+    if mostly_utf8(bytes) {
+        let (text, _) = encoding_rs::UTF_8.decode_without_bom_handling(bytes);
+        return (text.into_owned(), TextEncoding::Utf8Repaired);
     }
     if looks_cyrillic(bytes) {
         let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
@@ -155,6 +215,26 @@ mod tests {
         let (text, encoding) = decode(&bytes);
         assert_eq!(text, "[Site \"Zürich, café\"]");
         assert!(encoding.is_guess());
+        // One bad byte in Cyrillic UTF-8: UTF-8 still, the byte replaced and located.
+        let text = "[Event \"Чемпионат Беларуси\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n";
+        let mut bytes = text.as_bytes().to_vec();
+        let at = bytes.len() - 4; // the second byte of `в`
+        bytes[at] = 0xFF;
+        let (text, encoding) = decode(&bytes);
+        assert_eq!(encoding, TextEncoding::Utf8Repaired);
+        assert!(
+            text.ends_with("[Black \"Петро\u{FFFD}\u{FFFD}\"]\n"),
+            "{text}"
+        );
+        let bad = |line, bytes: &[u8]| InvalidUtf8 {
+            line,
+            bytes: bytes.to_vec(),
+        };
+        assert_eq!(invalid_utf8(&bytes), [bad(3, &[0xD0]), bad(3, &[0xFF])]);
+        // Too many bad sequences for the valid ones: not UTF-8.
+        let mut bytes = "Иван".as_bytes().to_vec();
+        bytes.push(0xE9);
+        assert_ne!(decode(&bytes).1, TextEncoding::Utf8Repaired);
         // Broken bytes never panic.
         let (text, _) = decode(&[0xFF, 0xFE, 0x41]);
         assert!(text.contains('\u{FFFD}'));
