@@ -15,6 +15,7 @@ const CP1251: &[u8] = include_bytes!("data/pdn/cp1251.pdn");
 const UTF16: &[u8] = include_bytes!("data/pdn/utf16le_bom.pdn");
 const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
 const UTF8_BAD_BYTE: &[u8] = include_bytes!("data/pdn/utf8_bad_byte.pdn");
+const ESCAPED_LINE_ENDS: &[u8] = include_bytes!("data/pdn/escaped_line_ends.pdn");
 
 fn game(reading: &PdnReading, index: usize) -> &pdn::PdnGame {
     match &reading.games[index] {
@@ -240,6 +241,61 @@ fn utf8_with_one_bad_byte_stays_utf8_and_the_byte_is_located() {
     let (text, encoding) = pdn::decode(UTF8_BAD_BYTE);
     assert_eq!(encoding, TextEncoding::Utf8Repaired);
     assert_eq!(text.matches('\u{FFFD}').count(), 1);
+}
+
+#[test]
+fn lines_ending_in_a_literal_backslash_r_are_read_as_lines_and_said_once() {
+    let reading = pdn::read_bytes(ESCAPED_LINE_ENDS);
+    // Three games, not one phantom game per line.
+    assert_eq!(
+        (reading.games.len(), reading.read_count()),
+        (3, 3),
+        "{:#?}",
+        reading.failed().collect::<Vec<_>>()
+    );
+    assert_eq!(game(&reading, 0).game.moves().len(), 9);
+    assert_eq!(game(&reading, 1).tag("Round"), Some("2"));
+    assert_eq!(
+        game(&reading, 1).annotations[2].comment.as_deref(),
+        Some("every line of this file ends in a backslash and an r")
+    );
+    assert_eq!(game(&reading, 2).result, GameResult::BlackWins);
+    // One warning for the file, at its first line; the line numbers are the file's.
+    assert_eq!(reading.warnings.len(), 1, "{:?}", reading.warnings);
+    let warning = &reading.warnings[0];
+    assert_eq!((warning.game, warning.line), (1, 1));
+    assert!(
+        warning
+            .message
+            .contains("30 of the 30 lines end in the two characters `\\r`"),
+        "{warning}"
+    );
+    let broken =
+        pdn::read_all(&String::from_utf8_lossy(ESCAPED_LINE_ENDS).replace("5. a3:c5", "5. a3:e5"));
+    let error = broken.failed().next().expect("an illegal move");
+    assert_eq!((error.game, error.line), (1, 10));
+
+    // A file that has no real line break at all, only the escapes: read the same way.
+    let one_line = "[White \"A\"]\\r\\n[Black \"B\"]\\r\\n\\r\\n1. c3-d4 f6-g5 *\\r\\n\\r\\n\
+                    [White \"C\"]\\r\\n\\r\\n1. c3-b4 *\\r\\n";
+    let reading = pdn::read_all(one_line);
+    assert_eq!((reading.games.len(), reading.read_count()), (2, 2));
+    assert_eq!(game(&reading, 1).tag("White"), Some("C"));
+    assert_eq!(reading.warnings.len(), 1);
+    assert!(
+        reading.warnings[0]
+            .message
+            .contains("no line break but 8 of")
+    );
+
+    // A stray `\r` in a comment is not a line end.
+    let stray = "[White \"A\"]\n\n1. c3-d4 {C:\\rus\\r} f6-g5 *\n";
+    let reading = pdn::read_all(stray);
+    assert!(reading.warnings.is_empty(), "{:?}", reading.warnings);
+    assert_eq!(
+        game(&reading, 0).annotations[0].comment.as_deref(),
+        Some("C:\\rus\\r")
+    );
 }
 
 #[test]

@@ -1227,8 +1227,119 @@ pub fn read_all(text: &str) -> PdnReading {
     read_text(text).0
 }
 
+/// Line ends a broken exporter wrote as the two characters `\r` (a backslash and an `r`; also
+/// `\n` or `\r\n`): at the end of real lines, or as the only line ends of a one-line file.
+#[derive(Debug)]
+struct EscapedLineEnds {
+    /// The escape as written (`\r`, `\n` or `\r\n`), the first one found.
+    escape: &'static str,
+    /// The first line ending in one (1 in a one-line file).
+    first_line: usize,
+    /// How many line ends were written so.
+    count: usize,
+    /// The text's lines that hold something (1 in a one-line file).
+    lines: usize,
+    /// The text with real line breaks; the line numbers of a text with real lines are kept.
+    repaired: String,
+}
+
+/// The escapes taken for line ends, longest first.
+const LINE_END_ESCAPES: [&str; 3] = ["\\r\\n", "\\r", "\\n"];
+
+impl EscapedLineEnds {
+    /// The escaped line ends of `text`, when it has them: at least two lines, and at least half
+    /// of the lines that hold something, end in an escape; or the text has no line break at all
+    /// and at least two tags (`]`) are followed by an escape. A stray `\r` in a comment is left
+    /// alone.
+    fn find(text: &str) -> Option<EscapedLineEnds> {
+        let (mut escape, mut first_line, mut count, mut lines) = (None, 0, 0, 0);
+        if !text.contains('\n') {
+            let after_tags = LINE_END_ESCAPES
+                .iter()
+                .map(|e| text.matches(&format!("]{e}")).count())
+                .max()
+                .unwrap_or(0);
+            if after_tags < 2 {
+                return None;
+            }
+            let mut repaired = text.to_string();
+            for e in LINE_END_ESCAPES {
+                count += repaired.matches(e).count();
+                escape = escape.or(text.contains(e).then_some(e));
+                repaired = repaired.replace(e, "\n");
+            }
+            return Some(EscapedLineEnds {
+                escape: escape.unwrap_or(LINE_END_ESCAPES[1]),
+                first_line: 1,
+                count,
+                lines: 1,
+                repaired,
+            });
+        }
+        let mut repaired = String::with_capacity(text.len());
+        for (index, line) in text.split('\n').enumerate() {
+            if index > 0 {
+                repaired.push('\n');
+            }
+            let mut rest = line.trim_end();
+            let mut found = None;
+            while let Some(e) = LINE_END_ESCAPES.iter().find(|e| rest.ends_with(*e)) {
+                found.get_or_insert(*e);
+                rest = rest[..rest.len() - e.len()].trim_end();
+            }
+            if !line.trim().is_empty() {
+                lines += 1;
+            }
+            match found {
+                Some(e) => {
+                    count += 1;
+                    if escape.is_none() {
+                        escape = Some(e);
+                        first_line = index + 1;
+                    }
+                    repaired.push_str(rest);
+                }
+                None => repaired.push_str(line),
+            }
+        }
+        (count >= 2 && count * 2 >= lines).then(|| EscapedLineEnds {
+            escape: escape.unwrap_or(LINE_END_ESCAPES[1]),
+            first_line,
+            count,
+            lines,
+            repaired,
+        })
+    }
+
+    /// What the warning says.
+    fn message(&self) -> String {
+        let what = format!(
+            "the two characters `{}` (a backslash and {}, left by a broken exporter)",
+            self.escape,
+            if self.escape == "\\n" {
+                "an `n`"
+            } else {
+                "an `r`"
+            }
+        );
+        if self.lines == 1 {
+            format!(
+                "the text has no line break but {} of {what}: read as line breaks",
+                self.count
+            )
+        } else {
+            format!(
+                "{} of the {} lines end in {what}: read as line ends",
+                self.count, self.lines
+            )
+        }
+    }
+}
+
 /// [`read_all`], and the line each game starts on (one per game of [`PdnReading::games`]).
 fn read_text(text: &str) -> (PdnReading, Vec<usize>) {
+    let escaped = EscapedLineEnds::find(text);
+    let text = escaped.as_ref().map_or(text, |e| e.repaired.as_str());
     let tokens = join_spaced_moves(Lexer::new(text).tokens());
     let mut reading = PdnReading {
         games: Vec::new(),
@@ -1309,6 +1420,22 @@ fn read_text(text: &str) -> (PdnReading, Vec<usize>) {
             finish(&mut reading, builder, end, None);
         }
     }
+    if let Some(escaped) = escaped {
+        // Said once, for the file, at the first line it concerns.
+        let (game, description) = game_at(&reading, &starts, escaped.first_line);
+        let at = reading
+            .warnings
+            .iter()
+            .take_while(|w| w.line < escaped.first_line)
+            .count();
+        let warning = PdnWarning {
+            game,
+            description,
+            line: escaped.first_line,
+            message: escaped.message(),
+        };
+        reading.warnings.insert(at, warning);
+    }
     (reading, starts)
 }
 
@@ -1340,6 +1467,18 @@ pub fn read_bytes(bytes: &[u8]) -> PdnReading {
     reading
 }
 
+/// The game `line` belongs to (the last one starting on or before it; the first game for a line
+/// before any), from 1, and its description.
+fn game_at(reading: &PdnReading, starts: &[usize], line: usize) -> (usize, String) {
+    let game = starts.iter().take_while(|&&s| s <= line).count().max(1);
+    let description = match reading.games.get(game - 1) {
+        Some(Ok(record)) => record.description(),
+        Some(Err(error)) => error.description.clone(),
+        None => "no tags".to_string(),
+    };
+    (game, description)
+}
+
 /// One warning per line holding bytes that are not UTF-8: the game the line belongs to (the last
 /// one starting on or before it), the tag on the line if it is a tag line, and the bytes.
 fn bad_byte_warnings(
@@ -1365,16 +1504,7 @@ fn bad_byte_warnings(
             last.message.insert_str(at, &format!(", {hex}"));
             continue;
         }
-        let game = starts
-            .iter()
-            .take_while(|&&s| s <= invalid.line)
-            .count()
-            .max(1);
-        let description = match reading.games.get(game - 1) {
-            Some(Ok(record)) => record.description(),
-            Some(Err(error)) => error.description.clone(),
-            None => "no tags".to_string(),
-        };
+        let (game, description) = game_at(reading, starts, invalid.line);
         let line_text = lines.get(invalid.line - 1).map_or("", |l| l.trim());
         let place = match line_text.strip_prefix('[') {
             Some(tag) => {
