@@ -38,7 +38,8 @@ struct CheckArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// One JSON object per line and file:
-    /// {"file", "encoding", "games", "read", "failed": [{"game", "line", "tags", "error"}], ...}.
+    /// {"file", "encoding", "games", "read", "failed": [{"game", "line", "tags", "error",
+    /// "other_variant"}], "warnings", "not_russian", "failed_other_variant", "failed_illegal"}.
     #[arg(long)]
     json: bool,
 }
@@ -101,27 +102,22 @@ pub fn read_file(path: &Path) -> Result<PdnReading, CliError> {
     Ok(pdn::read_bytes(&bytes))
 }
 
-/// Whether the file looks like another variant's: at least half of its games fail the way
-/// another variant's games do (a `GameType` other than 25, moves only another variant allows).
-pub fn looks_like_other_variant(reading: &PdnReading) -> bool {
-    let other = reading
-        .failed()
-        .filter(|e| e.kind.is_other_variant())
-        .count();
-    other > 0 && other * 2 >= reading.games.len()
-}
-
-/// The verdict line on a file that looks like another variant's.
+/// The verdict line on a file that looks like another variant's
+/// ([`shashki::pdn::FailureCounts::other_variant_file`]).
 fn variant_note(reading: &PdnReading) -> String {
-    let other = reading
-        .failed()
-        .filter(|e| e.kind.is_other_variant())
-        .count();
-    format!(
-        "not Russian draughts? {other} of {} games break Russian rules the way another \
-         variant's games do",
-        reading.games.len()
-    )
+    let counts = reading.failure_counts();
+    let mut note = format!(
+        "not Russian draughts? {} of {} games break Russian rules the way another variant's \
+         games do",
+        counts.other_variant, counts.games
+    );
+    if counts.other_variant * 2 < counts.games {
+        note.push_str(&format!(
+            ", and {} more fail on moves Russian rules refuse ({} of {} games fail)",
+            counts.illegal, counts.failed, counts.games
+        ));
+    }
+    note
 }
 
 /// The outcome of all files: 0 every game read, 1 some failed, 2 a file unusable.
@@ -165,7 +161,8 @@ fn check(args: &CheckArgs) -> Result<Outcome, CliError> {
             Outcome::AllRead
         };
         outcome = outcome.max(this);
-        let other_variant = looks_like_other_variant(&reading);
+        let counts = reading.failure_counts();
+        let other_variant = counts.other_variant_file();
         if args.json {
             let failed: Vec<serde_json::Value> = reading
                 .failed()
@@ -192,6 +189,8 @@ fn check(args: &CheckArgs) -> Result<Outcome, CliError> {
                 "failed": failed,
                 "warnings": warnings,
                 "not_russian": other_variant,
+                "failed_other_variant": counts.other_variant,
+                "failed_illegal": counts.illegal,
             });
             text.push_str(&format!("{value}\n"));
         } else {

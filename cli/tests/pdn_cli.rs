@@ -72,6 +72,23 @@ fn check_reports_encoding_games_and_failures_with_exit_codes() {
         "{stdout}"
     );
 
+    // Most games fail, fewer than half the variant way: judged on all the failures.
+    let mixed = shashki(&["pdn", "check"], &[data("italian_mixed.pdn")]);
+    let stdout = String::from_utf8_lossy(&mixed.stdout);
+    assert_eq!(mixed.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "not Russian draughts? 2 of 6 games break Russian rules the way another variant's \
+             games do, and 3 more fail on moves Russian rules refuse (5 of 6 games fail)"
+        ),
+        "{stdout}"
+    );
+    let mixed = shashki(&["pdn", "check", "--json"], &[data("italian_mixed.pdn")]);
+    let value: serde_json::Value = serde_json::from_slice(&mixed.stdout).expect("JSON");
+    assert_eq!(value["not_russian"], true);
+    assert_eq!(value["failed_other_variant"], 2);
+    assert_eq!(value["failed_illegal"], 3);
+
     let dir = scratch_dir("check");
     let empty = dir.join("empty.pdn");
     std::fs::write(&empty, "{ only a comment }\n").unwrap();

@@ -5,7 +5,8 @@
 //! writer's styles, read back by our reader.
 
 use shashki::pdn::{
-    self, FenTag, GameResult, PdnErrorKind, PdnReading, PdnStyle, TextEncoding, WriteOptions,
+    self, FailureCounts, FenTag, GameResult, PdnErrorKind, PdnReading, PdnStyle, TextEncoding,
+    WriteOptions,
 };
 use shashki::{MoveError, Notation, Position, fen};
 
@@ -16,6 +17,7 @@ const UTF16: &[u8] = include_bytes!("data/pdn/utf16le_bom.pdn");
 const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
 const UTF8_BAD_BYTE: &[u8] = include_bytes!("data/pdn/utf8_bad_byte.pdn");
 const ESCAPED_LINE_ENDS: &[u8] = include_bytes!("data/pdn/escaped_line_ends.pdn");
+const ITALIAN_MIXED: &[u8] = include_bytes!("data/pdn/italian_mixed.pdn");
 
 fn game(reading: &PdnReading, index: usize) -> &pdn::PdnGame {
     match &reading.games[index] {
@@ -136,6 +138,48 @@ fn other_variants_are_named_as_such_and_the_rest_is_read() {
     ));
     assert!(errors.iter().all(|e| e.kind.is_other_variant()));
     assert_eq!(game(&reading, 2).game.moves().len(), 1);
+}
+
+#[test]
+fn a_file_where_most_games_fail_is_judged_on_all_its_failures() {
+    // Two games fail the Italian way, three later on plain illegal moves, one is read: fewer
+    // than half of the games show the variant, but the file is judged on all five failures.
+    let reading = pdn::read_bytes(ITALIAN_MIXED);
+    let counts = reading.failure_counts();
+    assert_eq!(
+        counts,
+        FailureCounts {
+            games: 6,
+            failed: 5,
+            other_variant: 2,
+            illegal: 3
+        }
+    );
+    assert!(reading.looks_like_other_variant());
+    let failed: Vec<_> = reading.failed().collect();
+    assert_eq!(
+        failed.iter().map(|e| (e.game, e.line)).collect::<Vec<_>>(),
+        [(1, 12), (2, 20), (3, 27), (4, 34), (5, 41)]
+    );
+    assert_eq!(game(&reading, 5).tag("Round"), Some("6"));
+
+    // Russian collections are not flagged: a few broken games (one of them the variant way) …
+    let russian = "[Round \"1\"]\n1. c3-d4 f6-g5 *\n[Round \"2\"]\n1. c3-b4 b6-a5 *\n\
+                   [Round \"3\"]\n1. e3-f4 f6-e5 *\n[Round \"4\"]\n1. a3-b4 *\n\
+                   [Round \"5\"]\n[FEN \"W:Wc5,a1:Be5,h8\"]\n1. c5-d6 h8-g7 *\n\
+                   [Round \"6\"]\n1. c3-d4 d6-c5 2. d4-f6 *\n";
+    let reading = pdn::read_all(russian);
+    assert_eq!((reading.read_count(), reading.games.len()), (4, 6));
+    assert_eq!(reading.failure_counts().other_variant, 1);
+    assert!(!reading.looks_like_other_variant());
+    // … nor most games failing in a notation the reader does not know, one the variant way.
+    let unknown = russian
+        .replace("1. c3", "1. C3?3")
+        .replace("1. e3", "1. E3?3");
+    let reading = pdn::read_all(&unknown);
+    let counts = reading.failure_counts();
+    assert!(counts.failed * 2 > counts.games, "{counts:?}");
+    assert!(!reading.looks_like_other_variant(), "{counts:?}");
 }
 
 #[test]

@@ -350,6 +350,36 @@ impl PdnReading {
         self.read().count()
     }
 
+    /// How the games failed, counted (see [`FailureCounts`]).
+    #[must_use]
+    pub fn failure_counts(&self) -> FailureCounts {
+        let mut counts = FailureCounts {
+            games: self.games.len(),
+            ..FailureCounts::default()
+        };
+        for error in self.failed() {
+            counts.failed += 1;
+            if error.kind.is_other_variant() {
+                counts.other_variant += 1;
+            } else if matches!(
+                &*error.kind,
+                PdnErrorKind::Move {
+                    error: MoveError::Illegal { .. },
+                    ..
+                }
+            ) {
+                counts.illegal += 1;
+            }
+        }
+        counts
+    }
+
+    /// Whether the file looks like another variant's games ([`FailureCounts::other_variant_file`]).
+    #[must_use]
+    pub fn looks_like_other_variant(&self) -> bool {
+        self.failure_counts().other_variant_file()
+    }
+
     /// Splits into the games read and the errors.
     #[must_use]
     pub fn into_parts(self) -> (Vec<PdnGame>, Vec<PdnError>) {
@@ -362,6 +392,53 @@ impl PdnReading {
             }
         }
         (games, errors)
+    }
+}
+
+/// How the games of a file failed: the evidence for saying that the file holds another variant's
+/// games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FailureCounts {
+    /// The games of the file, read or failed.
+    pub games: usize,
+    /// The games that could not be read.
+    pub failed: usize,
+    /// The games that failed the way another variant's games do
+    /// ([`PdnErrorKind::is_other_variant`]: a `GameType` other than 25, a move illegal from the
+    /// first one, a quiet move where a capture is compulsory, a capture stopped half-way).
+    pub other_variant: usize,
+    /// The games that failed on a well-formed move Russian rules refuse, with no sign of another
+    /// variant.
+    pub illegal: usize,
+}
+
+impl FailureCounts {
+    /// Whether the file looks like another variant's games. Either
+    ///
+    /// 1. at least half of all its games fail the way another variant's do; or
+    /// 2. most of its games fail, and they are judged on all their failures: the moves Russian
+    ///    rules refuse (the other variant's signs and plain illegal moves together) are more than
+    ///    half of the failures, and at least a quarter of the failures show another variant's
+    ///    signs. A game of another variant often plays several Russian-legal moves before the
+    ///    one that shows its rules, and then fails on a plain illegal move (the positions have
+    ///    drifted apart). Issue 44's Italian collection (no `GameType` tag): 105 of its 219 games
+    ///    fail in the Italian way, the other 114 on plain illegal moves.
+    ///
+    /// A Russian collection with a few broken games fails neither test (most of its games are
+    /// read), and nor does one in a notation the reader does not know (its failures are unreadable
+    /// moves, not refused ones).
+    #[must_use]
+    pub const fn other_variant_file(self) -> bool {
+        if self.other_variant == 0 {
+            return false;
+        }
+        let most_of_the_games = self.other_variant * 2 >= self.games;
+        let most_games_fail = self.failed * 2 > self.games;
+        let refused = self.other_variant + self.illegal;
+        most_of_the_games
+            || (most_games_fail
+                && refused * 2 > self.failed
+                && self.other_variant * 4 >= self.failed)
     }
 }
 
