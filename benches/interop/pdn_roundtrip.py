@@ -13,7 +13,7 @@ script finds out which one it runs with:
 
 Both directions compare positions, not text:
 - shashki -> library: `random_pdn` writes random legal games in the library's style (pydraughts:
-  algebraic, `x`, algebraic FEN; py-draughts: the lidraughts style, numeric) with each game's
+  algebraic, `x`, algebraic FEN; py-draughts: the lidraughts-numeric style) with each game's
   final position in a `FinalFEN` tag; the library replays every game and must reach it.
 - library -> shashki: the library plays random legal games and writes them with its own writer;
   `shashki pdn check --json` must read every game, and `shashki pdn convert` writes them back in
@@ -139,10 +139,11 @@ class PyDraughtsMiskibin:
     """py-draughts 1.x (RussianBoard, Board.pdn, Board.from_pdn)."""
 
     name = "py-draughts"
-    # It reads numeric and algebraic PDN; in the lidraughts style a king's move `1-10`..`1-19`
+    # It reads numeric and algebraic PDN; in the lidraughts-numeric style (numeric squares; the
+    # `lidraughts` style is algebraic, as lidraughts.org exports) a king's move `1-10`..`1-19`
     # in a game whose Result tag is `1-1` ends its reading (it takes the move's start for the
-    # result), so the lidraughts style is measured too but does not decide the exit code.
-    styles = ("pydraughts", "lidraughts")
+    # result), so that style is measured too but does not decide the exit code.
+    styles = ("pydraughts", "lidraughts-numeric", "lidraughts")
     white_first = False
 
     def __init__(self):

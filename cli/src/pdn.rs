@@ -50,8 +50,9 @@ struct ConvertArgs {
     /// The PDN files (their games are written one after the other).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The style: `pdn3` (PDN 3.0), `lidraughts` (numeric, `x`), `pydraughts` (algebraic, `x`,
-    /// algebraic FEN).
+    /// The style: `pdn3` (PDN 3.0), `lidraughts` (as lidraughts.org exports Russian games:
+    /// algebraic, `x`, algebraic FEN, its tag order, the moves on one line), `lidraughts-numeric`
+    /// (the same with numeric squares), `pydraughts` (algebraic, `x`, algebraic FEN).
     #[arg(long, default_value = "pdn3", value_parser = parse_style)]
     style: PdnStyle,
     /// Where to write (written atomically; default: stdout).

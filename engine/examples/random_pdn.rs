@@ -64,7 +64,8 @@ fn main() -> ExitCode {
         };
         if !ok {
             eprintln!(
-                "usage: random_pdn [--games N] [--seed S] [--style pdn3|lidraughts|pydraughts]"
+                "usage: random_pdn [--games N] [--seed S] \
+                 [--style pdn3|lidraughts|lidraughts-numeric|pydraughts]"
             );
             return ExitCode::from(2);
         }

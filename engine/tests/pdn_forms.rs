@@ -18,6 +18,9 @@ const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
 const UTF8_BAD_BYTE: &[u8] = include_bytes!("data/pdn/utf8_bad_byte.pdn");
 const ESCAPED_LINE_ENDS: &[u8] = include_bytes!("data/pdn/escaped_line_ends.pdn");
 const ITALIAN_MIXED: &[u8] = include_bytes!("data/pdn/italian_mixed.pdn");
+/// A game of our own in the form of lidraughts.org's Russian exports (tags, their order, the FEN,
+/// the move text on one line, the result), as checked against real exports.
+const LIDRAUGHTS_EXPORT: &str = include_str!("data/pdn/lidraughts_export.pdn");
 
 fn game(reading: &PdnReading, index: usize) -> &pdn::PdnGame {
     match &reading.games[index] {
@@ -387,9 +390,12 @@ fn every_style_reads_back_the_same_games() {
     let split = game(&reading, 3);
     let lidraughts = pdn::write_game_with(split, &PdnStyle::Lidraughts.options());
     assert!(lidraughts.contains("[GameType \"25\"]"), "{lidraughts}");
-    assert!(lidraughts.contains("[FEN \"W:W21,"), "{lidraughts}");
-    assert!(lidraughts.contains("7. 23-19 16x32"), "{lidraughts}");
+    assert!(lidraughts.contains("[FEN \"W:Wa3,c3,"), "{lidraughts}");
+    assert!(lidraughts.contains("7. e3-f4 g5xg1"), "{lidraughts}");
     assert!(lidraughts.starts_with("[Event \"Split capture\"]\n[Site \"Moscow\"]\n[Date \"?\"]"));
+    let numeric = pdn::write_game_with(split, &PdnStyle::LidraughtsNumeric.options());
+    assert!(numeric.contains("[FEN \"W:W21,"), "{numeric}");
+    assert!(numeric.contains("7. 23-19 16x32"), "{numeric}");
     let pydraughts = pdn::write_game_with(split, &PdnStyle::Pydraughts.options());
     assert!(
         pydraughts.contains("[GameType \"25,W,8,8,A0,0\"]"),
@@ -400,9 +406,100 @@ fn every_style_reads_back_the_same_games() {
     let options = WriteOptions {
         capture_separator: Some(':'),
         fen_tag: FenTag::Always,
-        ..PdnStyle::Lidraughts.options()
+        ..PdnStyle::LidraughtsNumeric.options()
     };
     assert!(pdn::write_game_with(split, &options).contains("16:32"));
+}
+
+/// The tag names of a PDN text, in order.
+fn tag_names(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix('['))
+        .filter_map(|line| line.split(' ').next())
+        .collect()
+}
+
+#[test]
+fn the_lidraughts_style_writes_what_lidraughts_exports() {
+    let options = PdnStyle::Lidraughts.options();
+    // A lidraughts export read and written again in the lidraughts style: the same text.
+    let record = pdn::read_game(LIDRAUGHTS_EXPORT).expect("the export reads");
+    assert_eq!(pdn::write_game_with(&record, &options), LIDRAUGHTS_EXPORT);
+
+    // A game of ours (no tags but the usual ones) takes the export's form.
+    let mut game = shashki::Game::default();
+    for mv in record.game.move_texts(Notation::Algebraic) {
+        game.play_text(&mv).expect("a legal move");
+    }
+    let mut ours = pdn::PdnGame::new(game);
+    for (name, value) in [
+        ("White", "shashki"),
+        ("Black", "guest"),
+        ("Event", "Casual game"),
+        ("Opening", "Обратная городская партия"),
+    ] {
+        ours.set_tag(name, value);
+    }
+    let text = pdn::write_game_with(&ours, &options);
+    let export_tags: Vec<&str> = tag_names(LIDRAUGHTS_EXPORT);
+    let written_tags = tag_names(&text);
+    // The seven usual tags, GameType and FEN in the export's order; a tag lidraughts does not
+    // write goes before the FEN.
+    assert_eq!(
+        written_tags,
+        [
+            "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "Opening",
+            "FEN"
+        ]
+    );
+    let known: Vec<&str> = written_tags
+        .iter()
+        .copied()
+        .filter(|t| *t != "Opening")
+        .collect();
+    let in_export: Vec<&str> = export_tags
+        .iter()
+        .copied()
+        .filter(|t| known.contains(t))
+        .collect();
+    assert_eq!(known, in_export);
+    // The same FEN tag, move line and blank lines as the export.
+    let line = |text: &str, start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .map(str::to_string)
+    };
+    assert_eq!(line(&text, "[FEN "), line(LIDRAUGHTS_EXPORT, "[FEN "));
+    assert_eq!(line(&text, "1. "), line(LIDRAUGHTS_EXPORT, "1. "));
+    assert!(text.ends_with(" 0-2\n\n"), "{text}");
+    assert!(line(&text, "1. ").is_some_and(|l| l.len() > 80 && l.contains("c5xe3")));
+    // Read back: the same game.
+    let again = pdn::read_game(&text).expect("reads back");
+    assert_eq!(again.game.moves(), record.game.moves());
+    assert_eq!(again.result, GameResult::BlackWins);
+    assert_eq!(again.tag("Opening"), Some("Обратная городская партия"));
+
+    // The numeric form, kept as `lidraughts-numeric`: the same form with numbers.
+    let numeric = pdn::write_game_with(&record, &PdnStyle::LidraughtsNumeric.options());
+    assert_eq!(tag_names(&numeric), export_tags);
+    assert!(
+        numeric.contains(
+            "[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]"
+        ),
+        "{numeric}"
+    );
+    assert!(
+        numeric.contains("\n\n1. 24-19 11-15 2. 23-18 15x24 "),
+        "{numeric}"
+    );
+    // The tags, a blank line, the moves on one line, a blank line.
+    assert_eq!(numeric.lines().count(), export_tags.len() + 3, "{numeric}");
+    let again = pdn::read_game(&numeric).expect("reads back");
+    assert_eq!(again.game.moves(), record.game.moves());
+    assert_eq!(
+        PdnStyle::from_name("lidraughts-numeric"),
+        Some(PdnStyle::LidraughtsNumeric)
+    );
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! PDN: the game-file format of draughts (Portable Draughts Notation, a PGN dialect).
 //!
 //! Reading goes bytes → text → tokens → games. [`decode`] turns a file's bytes into text (UTF-8
-//! with or without BOM, UTF-16 with BOM, Windows-1251 detected; the encoding is reported, see
-//! [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
+//! with or without BOM and with a few bad bytes replaced, UTF-16 with BOM, Windows-1251 detected;
+//! the encoding is reported, see [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
 //! files have them `[Round 17]`, `[Game # 612]`, `[Round "11.1]`), comments (`{…}`, `;…`), move
 //! numbers (`12.`, `12...`), moves, placeholders (`- -`), NAGs (`$3`) and results (`2-0`, `0-2`,
 //! `1-1`, `1-0`, `0-1`, `1/2-1/2`, `1:0`, `0:1`, `1/2:1/2`, `0-0`, `*`), each with its line number;
@@ -27,13 +27,22 @@
 //! draughts?". [`read_games`] is the strict form: the games, or the first error.
 //!
 //! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
-//! tag added when needed), then the move text wrapped at 80 columns with move numbers,
-//! move-strength suffixes, comments and variations from the [`Annotation`]s, and the result.
-//! [`WriteOptions`] choose the squares (numeric or algebraic), the capture separator, full or
-//! shortened captures, the `GameType` form, the `FEN` tag and the annotations; [`PdnStyle`] names
-//! the sets other programs read: PDN 3.0 (the default: each game's own notation, the `FEN` tag in
-//! the matching squares), lidraughts (numeric, `x`) and pydraughts (algebraic, `x`, algebraic FEN
-//! — the form pydraughts reads correctly, docs/RULES.md §3).
+//! tag added when needed), then the move text wrapped at 80 columns (or on one line) with move
+//! numbers, move-strength suffixes, comments and variations from the [`Annotation`]s, and the
+//! result. [`WriteOptions`] choose the squares (numeric or algebraic), the capture separator, full
+//! or shortened captures, the `GameType` form, the `FEN` tag, the annotations, the tag order and
+//! the line width; [`PdnStyle`] names the sets other programs read or write: PDN 3.0 (the default:
+//! each game's own notation, the `FEN` tag in the matching squares), lidraughts (what
+//! lidraughts.org exports for Russian games: algebraic, `x`, shortened captures, algebraic FEN,
+//! its tag order, one line of moves), lidraughts-numeric (the same with numeric squares) and
+//! pydraughts (algebraic, `x`, algebraic FEN — the form pydraughts reads correctly,
+//! docs/RULES.md §3).
+//!
+//! Files met in the wild are read with two repairs, each reported once as a [`PdnWarning`]: UTF-8
+//! with a few bad bytes (see [`decode`]; each line with bad bytes is named with its game and
+//! tag), and line ends a broken exporter wrote as the two characters `\r` (a backslash and an
+//! `r`), read as line ends. [`PdnReading::failure_counts`] counts how the games failed, and
+//! [`FailureCounts::other_variant_file`] says when a file looks like another variant's.
 //!
 //! ```
 //! use shashki::pdn::{self, GameResult};
@@ -1693,11 +1702,43 @@ fn wrap(words: &[String], width: usize) -> String {
     text
 }
 
-/// Line width of written move text.
+/// Line width of written move text ([`WriteOptions::line_width`] of the PDN 3.0 and pydraughts
+/// styles).
 const LINE_WIDTH: usize = 80;
 
 /// The tags most programs expect first, in this order (PGN's seven-tag roster).
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The tags lidraughts.org writes after the roster in its Russian exports, in its order (the
+/// `FEN` tag comes last).
+const LIDRAUGHTS_TAGS: [&str; 9] = [
+    "UTCDate",
+    "UTCTime",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "GameType",
+    "TimeControl",
+    "Termination",
+];
+
+/// The order of the tag section.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TagOrder {
+    /// The game's own order; `Result`, `GameType` and `FEN` appended when missing.
+    #[default]
+    File,
+    /// The seven usual tags first (Event, Site, Date, Round, White, Black, Result; `?` where
+    /// unknown), then the others in the game's order.
+    Roster,
+    /// As lidraughts.org exports: the seven usual tags, then the ones lidraughts writes next, in
+    /// its order (`UTCDate`, `UTCTime`, `WhiteElo`, `BlackElo`,
+    /// `WhiteRatingDiff`, `BlackRatingDiff`, `GameType`, `TimeControl`, `Termination`), the
+    /// game's other tags, and `FEN` last.
+    Lidraughts,
+}
 
 /// When the writer adds a `FEN` tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -1730,9 +1771,11 @@ pub struct WriteOptions {
     pub fen_squares: Option<Notation>,
     /// Comments, move-strength marks and variations (some readers take them for moves).
     pub annotations: bool,
-    /// Start with the seven usual tags (Event, Site, Date, Round, White, Black, Result), `?`
-    /// where unknown, then the others in file order.
-    pub roster: bool,
+    /// The order of the tags.
+    pub tag_order: TagOrder,
+    /// The width the move text is wrapped at (a move number stays with its move); `None`: the
+    /// whole move text on one line, as lidraughts writes it.
+    pub line_width: Option<usize>,
 }
 
 impl Default for WriteOptions {
@@ -1750,9 +1793,17 @@ pub enum PdnStyle {
     /// squares), annotations kept.
     #[default]
     Pdn3,
-    /// As lidraughts.org exports: numeric squares, `x`, captures shortened unless ambiguous,
-    /// `GameType "25"`, the usual tags and always a numeric `FEN` tag.
+    /// As lidraughts.org exports Russian games: algebraic squares (`c3-d4`), `x` for captures,
+    /// shortened to origin and destination unless ambiguous (`c1xc5`), the tags in lidraughts'
+    /// order ([`TagOrder::Lidraughts`]: the seven usual ones, `GameType "25"`, `FEN` last),
+    /// always an algebraic `FEN` tag (`W:Wa3,c3,…:Bb8,d8,…`), the whole move text on one line
+    /// ending in the result (`2-0`, `0-2`, `1-1`, `*`), annotations kept. Compared with the real
+    /// exports in issue 44 (lidraughts.org, May 2025).
     Lidraughts,
+    /// The same with numeric squares (`22-18`, `22x13`) and a numeric `FEN` tag (`W:W21,22,…`):
+    /// how lidraughts writes draughts without its algebraic option, and what this style was
+    /// called `lidraughts` for before.
+    LidraughtsNumeric,
     /// What pydraughts reads: algebraic squares, `x`, full capture paths, the long `GameType`,
     /// always an algebraic `FEN` tag (its numeric squares count from a1, not from b8), no
     /// annotations.
@@ -1761,7 +1812,12 @@ pub enum PdnStyle {
 
 impl PdnStyle {
     /// Every style, for listing.
-    pub const ALL: [PdnStyle; 3] = [PdnStyle::Pdn3, PdnStyle::Lidraughts, PdnStyle::Pydraughts];
+    pub const ALL: [PdnStyle; 4] = [
+        PdnStyle::Pdn3,
+        PdnStyle::Lidraughts,
+        PdnStyle::LidraughtsNumeric,
+        PdnStyle::Pydraughts,
+    ];
 
     /// The style's name, as given to [`PdnStyle::from_name`].
     #[must_use]
@@ -1769,11 +1825,12 @@ impl PdnStyle {
         match self {
             PdnStyle::Pdn3 => "pdn3",
             PdnStyle::Lidraughts => "lidraughts",
+            PdnStyle::LidraughtsNumeric => "lidraughts-numeric",
             PdnStyle::Pydraughts => "pydraughts",
         }
     }
 
-    /// The style named `name` (`pdn3`, `lidraughts`, `pydraughts`), if any.
+    /// The style named `name` (`pdn3`, `lidraughts`, `lidraughts-numeric`, `pydraughts`), if any.
     #[must_use]
     pub fn from_name(name: &str) -> Option<PdnStyle> {
         PdnStyle::ALL.into_iter().find(|s| s.name() == name)
@@ -1791,17 +1848,24 @@ impl PdnStyle {
                 fen_tag: FenTag::WhenNeeded,
                 fen_squares: None,
                 annotations: true,
-                roster: false,
+                tag_order: TagOrder::File,
+                line_width: Some(LINE_WIDTH),
             },
             PdnStyle::Lidraughts => WriteOptions {
-                notation: Some(Notation::Numeric),
+                notation: Some(Notation::Algebraic),
                 capture_separator: Some('x'),
                 shorten_captures: true,
                 long_game_type: false,
                 fen_tag: FenTag::Always,
-                fen_squares: Some(Notation::Numeric),
+                fen_squares: Some(Notation::Algebraic),
                 annotations: true,
-                roster: true,
+                tag_order: TagOrder::Lidraughts,
+                line_width: None,
+            },
+            PdnStyle::LidraughtsNumeric => WriteOptions {
+                notation: Some(Notation::Numeric),
+                fen_squares: Some(Notation::Numeric),
+                ..PdnStyle::Lidraughts.options()
             },
             PdnStyle::Pydraughts => WriteOptions {
                 notation: Some(Notation::Algebraic),
@@ -1811,7 +1875,8 @@ impl PdnStyle {
                 fen_tag: FenTag::Always,
                 fen_squares: Some(Notation::Algebraic),
                 annotations: false,
-                roster: false,
+                tag_order: TagOrder::File,
+                line_width: Some(LINE_WIDTH),
             },
         }
     }
@@ -1850,6 +1915,29 @@ fn move_text(position: &Position, mv: &Move, notation: Notation, options: &Write
     text
 }
 
+/// `tags` (the game's, with `Result`, `GameType` and `FEN` set) in `order`.
+fn order_tags(mut tags: Vec<(String, String)>, order: TagOrder) -> Vec<(String, String)> {
+    let (first, later): (&[&str], &[&str]) = match order {
+        TagOrder::File => return tags,
+        TagOrder::Roster => (&[], &[]),
+        TagOrder::Lidraughts => (&LIDRAUGHTS_TAGS, &["FEN"]),
+    };
+    let mut take = |name: &str| {
+        tags.iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|at| tags.remove(at))
+    };
+    let mut ordered: Vec<(String, String)> = ROSTER
+        .iter()
+        .map(|name| take(name).unwrap_or_else(|| (name.to_string(), "?".to_string())))
+        .collect();
+    ordered.extend(first.iter().filter_map(|name| take(name)));
+    let last: Vec<_> = later.iter().filter_map(|name| take(name)).collect();
+    ordered.append(&mut tags);
+    ordered.extend(last);
+    ordered
+}
+
 /// Writes one game as PDN in the PDN 3.0 style ([`PdnStyle::Pdn3`]): tags, a blank line, the
 /// move text, a blank line.
 ///
@@ -1866,20 +1954,6 @@ pub fn write_game(record: &PdnGame) -> String {
 pub fn write_game_with(record: &PdnGame, options: &WriteOptions) -> String {
     let notation = options.notation.unwrap_or(record.notation);
     let mut tags = record.tags.clone();
-    if options.roster {
-        let mut ordered: Vec<(String, String)> = ROSTER
-            .iter()
-            .map(|name| {
-                let value = record.tag(name).unwrap_or("?");
-                (name.to_string(), value.to_string())
-            })
-            .collect();
-        ordered.extend(
-            tags.into_iter()
-                .filter(|(n, _)| !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(n))),
-        );
-        tags = ordered;
-    }
     let mut set = |name: &str, value: String, always: bool| match tags
         .iter_mut()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -1905,6 +1979,7 @@ pub fn write_game_with(record: &PdnGame, options: &WriteOptions) -> String {
         start_fen(game, fen_squares),
         !from_start || options.fen_tag == FenTag::Always,
     );
+    let tags = order_tags(tags, options.tag_order);
 
     let mut text = String::new();
     for (name, value) in &tags {
@@ -1946,7 +2021,10 @@ pub fn write_game_with(record: &PdnGame, options: &WriteOptions) -> String {
         }
     }
     words.push(record.result.to_pdn().to_string());
-    text.push_str(&wrap(&words, LINE_WIDTH));
+    match options.line_width {
+        Some(width) => text.push_str(&wrap(&words, width)),
+        None => text.push_str(&words.join(" ")),
+    }
     text.push_str("\n\n");
     text
 }
