@@ -3,8 +3,9 @@
 //! (`hub:/path/to/shashki hub`) or any Hub engine (`hub:scan hub`).
 //!
 //! Data flow: [`HubPlayer::start`] spawns the program, reads its `id`/`param` lines up to `wait`,
-//! sets `hash` (and `book=false`, so that both players leave the opening to the match's ballots)
-//! and waits for `ready` after `init`. For each move [`HubPlayer`] sends the game from its start
+//! sets `hash` (and `book=false`, so that both players leave the opening to the match's ballots,
+//! and the match's `draw-rules` when the engine lists that parameter) and waits for `ready` after
+//! `init`. For each move [`HubPlayer`] sends the game from its start
 //! position (`pos pos=… moves="…"`, so that the engine sees the repetitions and counters), the
 //! level and `go think`, and reads lines until `done move=…`, whose move must be legal. A
 //! program that dies, answers nonsense or an illegal move loses the game (the match runner's
@@ -14,8 +15,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, PoisonError};
 
-use shashki::hub::{Line, write_position};
-use shashki::{Game, Move, Notation, SearchLimit};
+use shashki::hub::{DRAW_RULES_PARAM, Line, write_position};
+use shashki::{DrawRules, Game, Move, Notation, SearchLimit};
 
 use crate::CliError;
 use crate::match_runner::{Choice, Player};
@@ -36,6 +37,13 @@ impl Process {
 
     /// Reads lines until one whose command is `command`; returns it.
     fn expect(&mut self, command: &str) -> Result<Line, String> {
+        self.expect_collecting(command)
+            .map(|mut lines| lines.pop().expect("the line found"))
+    }
+
+    /// Reads lines until one whose command is `command`; returns them all, that one last.
+    fn expect_collecting(&mut self, command: &str) -> Result<Vec<Line>, String> {
+        let mut lines = Vec::new();
         let mut text = String::new();
         loop {
             text.clear();
@@ -48,11 +56,13 @@ impl Process {
                 continue;
             }
             let line = Line::parse(text.trim()).map_err(|e| format!("`{}`: {e}", text.trim()))?;
-            if line.command == command {
-                return Ok(line);
-            }
             if line.command == "error" {
                 return Err(format!("the engine said `{}`", text.trim()));
+            }
+            let found = line.command == command;
+            lines.push(line);
+            if found {
+                return Ok(lines);
             }
         }
     }
@@ -65,11 +75,16 @@ pub struct HubPlayer {
 
 impl HubPlayer {
     /// Starts `command` (a program and its arguments, separated by blanks), sets its hash to
-    /// `hash_mb` MB and its book off, and waits until it is ready.
+    /// `hash_mb` MB, its book off and its draw rules to `draw_rules` (if it has the parameter),
+    /// and waits until it is ready.
     ///
     /// # Errors
     /// The program cannot be started or does not speak Hub.
-    pub fn start(command: &str, hash_mb: usize) -> Result<HubPlayer, CliError> {
+    pub fn start(
+        command: &str,
+        hash_mb: usize,
+        draw_rules: DrawRules,
+    ) -> Result<HubPlayer, CliError> {
         let mut words = command.split_whitespace();
         let program = words
             .next()
@@ -93,9 +108,17 @@ impl HubPlayer {
         };
         let handshake = |p: &mut Process| -> Result<(), String> {
             p.send("hub")?;
-            p.expect("wait")?;
+            let listed = p.expect_collecting("wait")?;
             p.send(&format!("set-param name=hash value={hash_mb}"))?;
             p.send("set-param name=book value=false")?;
+            let knows_draw_rules = listed
+                .iter()
+                .any(|line| line.command == "param" && line.get("name") == Some(DRAW_RULES_PARAM));
+            if knows_draw_rules {
+                p.send(&format!(
+                    "set-param name={DRAW_RULES_PARAM} value={draw_rules}"
+                ))?;
+            }
             p.send("init")?;
             p.expect("ready")?;
             Ok(())

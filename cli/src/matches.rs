@@ -40,7 +40,7 @@ use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, NetworkSetting, Patterns};
 use shashki::search::{BookChoice, EngineSetup};
-use shashki::{Color, EngineConfig, LEVELS, Level, SearchLimit};
+use shashki::{Color, DrawRules, EngineConfig, LEVELS, Level, SearchLimit};
 
 use crate::CliError;
 use crate::hub_player::HubPlayer;
@@ -97,6 +97,12 @@ pub struct Args {
     /// playing out positions where that side stands better, e.g. won positions to convert.
     #[arg(long)]
     first_to_move: bool,
+    /// The draw rules the games are refereed under and the players are told (docs/RULES.md §2):
+    /// `full` (every counting rule, as lidraughts), `basic` (repetition, 7.2.4, 7.2.5, as
+    /// py-draughts and many GUIs) or `repetition`. A `hub:` engine that does not list the
+    /// `draw-rules` parameter searches under its own rules.
+    #[arg(long, default_value_t = DrawRules::Full)]
+    draw_rules: DrawRules,
 }
 
 /// The score (centi-men, the player's own view) from which a game counts as one to convert.
@@ -250,15 +256,21 @@ pub fn parse_spec(text: &str, hash: usize) -> Result<Spec, CliError> {
 }
 
 /// A player for one game; `seed` varies a level's random choices from game to game,
-/// `hash_mb` is the hash of a `hub:` engine.
+/// `hash_mb` is the hash of a `hub:` engine and `draw_rules` the rules it is told to search
+/// under (the other players read them from the game).
 ///
 /// # Errors
 /// A `hub:` program that cannot be started or does not speak Hub.
-pub fn player(spec: &Spec, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, CliError> {
+pub fn player(
+    spec: &Spec,
+    seed: u64,
+    hash_mb: usize,
+    draw_rules: DrawRules,
+) -> Result<Box<dyn Player>, CliError> {
     Ok(match spec {
         Spec::Baseline => Box::new(BaselinePlayer),
         Spec::Level { level, config } => Box::new(LevelPlayer::new(*level, config, seed)),
-        Spec::Hub(command) => Box::new(HubPlayer::start(command, hash_mb)?),
+        Spec::Hub(command) => Box::new(HubPlayer::start(command, hash_mb, draw_rules)?),
         Spec::Engine { config, .. } => Box::new(EnginePlayer::new(EngineConfig::clone(config))),
     })
 }
@@ -416,11 +428,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let conversions = Mutex::new([Tally::default(); 2]);
     let error: Mutex<Option<CliError>> = Mutex::new(None);
     let play = |&(index, first_moves): &(usize, bool)| {
-        let mut game = openings[index].1.clone();
+        let mut game = openings[index].1.clone().with_draw_rules(args.draw_rules);
         let mover = game.position().side_to_move();
         let seed = (index as u64) << 1 | u64::from(first_moves);
-        let started = player(&specs[0], seed, args.hash)
-            .and_then(|a| Ok((a, player(&specs[1], seed ^ 0x5EED, args.hash)?)));
+        let started = player(&specs[0], seed, args.hash, args.draw_rules).and_then(|a| {
+            Ok((
+                a,
+                player(&specs[1], seed ^ 0x5EED, args.hash, args.draw_rules)?,
+            ))
+        });
         let (a, b) = match started {
             Ok(players) => players,
             Err(e) => {

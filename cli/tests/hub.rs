@@ -1,97 +1,18 @@
 //! Drives `shashki hub` as a subprocess through the handshake, a whole self-play game, an
 //! analysis stopped by `stop`, pondering ended by `ponder-hit`, bad input, and `quit`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::channel;
 use std::time::Duration;
 
+use common::{ANSWER_TIMEOUT, HubEngine as Engine};
 use shashki::hub::{Line, write_position};
 use shashki::{Game, GameStatus, Position};
-
-/// How long any single answer may take before the test fails.
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
 /// A game longer than this many plies fails the test (the draw rules end games much sooner).
 const MAX_PLIES: usize = 400;
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    /// The engine without tablebases: a directory that does not exist, and no background build
-    /// (tests must not build into the user's cache directory).
-    fn start() -> Engine {
-        let nowhere = std::env::temp_dir().join("shashki-hub-test-no-tablebases");
-        Engine::start_with(&["--tablebase-pieces", "0"], &nowhere, Stdio::inherit())
-    }
-
-    fn start_with(args: &[&str], tablebases: &std::path::Path, stderr: Stdio) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-            .args(["hub", "--hash", "4"])
-            .args(args)
-            .env("SHASHKI_TABLEBASES", tablebases)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the shashki binary starts");
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads its input");
-        self.stdin.flush().expect("the engine reads its input");
-    }
-
-    fn next(&self) -> String {
-        self.lines
-            .recv_timeout(ANSWER_TIMEOUT)
-            .expect("the engine answers in time")
-    }
-
-    /// Reads lines until one starting with `command`; returns it and the lines before it.
-    fn until(&self, command: &str) -> (Line, Vec<String>) {
-        let mut before = Vec::new();
-        loop {
-            let text = self.next();
-            let line = Line::parse(&text).expect("the engine writes well-formed lines");
-            if line.command == command {
-                return (line, before);
-            }
-            before.push(text);
-        }
-    }
-
-    /// Reads lines until one starting with `command` and checks that an `error` line naming
-    /// `subject` came before it.
-    fn error_before(&self, command: &str, subject: &str) {
-        let (_, before) = self.until(command);
-        assert!(
-            before
-                .iter()
-                .any(|l| l.starts_with("error message=") && l.contains(subject)),
-            "no error about {subject} before {command}: {before:?}"
-        );
-    }
-}
 
 /// Plays the `done` move of `line` in `game`, checking that it is legal.
 fn play_done(game: &mut Game, line: &Line) {

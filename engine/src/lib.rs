@@ -105,9 +105,9 @@ pub use formats::{
 #[cfg(feature = "serde")]
 pub use formats::{HubMove, MoveSeed};
 pub use rules::{
-    Bitboard, Color, Direction, DrawRule, DrawState, Game, GameError, GameStatus, IllegalMove,
-    MAX_MOVES, Move, MoveIdentity, MoveList, ParseSquareError, Piece, Position, PositionError,
-    Role, Square, Squares, WinReason, perft_parallel,
+    Bitboard, Color, Direction, DrawRule, DrawRules, DrawState, Game, GameError, GameStatus,
+    IllegalMove, MAX_MOVES, Move, MoveIdentity, MoveList, ParseDrawRulesError, ParseSquareError,
+    Piece, Position, PositionError, Role, Square, Squares, WinReason, perft_parallel,
 };
 pub use search::{
     BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_HASH_MB,

@@ -189,6 +189,30 @@ fn a_game_keeps_its_fen_counters() {
 }
 
 #[test]
+fn a_game_keeps_its_draw_rules() {
+    use shashki::DrawRules;
+    let game = shashki::Game::from_fen("W:WK29,K30:BK1")
+        .unwrap()
+        .with_draw_rules(DrawRules::Basic);
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.contains(r#""draw_rules":"basic""#), "{json}");
+    let back: shashki::Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.draw_rules(), DrawRules::Basic);
+    assert_eq!(back, game);
+    // The default set is not written, and a record without the field reads as `full`.
+    let json = serde_json::to_string(&shashki::Game::default()).unwrap();
+    assert!(!json.contains("draw_rules"), "{json}");
+    let back: shashki::Game = serde_json::from_str(r#"{"start":"W:WK29:BK1","moves":[]}"#).unwrap();
+    assert_eq!(back.draw_rules(), DrawRules::Full);
+    let error = serde_json::from_str::<shashki::Game>(
+        r#"{"start":"W:WK29:BK1","moves":[],"draw_rules":"fide"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("fide"), "{error}");
+}
+
+#[test]
 fn results_statuses_and_scores_serialise() {
     let position = Position::start();
     let mv = position.parse_move("c3-d4").unwrap();

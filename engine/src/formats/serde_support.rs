@@ -11,8 +11,9 @@
 //!   [`Move`] of a known position (serde's `DeserializeSeed`).
 //! - A [`Game`] is `{"start": FEN, "moves": ["22-18", "11x22", …]}` (Hub notation); the start
 //!   FEN carries lidraughts' `:H` draw counter and `:F` move number when they are not 0 and 1,
-//!   so a game read back has the same counters. Reading replays the moves and fails, naming the
-//!   ply, on the first that is not legal.
+//!   so a game read back has the same counters, and `"draw_rules": "basic"` (or `"repetition"`)
+//!   when the game does not apply the default set. Reading replays the moves and fails, naming
+//!   the ply, on the first that is not legal.
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,7 +22,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::formats::{MoveError, MoveText, Notation, ParseMoveError};
-use crate::rules::{Color, Game, Move, Position, Square};
+use crate::rules::{Color, DrawRules, Game, Move, Position, Square};
 
 impl Serialize for Position {
     /// Writes the numeric FEN.
@@ -268,13 +269,20 @@ impl Serialize for Move {
     }
 }
 
-/// The serialised form of a [`Game`]: its start (FEN with counters) and its moves in Hub
-/// notation.
+/// The serialised form of a [`Game`]: its start (FEN with counters), its moves in Hub
+/// notation and its draw rules (`"draw_rules": "basic"`; left out for the default, `full`).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GameRecord {
     start: String,
     moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_full")]
+    draw_rules: DrawRules,
+}
+
+/// Whether `rules` is the default set (not written).
+fn is_full(rules: &DrawRules) -> bool {
+    *rules == DrawRules::Full
 }
 
 impl Serialize for Game {
@@ -287,6 +295,7 @@ impl Serialize for Game {
         GameRecord {
             start,
             moves: self.move_texts(Notation::Hub),
+            draw_rules: self.draw_rules(),
         }
         .serialize(serializer)
     }
@@ -296,7 +305,8 @@ impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
         let record = GameRecord::deserialize(deserializer)?;
         let mut game = Game::from_fen(&record.start)
-            .map_err(|error| de::Error::custom(format!("start: {error}")))?;
+            .map_err(|error| de::Error::custom(format!("start: {error}")))?
+            .with_draw_rules(record.draw_rules);
         for (ply, text) in record.moves.iter().enumerate() {
             let mv = game.position().parse_move(text).map_err(|error| {
                 de::Error::custom(format!("move {} (ply {ply}): {error}", ply + 1))

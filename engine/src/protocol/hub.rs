@@ -28,8 +28,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::formats::Notation;
-use crate::rules::{Color, Game, Move, Piece, Position, Role, Square};
+use crate::rules::{Color, DrawRules, Game, Move, Piece, Position, Role, Square};
 use crate::search::{MAX_HASH_MB, MAX_THREADS, SearchLimit};
+
+/// The parameter that names the draw rules ([`DrawRules`]) of the games searched: a setting of
+/// the session's game, not of the engine (changing it rebuilds nothing).
+pub const DRAW_RULES_PARAM: &str = "draw-rules";
 
 /// Default number of moves assumed left in the game when a clock level has no `moves=`.
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
@@ -463,8 +467,10 @@ impl Param {
 /// The parameters shashki's engine announces after `hub`, with their starting values: the
 /// variant, the table size `hash_mb` (1 to [`MAX_HASH_MB`]) and the `threads` (1 to
 /// [`MAX_THREADS`]), the opening book (`book`, on: the shipped one, or `book-file`) and the
-/// tablebase directory `tb-dir` (empty: none). A GUI changes them with `set-param`; the program
-/// that runs the engine reads them back by these names.
+/// tablebase directory `tb-dir` (empty: none), and the draw rules `draw-rules` the games are
+/// searched under (`full`, `basic` or `repetition`, docs/RULES.md §2; the session applies it to
+/// every `go`). A GUI changes them with `set-param`; the program that runs the engine reads them
+/// back by these names.
 #[must_use]
 pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) -> Vec<Param> {
     let bounded = |value: usize, max: usize| value.clamp(1, max).to_string();
@@ -506,6 +512,11 @@ pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) 
             value: tablebases
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),
+        },
+        Param {
+            name: DRAW_RULES_PARAM.into(),
+            kind: ParamKind::Enum(DrawRules::ALL.iter().map(|r| r.to_string()).collect()),
+            value: DrawRules::default().to_string(),
         },
     ]
 }
@@ -691,6 +702,14 @@ impl Session {
             .map(|p| p.value.as_str())
     }
 
+    /// The draw rules of the `draw-rules` parameter (the default set when it is absent).
+    #[must_use]
+    pub fn draw_rules(&self) -> DrawRules {
+        self.param(DRAW_RULES_PARAM)
+            .and_then(|name| name.parse().ok())
+            .unwrap_or_default()
+    }
+
     /// The game set by the last `pos`.
     #[must_use]
     pub fn game(&self) -> &Game {
@@ -767,7 +786,7 @@ impl Session {
                 let value = param.check(value)?;
                 let changed = param.value != value;
                 param.value = value;
-                if self.initialized && changed {
+                if self.initialized && changed && name != DRAW_RULES_PARAM {
                     vec![Action::Init(self.params.clone())]
                 } else {
                     Vec::new()
@@ -804,7 +823,7 @@ impl Session {
                 };
                 self.searching = true;
                 vec![Action::Search(SearchRequest {
-                    game: self.game.clone(),
+                    game: self.game.clone().with_draw_rules(self.draw_rules()),
                     level: self.level,
                     mode,
                 })]
@@ -1033,7 +1052,7 @@ mod tests {
         );
         assert_eq!(s.param("book-file"), Some("my book.json"));
         let actions = s.handle("init");
-        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 6));
+        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 7));
         assert_eq!(sent(&actions), ["ready"]);
         assert_eq!(sent(&s.handle("ping")), ["pong"]);
         assert_eq!(s.handle("quit"), [Action::Quit]);
@@ -1067,6 +1086,40 @@ mod tests {
         s.handle("go");
         let busy = sent(&s.handle("set-param name=hash value=64"));
         assert!(busy[0].starts_with("error"), "{busy:?}");
+    }
+
+    // The draw rules are listed, checked, and applied to the game of every `go`; changing them
+    // rebuilds no engine (the table is kept).
+    #[test]
+    fn draw_rules_are_a_listed_param_applied_to_each_search() {
+        let mut s = session();
+        let lines = sent(&s.handle("hub"));
+        assert!(
+            lines.contains(
+                &"param name=draw-rules value=full type=enum values=\"full basic repetition\""
+                    .to_string()
+            ),
+            "{lines:?}"
+        );
+        s.handle("init");
+        assert!(s.handle("set-param name=draw-rules value=basic").is_empty());
+        assert_eq!(s.draw_rules(), DrawRules::Basic);
+        let error = sent(&s.handle("set-param name=draw-rules value=fmjd"));
+        assert!(error[0].contains("draw-rules"), "{error:?}");
+        assert!(error[0].contains("full, basic, repetition"), "{error:?}");
+        assert_eq!(s.draw_rules(), DrawRules::Basic);
+        let actions = s.handle("go think");
+        let [Action::Search(request)] = actions.as_slice() else {
+            panic!("{actions:?}");
+        };
+        assert_eq!(request.game.draw_rules(), DrawRules::Basic);
+        s.search_finished();
+        s.handle("set-param name=draw-rules value=repetition");
+        let actions = s.handle("go think");
+        let [Action::Search(request)] = actions.as_slice() else {
+            panic!("{actions:?}");
+        };
+        assert_eq!(request.game.draw_rules(), DrawRules::Repetition);
     }
 
     #[test]

@@ -32,8 +32,18 @@
 //! Threefold repetition (7.2.3) needs the game history and is checked by [`crate::rules::Game::status`]
 //! (and by the search against its own path); [`DrawState`] holds only the counters, so the search
 //! can carry it per node by value.
+//!
+//! **Which rules apply is the caller's choice** ([`DrawRules`]): a GUI, a referee or a server may
+//! apply fewer of them than lidraughts. [`DrawRules::Full`] is the table above;
+//! [`DrawRules::Basic`] is what py-draughts applies and many GUIs and referees do: threefold
+//! repetition, 7.2.4 and 7.2.5 counted by one ply counter of quiet king moves
+//! ([`DrawState::king_plies`]: reset by any capture, promotion or man move, held at 0 while a
+//! side has no king, drawn at 30 plies); [`DrawRules::Repetition`] is threefold repetition alone.
+//! [`DrawState`] keeps both counters whatever the set, so a game's rules can change after the fact
+//! (a GUI setting, a PDN read under other rules) without replaying it.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::rules::{Bitboard, Color, Move, Position};
 
@@ -86,6 +96,63 @@ impl fmt::Display for DrawRule {
             DrawRule::MainRoad => "lone king on the main road not beaten in 5 moves (7.2.7)",
             DrawRule::SmallKings => "lone king against 1 or 2 pieces not beaten in 5 moves (7.2.8)",
         })
+    }
+}
+
+/// Which draw rules a game applies (docs/RULES.md §2): the caller's choice, because GUIs,
+/// referees, servers and tournaments do not all apply the same ones. Threefold repetition
+/// (7.2.3) is part of every set. `Display` and [`FromStr`] use the names `full`, `basic` and
+/// `repetition`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum DrawRules {
+    /// Every counting rule, 7.2.3–7.2.8, as lidraughts counts them (the module table).
+    #[default]
+    Full,
+    /// Threefold repetition, 7.2.4 (three kings against one) and 7.2.5 (15 moves each of quiet
+    /// king moves): what py-draughts, many GUIs and referees apply. Both counting rules are one
+    /// counter, [`DrawState::king_plies`], drawn at [`limits::KINGS_ONLY`] plies.
+    Basic,
+    /// Threefold repetition only (7.2.3).
+    Repetition,
+}
+
+impl DrawRules {
+    /// Every set, in the order of its strictness (most rules first).
+    pub const ALL: [DrawRules; 3] = [DrawRules::Full, DrawRules::Basic, DrawRules::Repetition];
+
+    /// The set's name: `full`, `basic` or `repetition`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawRules::Full => "full",
+            DrawRules::Basic => "basic",
+            DrawRules::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for DrawRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A draw-rule set's name that is not `full`, `basic` or `repetition`; holds the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown draw rules `{0}` (expected full, basic or repetition)")]
+pub struct ParseDrawRulesError(pub String);
+
+impl FromStr for DrawRules {
+    type Err = ParseDrawRulesError;
+
+    fn from_str(text: &str) -> Result<DrawRules, ParseDrawRulesError> {
+        DrawRules::ALL
+            .into_iter()
+            .find(|rules| rules.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| ParseDrawRulesError(text.to_string()))
     }
 }
 
@@ -176,11 +243,13 @@ impl Regime {
 /// The draw-rule counters after some move: small and `Copy`, so the search carries one per node.
 ///
 /// `plies` is lidraughts' `H` counter; `main_road_plies` counts the plies (since the last reset)
-/// that ended in the 7.2.7 configuration.
+/// that ended in the 7.2.7 configuration; `king_plies` is the [`DrawRules::Basic`] counter, the
+/// quiet king moves since the last capture, promotion or man move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawState {
     plies: u16,
     main_road_plies: u16,
+    king_plies: u16,
 }
 
 impl DrawState {
@@ -190,15 +259,19 @@ impl DrawState {
         DrawState {
             plies: 0,
             main_road_plies: 0,
+            king_plies: 0,
         }
     }
 
-    /// Counters as given by a lidraughts FEN `H` field (the main-road count is unknown: 0).
+    /// Counters as given by a lidraughts FEN `H` field. The main-road count is unknown (0); the
+    /// quiet-king-move count is taken as `plies`, which it equals whenever both sides have kings
+    /// and 8 or more pieces are on the board (lidraughts' 7.2.5 row counts the same moves).
     #[must_use]
     pub const fn with_plies(plies: u16) -> DrawState {
         DrawState {
             plies,
             main_road_plies: 0,
+            king_plies: plies,
         }
     }
 
@@ -215,6 +288,14 @@ impl DrawState {
         self.main_road_plies
     }
 
+    /// Quiet king moves (plies) since the last capture, promotion or man move, counted while both
+    /// sides have a king: the counter of [`DrawRules::Basic`] (7.2.4 and 7.2.5 as py-draughts
+    /// counts them).
+    #[must_use]
+    pub const fn king_plies(self) -> u16 {
+        self.king_plies
+    }
+
     /// The counters after `mv`, a legal move of `before` that gave `after`.
     #[must_use]
     #[inline(always)]
@@ -228,15 +309,27 @@ impl DrawState {
     /// [`Self::after`] when both sides have a king.
     #[inline(never)]
     fn after_with_kings(self, before: &Position, mv: &Move, after: &Position) -> DrawState {
+        let quiet_king_move = !mv.is_capture()
+            && !mv.promotes()
+            && before.kings(before.side_to_move()).contains(mv.from());
+        let king_plies = if quiet_king_move {
+            self.king_plies.saturating_add(1)
+        } else {
+            0
+        };
         let regime = Regime::of(after);
         if regime.resets(before, mv, after) {
-            return DrawState::new();
+            return DrawState {
+                king_plies,
+                ..DrawState::new()
+            };
         }
         DrawState {
             plies: self.plies.saturating_add(1),
             main_road_plies: self
                 .main_road_plies
                 .saturating_add(u16::from(regime == Regime::MainRoad)),
+            king_plies,
         }
     }
 
@@ -262,8 +355,51 @@ impl DrawState {
         Some(limit.saturating_sub(self.plies))
     }
 
-    /// The counter rule that draws `position` (reached with these counters), if any.
-    /// Repetition is not checked here (see [`crate::rules::Game::status`]).
+    /// [`Self::plies_left`] under the draw rules `rules`: `None` when none of their counters runs.
+    #[must_use]
+    #[inline]
+    pub fn plies_left_under(self, rules: DrawRules, position: &Position) -> Option<u16> {
+        match rules {
+            DrawRules::Full => self.plies_left(position),
+            DrawRules::Basic => (!Regime::lacks_a_king(position))
+                .then(|| limits::KINGS_ONLY.saturating_sub(self.king_plies)),
+            DrawRules::Repetition => None,
+        }
+    }
+
+    /// The counter rule of the set `rules` that draws `position` (reached with these counters),
+    /// if any. Repetition is not checked here (see [`crate::rules::Game::status`]).
+    #[must_use]
+    #[inline]
+    pub fn draw_rule_under(self, rules: DrawRules, position: &Position) -> Option<DrawRule> {
+        match rules {
+            DrawRules::Full => self.draw_rule(position),
+            DrawRules::Basic => self.basic_draw_rule(position),
+            DrawRules::Repetition => None,
+        }
+    }
+
+    /// The counter rule of [`DrawRules::Basic`] that draws `position`: 7.2.4 when a lone king
+    /// faces three or more kings, else 7.2.5, once [`Self::king_plies`] reaches 30.
+    #[inline]
+    fn basic_draw_rule(self, position: &Position) -> Option<DrawRule> {
+        if Regime::lacks_a_king(position) || self.king_plies < limits::KINGS_ONLY {
+            return None;
+        }
+        let three_kings_against_one = [Color::White, Color::Black].into_iter().any(|side| {
+            position.pieces(side).count() == 1
+                && position.pieces(side.opposite()).count() >= 3
+                && position.pieces(side.opposite()) == position.kings(side.opposite())
+        });
+        Some(if three_kings_against_one {
+            DrawRule::ThreeKingsVsOne
+        } else {
+            DrawRule::KingsOnly15
+        })
+    }
+
+    /// The counter rule of [`DrawRules::Full`] that draws `position` (reached with these
+    /// counters), if any. Repetition is not checked here (see [`crate::rules::Game::status`]).
     #[must_use]
     #[inline(always)]
     pub fn draw_rule(self, position: &Position) -> Option<DrawRule> {
@@ -324,7 +460,7 @@ mod tests {
 
     #[test]
     fn draw_state_is_small_and_copy() {
-        assert!(std::mem::size_of::<DrawState>() <= 4);
+        assert!(std::mem::size_of::<DrawState>() <= 6);
         let a = DrawState::new();
         let b = a;
         assert_eq!(a, b);
@@ -511,6 +647,83 @@ mod tests {
         let (state, after) = step(DrawState::with_plies(40), &before, "30x23");
         assert_eq!(Regime::of(&after), Regime::Balanced45);
         assert_eq!(state.plies(), 0);
+    }
+
+    // Basic (py-draughts): two kings against one is not drawn at 10 plies as under 7.2.8, but
+    // at 30 quiet king moves, as 7.2.5.
+    #[test]
+    fn basic_plays_two_kings_against_one_out_to_thirty_plies() {
+        let start = pos("W:WK30,K32:BK5");
+        let cycle = ["30-26", "5-1", "26-30", "1-5"];
+        let (state, position) = shuffle(DrawState::new(), start, &cycle, 10);
+        assert_eq!(state.draw_rule(&position), Some(DrawRule::SmallKings));
+        assert_eq!(state.draw_rule_under(DrawRules::Basic, &position), None);
+        assert_eq!(
+            state.plies_left_under(DrawRules::Basic, &position),
+            Some(20)
+        );
+        let rest = ["26-30", "1-5", "30-26", "5-1"];
+        let (state, position) = shuffle(state, position, &rest, 20);
+        assert_eq!(state.king_plies(), 30);
+        assert_eq!(
+            state.draw_rule_under(DrawRules::Basic, &position),
+            Some(DrawRule::KingsOnly15)
+        );
+        assert_eq!(
+            state.draw_rule_under(DrawRules::Repetition, &position),
+            None
+        );
+        assert_eq!(
+            state.plies_left_under(DrawRules::Repetition, &position),
+            None
+        );
+    }
+
+    // Basic: three kings against a lone king is 7.2.4, on the same counter.
+    #[test]
+    fn basic_names_three_kings_against_one() {
+        let start = pos("W:WK30:BK1,K2,K3");
+        let cycle = ["30-26", "1-5", "26-30", "5-1"];
+        let (state, position) = shuffle(DrawState::new(), start, &cycle, 29);
+        assert_eq!(state.draw_rule_under(DrawRules::Basic, &position), None);
+        let (state, position) = step(state, &position, cycle[29 % 4]);
+        assert_eq!(
+            state.draw_rule_under(DrawRules::Basic, &position),
+            Some(DrawRule::ThreeKingsVsOne)
+        );
+    }
+
+    // Basic: a man move resets the quiet-king-move counter even where 7.2.6 (full) keeps
+    // counting; a side without a king holds it at 0.
+    #[test]
+    fn basic_counter_resets_on_man_moves_captures_and_promotions() {
+        let start = pos("W:WK30,21:BK1,6,7,2");
+        let (state, _) = step(DrawState::with_plies(100), &start, "21-17");
+        assert_eq!((state.plies(), state.king_plies()), (101, 0));
+        let (state, _) = step(DrawState::with_plies(20), &start, "30-26");
+        assert_eq!((state.plies(), state.king_plies()), (21, 21));
+        let before = pos("W:WK30,5:BK3,7,8");
+        let (state, _) = step(DrawState::with_plies(20), &before, "5-1");
+        assert_eq!(state.king_plies(), 0);
+        let (state, _) = step(DrawState::with_plies(20), &Position::start(), "22-18");
+        assert_eq!(state.king_plies(), 0);
+        let men_only = pos("W:WK30:B1,2");
+        assert_eq!(
+            DrawState::with_plies(40).draw_rule_under(DrawRules::Basic, &men_only),
+            None
+        );
+    }
+
+    #[test]
+    fn draw_rules_read_and_write_their_names() {
+        for rules in DrawRules::ALL {
+            assert_eq!(rules.to_string().parse::<DrawRules>(), Ok(rules));
+        }
+        assert_eq!(" Basic ".parse::<DrawRules>(), Ok(DrawRules::Basic));
+        let error = "lidraughts".parse::<DrawRules>().unwrap_err();
+        assert_eq!(error, ParseDrawRulesError("lidraughts".into()));
+        assert!(error.to_string().contains("full, basic or repetition"));
+        assert_eq!(DrawRules::default(), DrawRules::Full);
     }
 
     // Without kings on both sides nothing is counted.

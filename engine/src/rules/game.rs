@@ -9,11 +9,15 @@
 //!    the stronger side's last allowed move is a win, not a draw;
 //! 2. threefold repetition (7.2.3): the current position (placement and side to move) occurred
 //!    three times in the game;
-//! 3. the counter rules 7.2.4–7.2.8 as lidraughts counts them (see [`crate::rules::draw`]).
+//! 3. the counter rules of the game's [`DrawRules`] (all of 7.2.4–7.2.8 as lidraughts counts
+//!    them by default; see [`crate::rules::draw`]).
+//!
+//! The set of draw rules is the caller's choice ([`Game::set_draw_rules`]); the counters of every
+//! set are kept along the game, so changing it takes effect at once and for the search too.
 
 use std::fmt;
 
-use crate::rules::draw::{DrawRule, DrawState};
+use crate::rules::draw::{DrawRule, DrawRules, DrawState};
 use crate::rules::{Color, Move, Position};
 
 /// How a game was won.
@@ -129,6 +133,7 @@ pub struct Game {
     draw_states: Vec<DrawState>,
     moves: Vec<Move>,
     first_move_number: u32,
+    draw_rules: DrawRules,
 }
 
 impl Default for Game {
@@ -154,7 +159,28 @@ impl Game {
             draw_states: vec![state],
             moves: Vec::new(),
             first_move_number: 1,
+            draw_rules: DrawRules::Full,
         }
+    }
+
+    /// This game under the draw rules `rules` (builder form of [`Game::set_draw_rules`]).
+    #[must_use]
+    pub fn with_draw_rules(mut self, rules: DrawRules) -> Game {
+        self.draw_rules = rules;
+        self
+    }
+
+    /// The draw rules the game applies ([`DrawRules::Full`] unless set).
+    #[must_use]
+    pub fn draw_rules(&self) -> DrawRules {
+        self.draw_rules
+    }
+
+    /// Applies the draw rules `rules` from now on: [`Game::status`], [`Game::play`] and the
+    /// engine's search of this game follow them. The counters of every set are kept along the
+    /// game, so the change is exact at once, whatever was played before.
+    pub fn set_draw_rules(&mut self, rules: DrawRules) {
+        self.draw_rules = rules;
     }
 
     /// The position the game started from.
@@ -298,7 +324,7 @@ impl Game {
         if self.repetitions() >= 3 {
             return GameStatus::Drawn(DrawRule::Repetition);
         }
-        match self.draw_state().draw_rule(position) {
+        match self.draw_state().draw_rule_under(self.draw_rules, position) {
             Some(rule) => GameStatus::Drawn(rule),
             None => GameStatus::Ongoing,
         }
@@ -401,6 +427,33 @@ mod tests {
         ));
         game.play_past_draw(mv).unwrap();
         assert_eq!(game.moves().len(), 2);
+    }
+
+    // The game's draw rules decide its status: two kings against one is drawn after 10 plies
+    // under `full`, played on under `basic` (until 30 quiet king plies) and under `repetition`;
+    // the set may change in the middle of the game and takes effect at once.
+    #[test]
+    fn the_draw_rules_of_the_game_decide_its_status() {
+        let mut game = Game::from_fen("W:WK30,K32:BK5:H9").unwrap();
+        game.play_text("30-26").unwrap();
+        assert_eq!(game.draw_rules(), DrawRules::Full);
+        assert_eq!(game.status(), GameStatus::Drawn(DrawRule::SmallKings));
+        game.set_draw_rules(DrawRules::Basic);
+        assert_eq!(game.status(), GameStatus::Ongoing);
+        game.play_text("5-1").unwrap();
+        game.set_draw_rules(DrawRules::Repetition);
+        assert_eq!(game.status(), GameStatus::Ongoing);
+        // 29 quiet king plies already (the H field), one more ends it under `basic`.
+        let mut basic = Game::from_fen("W:WK30,K32:BK5:H29")
+            .unwrap()
+            .with_draw_rules(DrawRules::Basic);
+        assert_eq!(basic.status(), GameStatus::Ongoing);
+        basic.play_text("30-26").unwrap();
+        assert_eq!(basic.status(), GameStatus::Drawn(DrawRule::KingsOnly15));
+        let mv = basic.position().parse_move("5-1").unwrap();
+        assert!(matches!(basic.play(mv), Err(GameError::GameOver(_))));
+        basic.set_draw_rules(DrawRules::Repetition);
+        assert!(basic.play(mv).is_ok());
     }
 
     // Winning on the last allowed ply beats the draw: "no legal move" is checked first.

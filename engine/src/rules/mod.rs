@@ -18,7 +18,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
-pub use draw::{DrawRule, DrawState};
+pub use draw::{DrawRule, DrawRules, DrawState, ParseDrawRulesError};
 pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};

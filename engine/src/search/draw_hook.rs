@@ -1,9 +1,10 @@
 //! How the search sees the draw-rule counters (docs/RULES.md §2): a [`DrawHook`] is carried by
 //! value along each line, updated by every move and asked at every node. The search is generic
-//! over it, so a search without counters ([`NoCounters`], for positions without a game) pays
-//! nothing for them, and one with them ([`DrawState`]) is as fast as the counters allow.
+//! over it, one hook per set of [`DrawRules`]: [`DrawState`] for [`DrawRules::Full`],
+//! [`BasicCounters`] for [`DrawRules::Basic`], and [`NoCounters`] for
+//! [`DrawRules::Repetition`] (and for positions without a game), which pays nothing for them.
 
-use crate::rules::{DrawState, Move, Position};
+use crate::rules::{DrawRules, DrawState, Move, Position};
 
 /// The draw-rule counters as the search sees them: updated along each move, asked at each node.
 pub trait DrawHook: Copy {
@@ -52,5 +53,27 @@ impl DrawHook for DrawState {
     #[inline]
     fn plies_left(self, position: &Position) -> Option<u16> {
         DrawState::plies_left(self, position)
+    }
+}
+
+/// The counters of [`DrawRules::Basic`]: 7.2.4 and 7.2.5 as one count of quiet king moves
+/// ([`DrawState::king_plies`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasicCounters(pub DrawState);
+
+impl DrawHook for BasicCounters {
+    #[inline]
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> BasicCounters {
+        BasicCounters(self.0.after(before, mv, after))
+    }
+
+    #[inline]
+    fn is_draw(self, position: &Position) -> bool {
+        self.0.draw_rule_under(DrawRules::Basic, position).is_some()
+    }
+
+    #[inline]
+    fn plies_left(self, position: &Position) -> Option<u16> {
+        self.0.plies_left_under(DrawRules::Basic, position)
     }
 }

@@ -33,6 +33,38 @@ pub enum SearchLimit {
     Infinite,
 }
 
+impl SearchLimit {
+    /// The limit cut in two for two searches run one after the other within it: a depth stays
+    /// whole (each search reaches it), nodes, a move time and a clock are halved; `Infinite`
+    /// stays infinite (both searches run until stopped).
+    #[must_use]
+    pub fn halves(self) -> (SearchLimit, SearchLimit) {
+        match self {
+            SearchLimit::Depth(_) | SearchLimit::Infinite => (self, self),
+            SearchLimit::Nodes(nodes) => {
+                let first = nodes / 2;
+                (SearchLimit::Nodes(first), SearchLimit::Nodes(nodes - first))
+            }
+            SearchLimit::MoveTime(time) => {
+                let half = SearchLimit::MoveTime(time / 2);
+                (half, half)
+            }
+            SearchLimit::Clock {
+                remaining,
+                increment,
+                moves_to_go,
+            } => {
+                let half = SearchLimit::Clock {
+                    remaining: remaining / 2,
+                    increment: increment / 2,
+                    moves_to_go,
+                };
+                (half, half)
+            }
+        }
+    }
+}
+
 /// The budget a [`SearchLimit`] turns into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {

@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-pub(crate) use draw_hook::{DrawHook, NoCounters};
+pub(crate) use draw_hook::{BasicCounters, DrawHook, NoCounters};
 pub use level::{CANDIDATE_HASH_MB, DRAW_ACCEPT_SCORE, LEVELS, Level, accepts_draw};
 pub(crate) use limits::Budget;
 pub use limits::SearchLimit;
@@ -62,7 +62,7 @@ pub use tt::{AtomicTable, MapTable, Table, TtEntry};
 use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
-use crate::rules::{Game, Move, Position};
+use crate::rules::{DrawRules, Game, Move, MoveList, Position};
 use ordering::Heuristics;
 use score::MAX_PLY;
 use thread::{Progress, Searcher, Shared};
@@ -71,6 +71,18 @@ use thread::{Progress, Searcher, Shared};
 /// this. More threads than this gain nothing on any machine the engine is meant for, while a
 /// mistyped count (`--threads 100000`) would spend minutes starting threads before the search.
 pub const MAX_THREADS: usize = 256;
+
+/// The searches that ignore the counter rules (play going on past them) store their table entries
+/// under the position's key exclusive-or'ed with this constant, apart from the entries of searches
+/// with counters, whose scores may hold a counter's draw.
+const PLAY_ON_KEYS: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The score of a draw (no contempt) as the search reports it.
+const DRAW_SCORE: i32 = 0;
+
+/// The nodes of the comparison by play-on value after an analysis without end was stopped
+/// ([`Engine::run`]): a fraction of a second.
+const PLAY_ON_NODES: u64 = 500_000;
 
 /// The largest transposition table the command line and the Hub offer, in MB (64 GiB). The
 /// engine itself tries any [`EngineConfig::hash_mb`] and reports a size the machine cannot give
@@ -366,15 +378,24 @@ impl<T: Table> Engine<T> {
             }
             reversible_from -= 1;
         }
-        self.run(
-            game.position(),
-            game.keys(),
-            reversible_from,
-            game.draw_state(),
-            limit,
-            stop,
-            on_info,
-        )
+        let (root, keys, state) = (game.position(), game.keys(), game.draw_state());
+        match game.draw_rules() {
+            DrawRules::Full => self.run(root, keys, reversible_from, state, limit, stop, on_info),
+            DrawRules::Basic => {
+                let counters = BasicCounters(state);
+                self.run(root, keys, reversible_from, counters, limit, stop, on_info)
+            }
+            // `DrawRules` may grow: a set this version does not know counts repetitions only.
+            _ => self.run(
+                root,
+                keys,
+                reversible_from,
+                NoCounters,
+                limit,
+                stop,
+                on_info,
+            ),
+        }
     }
 
     /// Searches `position`, reached through earlier positions with Zobrist keys `history`
@@ -393,14 +414,26 @@ impl<T: Table> Engine<T> {
         self.run(position, &keys, 0, NoCounters, limit, None, on_info)
     }
 
-    /// The search proper: `keys` are the game's keys with the root's last, repetitions are
-    /// looked for from `keys[reversible_from]` on, `draw` are the root's counters, `caller_stop`
-    /// the search's own stop signal besides the engine's (never cleared here).
+    /// The search of a game's position under its draw rules (the counters `draw`): `keys` are
+    /// the game's keys with the root's last, repetitions are looked for from
+    /// `keys[reversible_from]` on, `caller_stop` is the search's own stop signal besides the
+    /// engine's (never cleared here).
     ///
-    /// When the counters already declare the root drawn (docs/RULES.md §2), the game goes on only
-    /// under a GUI or referee that applies fewer counting rules: the answer is then the move
-    /// that is best if play goes on, searched (and probed in the tablebases) without counters,
-    /// instead of any move at all, every one of which would score the counters' draw.
+    /// The rules may call moves drawn that a GUI, referee or server applying fewer rules would
+    /// play on from, and the game must not be thrown away there (docs/RULES.md §2, "when the
+    /// rules call several moves drawn"):
+    /// - when the counters already declare the root drawn, the answer is the move that is best
+    ///   if play goes on, searched (and probed in the tablebases) without counters;
+    /// - when some moves complete a count (the game would be drawn right after them), the search
+    ///   under the rules gets half the budget; if its best move is not better than a draw, the
+    ///   drawn moves (with that best move) are compared by their value if play went on: their
+    ///   tablebase values without counters where the tables hold every one, else a search
+    ///   without counters restricted to them, with the other half of the budget. The score
+    ///   reported stays the one under the rules.
+    ///
+    /// The searches without counters store their table entries under keys of their own
+    /// ([`PLAY_ON_KEYS`]), so what the searches with counters left in the table (scores that
+    /// hold a counter's draw) never reaches them: the choice does not depend on the table.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run<D: DrawHook + Send>(
         &self,
@@ -413,23 +446,163 @@ impl<T: Table> Engine<T> {
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         if draw.is_draw(root) {
-            return self.run(
+            return self.play_on(
                 root,
                 keys,
                 reversible_from,
-                NoCounters,
+                None,
+                limit,
+                caller_stop,
+                on_info,
+            );
+        }
+        let mut drawn = root.legal_moves();
+        drawn.retain(|mv| {
+            let child = root.play_unchecked(mv);
+            !child.is_lost() && draw.after(root, mv, &child).is_draw(&child)
+        });
+        if drawn.is_empty() {
+            return self.search_root(
+                root,
+                keys,
+                reversible_from,
+                draw,
+                None,
                 limit,
                 caller_stop,
                 on_info,
             );
         }
         let start = Instant::now();
-        if let Some(answer) = probe::root_move(&self.config, root, draw, start) {
+        let (first, second) = limit.halves();
+        let ruled = self.search_root(
+            root,
+            keys,
+            reversible_from,
+            draw,
+            None,
+            first,
+            caller_stop,
+            &mut on_info,
+        );
+        let Some(best) = ruled.best_move else {
+            return ruled;
+        };
+        if !drawn.contains(&best) && ruled.score.value() > DRAW_SCORE {
+            return ruled;
+        }
+        if !drawn.contains(&best) {
+            drawn.push(best);
+        }
+        let candidates = self.best_by_tablebases(root, &drawn).unwrap_or(drawn);
+        let mut answer = if let [only] = candidates[..] {
+            SearchResult {
+                best_move: Some(only),
+                pv: vec![only],
+                ..ruled.clone()
+            }
+        } else {
+            // An analysis without end was stopped by now: the comparison gets a fixed budget
+            // that no stop signal cuts short.
+            let (second, caller_stop) = match second {
+                SearchLimit::Infinite => (SearchLimit::Nodes(PLAY_ON_NODES), None),
+                limited => (limited, caller_stop),
+            };
+            let play_on = self.play_on(
+                root,
+                keys,
+                reversible_from,
+                Some(&candidates),
+                second,
+                caller_stop,
+                |_| {},
+            );
+            SearchResult {
+                best_move: play_on.best_move,
+                pv: play_on.pv,
+                nodes: ruled.nodes + play_on.nodes,
+                ..ruled.clone()
+            }
+        };
+        answer.time = start.elapsed();
+        answer
+    }
+
+    /// Among `moves` (legal moves of `root`), those whose tablebase value without counters is
+    /// the best, when the tables hold the position after every one; `None` otherwise.
+    fn best_by_tablebases(&self, root: &Position, moves: &[Move]) -> Option<MoveList> {
+        let tablebases = self.config.tablebases.as_deref()?;
+        let mut scored = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let child = root.play_unchecked(mv);
+            let score = if child.is_lost() {
+                score::WIN
+            } else {
+                -probe::trusted_entry(tablebases, &child, NoCounters)
+                    .map(|entry| probe::entry_score(entry, 1))?
+            };
+            scored.push((*mv, score));
+        }
+        let best = scored.iter().map(|&(_, score)| score).max()?;
+        Some(
+            scored
+                .into_iter()
+                .filter(|&(_, score)| score == best)
+                .map(|(mv, _)| mv)
+                .collect(),
+        )
+    }
+
+    /// The search as if play went on past the counters (repetitions still count), among
+    /// `root_moves` when given, under keys moved by [`PLAY_ON_KEYS`].
+    #[allow(clippy::too_many_arguments)]
+    fn play_on(
+        &self,
+        root: &Position,
+        keys: &[u64],
+        reversible_from: usize,
+        root_moves: Option<&[Move]>,
+        limit: SearchLimit,
+        caller_stop: Option<&AtomicBool>,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let keys: Vec<u64> = keys.iter().map(|key| key ^ PLAY_ON_KEYS).collect();
+        self.search_root(
+            root,
+            &keys,
+            reversible_from,
+            NoCounters,
+            root_moves,
+            limit,
+            caller_stop,
+            on_info,
+        )
+    }
+
+    /// The search proper of `root` (its key `keys`' last entry, possibly moved by
+    /// [`PLAY_ON_KEYS`]), among `root_moves` when given (then neither the book nor a decisive
+    /// tablebase answer is taken at the root: the caller has chosen the candidates).
+    #[allow(clippy::too_many_arguments)]
+    fn search_root<D: DrawHook + Send>(
+        &self,
+        root: &Position,
+        keys: &[u64],
+        reversible_from: usize,
+        draw: D,
+        root_moves: Option<&[Move]>,
+        limit: SearchLimit,
+        caller_stop: Option<&AtomicBool>,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        if root_moves.is_none()
+            && let Some(answer) = probe::root_move(&self.config, root, draw, start)
+        {
             return answer;
         }
         self.stop.store(false, Ordering::Relaxed);
         self.table.new_search();
-        let key = root.zobrist_key();
+        let key = *keys.last().expect("the root's key");
         let shared = Shared {
             stop: &self.stop,
             caller_stop,
@@ -461,6 +634,9 @@ impl<T: Table> Engine<T> {
                 keys,
                 reversible_from,
             );
+            if let Some(moves) = root_moves {
+                searcher.restrict_root(moves);
+            }
             let mut report = |progress: &Progress<'_>, nodes: u64, time: Duration| {
                 on_info(&SearchInfo {
                     depth: progress.depth,
@@ -495,6 +671,9 @@ impl<T: Table> Engine<T> {
                             keys,
                             reversible_from,
                         );
+                        if let Some(moves) = root_moves {
+                            searcher.restrict_root(moves);
+                        }
                         let skew = if i % 2 == 0 { params.smp_depth_skew } else { 0 };
                         searcher.iterate(root, key, draw, 1 + skew, &mut |_, _, _| {});
                     };

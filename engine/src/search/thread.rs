@@ -152,6 +152,9 @@ pub struct Searcher<'a, T: Table> {
     /// Per ply: the move a singular-extension test leaves out of the node at that ply (the
     /// hash move whose alternatives it searches; see [`SearchParams::singular_min_depth`]).
     excluded: [Option<Move>; MAX_PLY + 1],
+    /// The root moves this search chooses among, when not all of them (see
+    /// [`Searcher::restrict_root`]).
+    root_moves: Option<&'a [Move]>,
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
@@ -203,6 +206,21 @@ impl<'a, T: Table> Searcher<'a, T> {
             root_side: Color::White,
             contempt: params.contempt,
             excluded: [None; MAX_PLY + 1],
+            root_moves: None,
+        }
+    }
+
+    /// Makes the search choose among `moves` at the root only (the other legal moves are not
+    /// searched there); `moves` must be legal moves of the root and not empty.
+    pub fn restrict_root(&mut self, moves: &'a [Move]) {
+        self.root_moves = Some(moves);
+    }
+
+    /// Drops the moves the root may not play from `moves` (a no-op unless restricted).
+    #[cold]
+    fn keep_root_moves(&self, moves: &mut MoveList) {
+        if let Some(allowed) = self.root_moves {
+            moves.retain(|mv| allowed.contains(mv));
         }
     }
 
@@ -281,7 +299,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         report: &mut dyn FnMut(&Progress<'_>, u64, Duration),
     ) -> ThreadResult {
         self.root_side = root.side_to_move();
-        let moves = root.legal_moves();
+        let mut moves = root.legal_moves();
+        self.keep_root_moves(&mut moves);
         let mut result = ThreadResult {
             best_move: None,
             score: -WIN,
@@ -546,6 +565,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             movegen::generate_captures(position, &mut moves);
         } else {
             movegen::generate_quiet(position, &mut moves);
+        }
+        if ply == 0 {
+            self.keep_root_moves(&mut moves);
         }
         if moves.is_empty() {
             cold_path();
