@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use shashki::{
-    Engine, EngineConfig, EvalParams, Game, Move, MoveSource, Notation, Position, SearchInfo,
-    SearchLimit,
+    DrawRules, Engine, EngineConfig, EvalParams, Game, Move, MoveSource, Notation, Position,
+    SearchInfo, SearchLimit,
 };
 
 use crate::CliError;
@@ -46,6 +46,11 @@ pub struct Args {
     /// tree for the positions the tables hold.
     #[arg(long)]
     tablebases: Option<PathBuf>,
+    /// The draw rules the game is searched under (docs/RULES.md §2): `full` (every counting rule,
+    /// as lidraughts), `basic` (repetition, 7.2.4, 7.2.5, as py-draughts and many GUIs) or
+    /// `repetition`.
+    #[arg(long, default_value_t = DrawRules::Full)]
+    draw_rules: DrawRules,
 }
 
 /// How the output names where the best move comes from.
@@ -69,7 +74,8 @@ fn line(position: &Position, pv: &[Move]) -> Vec<String> {
 /// allocated, or a `--tablebases` directory without usable tables.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut game = Game::from_fen(&args.fen)
-        .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?;
+        .map_err(|e| CliError::input(format!("--fen {:?}: {e}", args.fen)))?
+        .with_draw_rules(args.draw_rules);
     for (i, text) in args.moves.split_whitespace().enumerate() {
         game.play_text(text)
             .map_err(|e| CliError::input(format!("--moves, move {} {text:?}: {e}", i + 1)))?;

@@ -16,7 +16,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
 use shashki::pdn::{self, PdnGame};
-use shashki::{Engine, EngineConfig, Game, Score, SearchLimit};
+use shashki::{DrawRules, Engine, EngineConfig, Game, Score, SearchLimit};
 
 use crate::CliError;
 use crate::atomic_file::write_atomically;
@@ -51,6 +51,10 @@ pub struct Args {
     /// the old name).
     #[arg(long = "tablebases", alias = "tb-dir")]
     tb_dir: Option<PathBuf>,
+    /// The draw rules the positions are searched under (docs/RULES.md §2): `full` (every
+    /// counting rule, as lidraughts), `basic` (repetition, 7.2.4, 7.2.5) or `repetition`.
+    #[arg(long, default_value_t = DrawRules::Full)]
+    draw_rules: DrawRules,
 }
 
 /// Deepest `--depth` accepted: deeper fixed-depth searches never finish in practice (the search
@@ -144,17 +148,19 @@ fn search(engine: &Engine, game: &Game, limit: SearchLimit) -> PlyAnalysis {
     }
 }
 
-/// Searches every position of `record`'s game, the final one included. Positions with a single
+/// Searches every position of `record`'s game under `draw_rules`, the final one included. Positions with a single
 /// legal move take the (negated) analysis of the next position, which the game reaches anyway.
 fn analyse(
     engine: &Engine,
     record: &PdnGame,
     limit: SearchLimit,
+    draw_rules: DrawRules,
     bar: &ProgressBar,
 ) -> Vec<PlyAnalysis> {
     let full = &record.game;
     let count = full.positions().len();
-    let mut game = Game::with_draw_state(*full.start_position(), full.draw_states()[0]);
+    let mut game = Game::with_draw_state(*full.start_position(), full.draw_states()[0])
+        .with_draw_rules(draw_rules);
     let mut found: Vec<Option<PlyAnalysis>> = Vec::with_capacity(count);
     for ply in 0..count {
         let is_last = ply + 1 == count;
@@ -265,7 +271,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut report = String::new();
     for (index, record) in records.iter_mut().enumerate() {
         engine.new_game();
-        let analyses = analyse(&engine, record, limit, &bar);
+        let analyses = analyse(&engine, record, limit, args.draw_rules, &bar);
         let summary = annotate::annotate(record, &analyses, thresholds);
         record.set_tag("Annotator", &annotator);
         report.push_str(&format!(

@@ -14,7 +14,7 @@
 //! (`c3-d4`, `c3:e5`) in both languages.
 
 use bevy::prelude::*;
-use shashki::{Color, DrawRule};
+use shashki::{Color, DrawRule, DrawRules};
 
 use crate::clock::TimeControl;
 
@@ -164,6 +164,8 @@ pub enum Say {
     PlayingFromHere,
     /// The time control chosen (`None`: no clocks).
     ClockSet(Option<TimeControl>),
+    /// The draw rules were chosen.
+    DrawRulesSet(DrawRules),
     /// The FEN was copied to the clipboard.
     FenCopied,
     /// The game's PDN was copied to the clipboard.
@@ -215,6 +217,7 @@ impl Say {
             Say::CannotPlay(mv, why) => (t.cannot_play)(mv, why),
             Say::PlayingFromHere => t.playing_from_here.into(),
             Say::ClockSet(control) => (t.clock_set)(*control),
+            Say::DrawRulesSet(rules) => (t.draw_rules_set)(*rules),
             Say::FenCopied => t.fen_copied.into(),
             Say::PdnCopied => t.pdn_copied.into(),
             Say::CopyFailed(why) => (t.copy_failed)(why),
@@ -371,6 +374,8 @@ catalogue! {
         clock_label,
         /// Button: no time control.
         no_clock,
+        /// Heading of the draw-rule buttons.
+        draw_rules_label,
         /// Button: play on from the position under review.
         play_from_here,
         /// Notice: play goes on from the reviewed position.
@@ -451,6 +456,10 @@ catalogue! {
         clock: fn(Color, &str) -> String,
         /// Notice: the time control chosen (`None`: no clocks).
         clock_set: fn(Option<TimeControl>) -> String,
+        /// A draw-rule set's button.
+        draw_rules_name: fn(DrawRules) -> &'static str,
+        /// Notice: the draw rules chosen, what they mean.
+        draw_rules_set: fn(DrawRules) -> String,
         /// Error: the clipboard refused the text (detail).
         copy_failed: fn(&str) -> String,
         /// The evaluation bar's label: a score for White (`+0.35`).
@@ -528,6 +537,7 @@ pub static RU: Catalogue = Catalogue {
     end_returns: "End — к партии",
     clock_label: "Часы",
     no_clock: "нет",
+    draw_rules_label: "Ничья",
     play_from_here: "Играть отсюда",
     playing_from_here: "Играем с этой позиции; «Вперёд» вернёт снятые ходы",
     analyse: "Анализ",
@@ -632,6 +642,18 @@ pub static RU: Catalogue = Catalogue {
             format!("Часы {c}: минуты на партию + секунды за ход, у обеих сторон с этой позиции")
         }
         None => "Игра без часов".into(),
+    },
+    draw_rules_name: |rules| match rules {
+        DrawRules::Basic => "основные",
+        DrawRules::Repetition => "повтор",
+        _ => "все правила",
+    },
+    draw_rules_set: |rules| match rules {
+        DrawRules::Basic => "Ничья: троекратное повторение, три дамки против одной и 15 ходов \
+                             одними дамками (как в py-draughts и многих программах)"
+            .into(),
+        DrawRules::Repetition => "Ничья только при троекратном повторении позиции".into(),
+        _ => "Ничья по всем правилам 7.2.3–7.2.8 (как на lidraughts)".into(),
     },
     copy_failed: |why| format!("Не удалось скопировать: {why}"),
     eval_score: |score| format!("Оценка за белых: {score}"),
@@ -741,6 +763,7 @@ pub static EN: Catalogue = Catalogue {
     end_returns: "End returns",
     clock_label: "Clock",
     no_clock: "none",
+    draw_rules_label: "Draws",
     play_from_here: "Play from here",
     playing_from_here: "Playing on from here; Redo replays the moves taken back",
     analyse: "Analyse",
@@ -841,6 +864,18 @@ pub static EN: Catalogue = Catalogue {
         ),
         None => "No clocks".into(),
     },
+    draw_rules_name: |rules| match rules {
+        DrawRules::Basic => "basic",
+        DrawRules::Repetition => "repetition",
+        _ => "all rules",
+    },
+    draw_rules_set: |rules| match rules {
+        DrawRules::Basic => "Draws: threefold repetition, three kings against one and 15 moves \
+                             with kings only (as py-draughts and many programs)"
+            .into(),
+        DrawRules::Repetition => "Draws by threefold repetition only".into(),
+        _ => "Draws by every rule, 7.2.3–7.2.8 (as lidraughts)".into(),
+    },
     copy_failed: |why| format!("Could not copy: {why}"),
     eval_score: |score| format!("Score for White: {score}"),
     eval_win: |c, moves, tablebase| {
@@ -940,6 +975,9 @@ mod tests {
             ] {
                 assert!((t.draw_rule)(rule).len() > 10, "{lang:?} {rule:?}");
             }
+            for rules in DrawRules::ALL {
+                assert!((t.draw_rules_name)(rules).len() > 3, "{lang:?} {rules:?}");
+            }
             for text in [
                 (t.reviewing_start)(3),
                 (t.reviewing_after)("2. c3-d4", 3, 5),
@@ -960,6 +998,9 @@ mod tests {
                 (t.clock)(Color::White, "5:00"),
                 (t.clock_set)(Some(TimeControl::new(5, 3))),
                 (t.clock_set)(None),
+                (t.draw_rules_set)(DrawRules::Full),
+                (t.draw_rules_set)(DrawRules::Basic),
+                (t.draw_rules_set)(DrawRules::Repetition),
                 (t.copy_failed)("w"),
                 (t.eval_score)("+0.35"),
                 (t.eval_win)(Color::Black, 7, true),

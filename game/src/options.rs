@@ -1,5 +1,5 @@
-//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--clock`, `--white`,
-//! `--black`, `--lang`) and the start-up [`Setup`] made from it.
+//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--clock`,
+//! `--draw-rules`, `--white`, `--black`, `--lang`) and the start-up [`Setup`] made from it.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
@@ -14,8 +14,8 @@ use crate::clock::TimeControl;
 use crate::i18n::{Lang, Say};
 use crate::pdn_file::load_pdn;
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
-use shashki::Game;
 use shashki::search::BookChoice;
+use shashki::{DrawRules, Game};
 
 /// Play Russian draughts against the shashki engine.
 #[derive(Parser, Clone, Debug, Default, PartialEq, Eq)]
@@ -43,6 +43,11 @@ pub struct Options {
     /// default: no clocks).
     #[arg(long, value_name = "MIN+SEC")]
     pub clock: Option<TimeControl>,
+    /// The draw rules of the games (docs/RULES.md §2): `full` (every counting rule, as
+    /// lidraughts), `basic` (repetition, three kings against one, 15 moves of kings only) or
+    /// `repetition`; also a row of the panel.
+    #[arg(long, value_name = "RULES", default_value_t = DrawRules::Full)]
+    pub draw_rules: DrawRules,
     /// The interface language (default: from LC_ALL / LC_MESSAGES / LANG, else Russian).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
@@ -112,7 +117,7 @@ impl Setup {
             .clone()
             .map_or(BookChoice::Shipped, BookChoice::File);
         Setup {
-            record: GameRecord::new(game, players, strength),
+            record: GameRecord::new(game.with_draw_rules(options.draw_rules), players, strength),
             book,
             tablebases: options.tablebases.clone(),
             problems,

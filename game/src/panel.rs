@@ -41,7 +41,7 @@ use crate::geometry::{PANEL_WIDTH, ui_scale};
 use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
 use crate::record::{GameCommand, GameRecord, Mode, Notice};
-use shashki::{Color as Side, LEVELS};
+use shashki::{Color as Side, DrawRules, LEVELS};
 
 /// Where "Save PDN" writes when the text field does not name a `.pdn` file.
 pub const DEFAULT_PDN: &str = "shashki-game.pdn";
@@ -92,6 +92,8 @@ pub enum PanelButton {
     Language(Lang),
     /// Choose a time control (`None`: no clocks).
     TimeControl(Option<TimeControl>),
+    /// Choose the draw rules.
+    DrawRules(DrawRules),
     /// Review: the start position.
     ReviewStart,
     /// Review: one ply back.
@@ -448,6 +450,29 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ))
             .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.draw_rules_label, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    button(PanelButton::DrawRules(DrawRules::Full), |t| {
+                        (t.draw_rules_name)(DrawRules::Full)
+                    }),
+                    button(PanelButton::DrawRules(DrawRules::Basic), |t| {
+                        (t.draw_rules_name)(DrawRules::Basic)
+                    }),
+                    button(PanelButton::DrawRules(DrawRules::Repetition), |t| {
+                        (t.draw_rules_name)(DrawRules::Repetition)
+                    }),
+                ],
+            ))
+            .id(),
         commands.spawn(words(|t| t.field_label, 12.0, DIM)).id(),
         commands
             .spawn((
@@ -654,6 +679,7 @@ fn press_buttons(
             PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
             PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
             PanelButton::TimeControl(control) => GameCommand::SetTimeControl(control),
+            PanelButton::DrawRules(rules) => GameCommand::SetDrawRules(rules),
             PanelButton::ReviewStart => GameCommand::ReviewStart,
             PanelButton::ReviewBack => GameCommand::ReviewBack,
             PanelButton::ReviewForward => GameCommand::ReviewForward,
@@ -1167,6 +1193,7 @@ fn color_buttons(
             PanelButton::Level(l) => record.level() == Some(*l),
             PanelButton::Language(lang) => language.0 == *lang,
             PanelButton::TimeControl(control) => clocks.control == *control,
+            PanelButton::DrawRules(rules) => record.game.draw_rules() == *rules,
             PanelButton::Analyse => analysis.0,
             _ => false,
         };

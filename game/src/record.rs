@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::clock::{Clocks, TimeControl};
 use crate::i18n::{Catalogue, Lang, Say};
 use bevy::prelude::*;
-use shashki::{Color, Game, GameStatus, Move, Notation, Position, pdn};
+use shashki::{Color, DrawRules, Game, GameStatus, Move, Notation, Position, pdn};
 
 /// Who makes the moves of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -274,11 +274,22 @@ impl GameRecord {
         human
     }
 
+    /// Replaces the game; the new one keeps the draw rules chosen (a setting, not a part of the
+    /// position).
     fn replace_game(&mut self, game: Game) {
         self.labels = vec![None; game.moves().len()];
-        self.game = game;
+        self.game = game.with_draw_rules(self.game.draw_rules());
         self.redo.clear();
         self.changed();
+    }
+
+    /// Applies the draw rules `rules` to the game from now on (and to the games after it): a new
+    /// revision, since the game's status and the engine's search may change.
+    pub fn set_draw_rules(&mut self, rules: DrawRules) {
+        if self.game.draw_rules() != rules {
+            self.game.set_draw_rules(rules);
+            self.revision += 1;
+        }
     }
 
     fn play(&mut self, mv: Move, label: Option<MoveLabel>) -> Result<(), Say> {
@@ -584,6 +595,9 @@ pub enum GameCommand {
     /// Choose the time control (`None`: no clocks); both clocks start full from the position
     /// on the board.
     SetTimeControl(Option<TimeControl>),
+    /// Choose the draw rules (docs/RULES.md §2) of this game and the next ones: at once, so a
+    /// game a counter rule ended goes on under a set without that rule.
+    SetDrawRules(DrawRules),
     /// `side`'s clock ran out (from the clocks, in this revision): it loses on time.
     TimeUp {
         /// The side whose time is out.
@@ -803,6 +817,10 @@ pub fn apply_commands(
             GameCommand::SetTimeControl(control) => {
                 *clocks = Clocks::new(*control, record.game.moves().len());
                 notice.info(Say::ClockSet(*control));
+            }
+            GameCommand::SetDrawRules(rules) => {
+                record.set_draw_rules(*rules);
+                notice.info(Say::DrawRulesSet(*rules));
             }
             GameCommand::TimeUp { side, revision } => {
                 if *revision == record.revision

@@ -901,3 +901,75 @@ fn keys_work_while_the_window_has_the_focus() {
     press(&mut app, KeyCode::ArrowLeft);
     assert!(record(&app).game.moves().is_empty(), "taken back");
 }
+
+#[test]
+fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_languages() {
+    use shashki::{DrawRule, DrawRules};
+    // Two kings against one with 9 plies of 7.2.8 counted: one more king move draws under the
+    // full rules, while a referee with the basic ones plays on.
+    let mut app = two_players(Some("W:WK30,K32:BK5:H9"));
+    assert_eq!(record(&app).game.draw_rules(), DrawRules::Full);
+    click(&mut app, "c1");
+    click(&mut app, "d2");
+    assert_eq!(
+        record(&app).outcome(),
+        Outcome::DrawnByRule(DrawRule::SmallKings)
+    );
+    for text in [&EN, &RU] {
+        let status = record(&app).status_line(text);
+        assert!(
+            status.contains((text.draw_rule)(DrawRule::SmallKings)),
+            "{status}"
+        );
+    }
+    let revision = record(&app).revision;
+    command(&mut app, GameCommand::SetDrawRules(DrawRules::Basic));
+    assert_eq!(record(&app).game.draw_rules(), DrawRules::Basic);
+    assert!(record(&app).revision > revision);
+    assert_eq!(record(&app).outcome(), Outcome::Ongoing);
+    let notice = app.world().resource::<Notice>().clone();
+    assert_eq!(notice.lines, [Say::DrawRulesSet(DrawRules::Basic)]);
+    assert!(
+        notice.text(&EN).contains("three kings against one"),
+        "{notice:?}"
+    );
+    assert!(
+        notice.text(&RU).contains("три дамки против одной"),
+        "{notice:?}"
+    );
+    // Play goes on under the basic rules: Black's king moves.
+    click(&mut app, "a7");
+    click(&mut app, "b8");
+    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).outcome(), Outcome::Ongoing);
+    // Back to the full rules: the game is drawn again, by the rule the status names.
+    command(&mut app, GameCommand::SetDrawRules(DrawRules::Full));
+    assert!(matches!(record(&app).outcome(), Outcome::DrawnByRule(_)));
+    // The setting outlives the game: a new game keeps it.
+    command(&mut app, GameCommand::SetDrawRules(DrawRules::Repetition));
+    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    assert_eq!(record(&app).game.draw_rules(), DrawRules::Repetition);
+}
+
+#[test]
+fn the_engine_searches_under_the_draw_rules_of_the_game() {
+    use shashki::DrawRules;
+    // The engine (Black, a lone king against two) to move with the 7.2.8 count nearly out:
+    // under every set it answers with a legal move that does not hand White its last king.
+    for rules in DrawRules::ALL {
+        let mut app = app_with(
+            Some("B:WK15,K18:BK7:H9"),
+            Controller::Human,
+            Controller::Engine,
+        );
+        command(&mut app, GameCommand::SetDrawRules(rules));
+        update_until(&mut app, |app| record(app).game.moves().len() == 1);
+        let game = &record(&app).game;
+        let position = game.position();
+        let last_king_taken = position
+            .legal_moves()
+            .iter()
+            .any(|reply| reply.captured().count() == 1);
+        assert!(!last_king_taken, "{rules}: {:?}", game.moves());
+    }
+}

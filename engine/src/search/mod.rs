@@ -801,6 +801,99 @@ mod tests {
         }
     }
 
+    /// Whether the opponent can take every piece of the side that played `mv` in `position`.
+    fn hangs_the_last_piece(position: &Position, mv: &Move) -> bool {
+        let child = position.play_unchecked(mv);
+        let mine = child.pieces(position.side_to_move()).count();
+        child
+            .legal_moves()
+            .iter()
+            .any(|reply| reply.captured().count() == mine)
+    }
+
+    #[test]
+    fn moves_that_complete_a_count_are_chosen_by_their_value_if_play_went_on() {
+        use crate::rules::DrawRules;
+        // A lone black king against two kings, the 7.2.8 count at 9: every Black move completes
+        // it (a draw under `full`), and several of them let White take the king next move (the
+        // position of a game lost to Kallisto 4). The table is kept between the searches, with
+        // other searches in between, with tablebases and without; under every set of rules.
+        let game = Game::from_fen("B:WK15,K18:BK7:H9").unwrap();
+        let position = *game.position();
+        let hanging = position
+            .legal_moves()
+            .iter()
+            .filter(|mv| hangs_the_last_piece(&position, mv))
+            .count();
+        assert!(hanging > 0 && hanging < position.legal_moves().len());
+        let tables = crate::egtb::tests::tables();
+        let mut copy = Tablebases::empty();
+        for material in tables.materials() {
+            copy.insert(tables.table(material).expect("listed").clone());
+        }
+        copy.set_max_pieces();
+        let copy = Arc::new(copy);
+        for tablebases in [None, Some(copy)] {
+            for threads in [1, 2] {
+                let engine = Engine::new(EngineConfig {
+                    hash_mb: 1,
+                    threads,
+                    tablebases: tablebases.clone(),
+                    ..EngineConfig::default()
+                });
+                for rules in DrawRules::ALL {
+                    let game = game.clone().with_draw_rules(rules);
+                    for limit in [SearchLimit::Depth(1), SearchLimit::Depth(10)] {
+                        let result = engine.search(&game, limit, |_| {});
+                        let mv = result.best_move.expect("a move");
+                        assert!(
+                            !hangs_the_last_piece(&position, &mv),
+                            "{rules} {limit:?} threads {threads}, tables {}: {mv:?}",
+                            tablebases.is_some()
+                        );
+                        // Something else in the table before the next search.
+                        let other: Position = "B:WK15,K18:BK8".parse().unwrap();
+                        engine.search_position(&other, &[], SearchLimit::Depth(6), |_| {});
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_limit_halves_into_two_that_fit_in_it() {
+        let time = Duration::from_millis(100);
+        assert_eq!(
+            SearchLimit::MoveTime(time).halves(),
+            (
+                SearchLimit::MoveTime(time / 2),
+                SearchLimit::MoveTime(time / 2)
+            )
+        );
+        assert_eq!(
+            SearchLimit::Nodes(7).halves(),
+            (SearchLimit::Nodes(3), SearchLimit::Nodes(4))
+        );
+        assert_eq!(
+            SearchLimit::Depth(9).halves(),
+            (SearchLimit::Depth(9), SearchLimit::Depth(9))
+        );
+        let clock = SearchLimit::Clock {
+            remaining: time * 10,
+            increment: time,
+            moves_to_go: Some(3),
+        };
+        let (first, _) = clock.halves();
+        assert_eq!(
+            first,
+            SearchLimit::Clock {
+                remaining: time * 5,
+                increment: time / 2,
+                moves_to_go: Some(3),
+            }
+        );
+    }
+
     #[test]
     fn repetition_of_the_game_history_is_a_draw() {
         // A lone white king against two: every move loses material value, except going back to a
