@@ -107,12 +107,50 @@ fn bad_input_exits_with_code_2_without_panicking() {
         &["hub", "--threads", "257"],
         &["bench", "--threads", "257"],
         &["match", "default,threads=257", "baseline", "--games", "2"],
+        &["analyse", "--depth", "1", "--draw-rules", "fide"],
+        &["match", "default", "baseline", "--draw-rules", ""],
+        &["analyse-game", "--draw-rules", "fmjd", "none.pdn"],
         &["frobnicate"],
         &[],
     ];
     for args in cases {
         assert_bad_input(args);
     }
+}
+
+// The draw rules of `--draw-rules` decide whether a game a counter rule has drawn may go on:
+// two kings against one, the 7.2.8 count run out after 30-26, so 5-1 is refused under `full`
+// and played under `basic` and `repetition`.
+#[test]
+fn analyse_plays_the_moves_under_the_draw_rules_given() {
+    let args = |rules: &'static str| {
+        vec![
+            "analyse",
+            "--fen",
+            "W:WK30,K32:BK5:H9",
+            "--moves",
+            "30-26 5-1",
+            "--depth",
+            "2",
+            "--hash",
+            "1",
+            "--draw-rules",
+            rules,
+        ]
+    };
+    let output = shashki(&args("full"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the game is over"), "{stderr}");
+    assert!(stderr.contains("7.2.8"), "{stderr}");
+    for rules in ["basic", "repetition"] {
+        let output = shashki(&args(rules));
+        assert!(output.status.success(), "{rules}: {output:?}");
+        assert!(stdout(&output).contains("bestmove"), "{}", stdout(&output));
+    }
+    let refused = shashki(&["analyse", "--depth", "1", "--draw-rules", "fide"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("full, basic or repetition"), "{stderr}");
 }
 
 /// Asserts that `args` is refused as bad input: exit code 2, a message, no panic.
