@@ -121,36 +121,69 @@ fn mouse_to_clicks(
     if let Some(c) = cursor {
         drag.cursor = c;
     }
-    if buttons.just_pressed(MouseButton::Left) {
-        let reselect = square.is_some() && square == selection.piece;
-        *drag = Drag {
-            from: square,
-            cursor: cursor.unwrap_or_default(),
-            moved: false,
-            reselect,
-        };
-        if let Some(square) = square
-            && !reselect
-        {
-            clicks.write(BoardClick(square));
-        }
-    } else if buttons.pressed(MouseButton::Left) {
-        if drag.from.is_some() && square != drag.from {
-            drag.moved = true;
-        }
-    } else if buttons.just_released(MouseButton::Left) {
-        let dropped = drag.moved && drag.from.is_some() && selection.piece == drag.from;
-        if dropped && let Some(square) = square {
-            clicks.write(BoardClick(square));
-        } else if drag.reselect
-            && !drag.moved
-            && let Some(from) = drag.from
-        {
-            // A plain click on the selected piece: deselect it, as before.
-            clicks.write(BoardClick(from));
-        }
-        *drag = Drag::default();
+    let (pressed, just_pressed, just_released) = (
+        buttons.pressed(MouseButton::Left),
+        buttons.just_pressed(MouseButton::Left),
+        buttons.just_released(MouseButton::Left),
+    );
+    // A release and a press in one frame came in either order: held now means the release
+    // ended the earlier press; not held means a quick click (a tap), pressed and released
+    // within the frame. Every release must end the drag, or the window stays busy.
+    if just_released && pressed {
+        release(&mut drag, square, &selection, &mut clicks);
     }
+    if just_pressed {
+        press(&mut drag, square, cursor, &selection, &mut clicks);
+    } else if pressed && drag.from.is_some() && square != drag.from {
+        drag.moved = true;
+    }
+    if just_released && !pressed {
+        release(&mut drag, square, &selection, &mut clicks);
+    }
+}
+
+/// A press on `square`: the drag starts there, and the click is sent (unless it waits for the
+/// release, on the piece already selected).
+fn press(
+    drag: &mut Drag,
+    square: Option<Square>,
+    cursor: Option<Vec2>,
+    selection: &Selection,
+    clicks: &mut MessageWriter<BoardClick>,
+) {
+    let reselect = square.is_some() && square == selection.piece;
+    *drag = Drag {
+        from: square,
+        cursor: cursor.unwrap_or_default(),
+        moved: false,
+        reselect,
+    };
+    if let Some(square) = square
+        && !reselect
+    {
+        clicks.write(BoardClick(square));
+    }
+}
+
+/// A release over `square`: a drop after dragging, or the delayed click on the selected piece;
+/// the drag ends either way.
+fn release(
+    drag: &mut Drag,
+    square: Option<Square>,
+    selection: &Selection,
+    clicks: &mut MessageWriter<BoardClick>,
+) {
+    let dropped = drag.moved && drag.from.is_some() && selection.piece == drag.from;
+    if dropped && let Some(square) = square {
+        clicks.write(BoardClick(square));
+    } else if drag.reselect
+        && !drag.moved
+        && let Some(from) = drag.from
+    {
+        // A plain click on the selected piece: deselect it, as before.
+        clicks.write(BoardClick(from));
+    }
+    *drag = Drag::default();
 }
 
 /// Runs each click through the [`Selection`]; a unique legal move becomes a play command.

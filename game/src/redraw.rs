@@ -28,8 +28,10 @@ pub const IDLE_WAIT: Duration = Duration::from_secs(5);
 /// How often the window wakes while the text field has the keyboard (the cursor blinks).
 pub const TYPING_WAIT: Duration = Duration::from_millis(250);
 
-/// Registers the update-mode switch (needs the winit window of `DefaultPlugins`).
-pub(crate) fn plugin(app: &mut App) {
+/// Registers the update-mode switch. It only sets the [`WinitSettings`] resource, which the
+/// winit window of `DefaultPlugins` reads; public so that the headless tests can check what it
+/// decides.
+pub fn plugin(app: &mut App) {
     app.insert_resource(settings(UpdateMode::reactive(IDLE_WAIT)))
         .add_systems(PostUpdate, choose_update_mode);
 }

@@ -9,7 +9,7 @@ use shashki_game::clipboard::{CopyWhat, copy_text};
 use shashki_game::clock::{Clocks, TimeControl};
 use shashki_game::engine_task::{Analysis, Evaluation, Hint, Purpose, Thinking};
 use shashki_game::i18n::{EN, Lang, Language, RU, Say, SwitchLanguage};
-use shashki_game::input::{BoardClick, ClickFeedback, Refusal};
+use shashki_game::input::{BoardClick, ClickFeedback, Drag, Refusal};
 use shashki_game::record::{
     Controller, GameCommand, GameRecord, Mode, Notice, Outcome, Players, Strength,
 };
@@ -85,6 +85,80 @@ fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
+}
+
+/// Two players in a 1200×780 window with the mouse and the redraw policy: the cursor and the
+/// buttons arrive as the window would send them.
+fn two_players_with_mouse() -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
+        .add_plugins(CorePlugin {
+            setup: setup_with(None, Controller::Human, Controller::Human),
+        })
+        .add_plugins(shashki_game::redraw::plugin);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    (app, window)
+}
+
+/// Presses and releases the left button over `name` with both messages in one frame, as a quick
+/// click or a touchpad tap does.
+fn tap(app: &mut App, window: Entity, name: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    let at = shashki_game::geometry::BoardLayout::fit(Vec2::new(1200.0, 780.0), false)
+        .square_center(sq(name));
+    let mut entity = app.world_mut().entity_mut(window);
+    entity
+        .get_mut::<Window>()
+        .unwrap()
+        .set_cursor_position(Some(at));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    }
+    app.update();
+}
+
+fn window_idles(app: &App) -> bool {
+    matches!(
+        app.world()
+            .resource::<bevy::winit::WinitSettings>()
+            .focused_mode,
+        bevy::winit::UpdateMode::Reactive { .. }
+    )
+}
+
+#[test]
+fn a_press_and_release_in_one_frame_leave_no_drag_and_the_window_idles() {
+    let (mut app, window) = two_players_with_mouse();
+    tap(&mut app, window, "c3");
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
+    assert_eq!(app.world().resource::<Drag>().from, None);
+    app.update();
+    assert!(window_idles(&app));
+    // A tap on the selected piece deselects it; a tap on a target plays the move.
+    tap(&mut app, window, "c3");
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+    tap(&mut app, window, "c3");
+    tap(&mut app, window, "d4");
+    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(app.world().resource::<Drag>().from, None);
+    app.update();
+    app.update();
+    assert!(window_idles(&app));
 }
 
 #[test]
