@@ -134,6 +134,33 @@ impl Evaluation {
             tablebase,
         }
     }
+
+    /// The evaluation carried to the position after the engine's move `mv` from its root (the
+    /// same score; a forced end one ply nearer), or unchanged when `mv` cannot be played there.
+    #[must_use]
+    pub fn after(&self, mv: &Move) -> Evaluation {
+        let Some(next) = self.root.and_then(|root| root.play(mv).ok()) else {
+            return *self;
+        };
+        let white = match self.white.plies_to_end() {
+            Some(plies) if self.white.is_win() => Score::win_in_plies((plies - 1).max(0)),
+            Some(plies) => Score::loss_in_plies((plies - 1).max(0)),
+            None => self.white,
+        };
+        Evaluation {
+            root: Some(next),
+            white,
+            tablebase: self.tablebase,
+        }
+    }
+
+    /// This evaluation when it is of `shown` (the position on the board), else `None`: the bar
+    /// never shows the score of another position (one reviewed or analysed earlier, an earlier
+    /// game's).
+    #[must_use]
+    pub fn of_position(&self, shown: &Position) -> Option<&Evaluation> {
+        (self.root.as_ref() == Some(shown)).then_some(self)
+    }
 }
 
 /// What the panel shows while the engine thinks.
@@ -502,9 +529,16 @@ fn start_jobs(
     mut thinking: ResMut<Thinking>,
     mut notice: ResMut<Notice>,
     (mut analysis, done): (ResMut<Analysis>, Res<AnalysisDone>),
+    mut evaluation: ResMut<Evaluation>,
 ) {
     for request in requests.read() {
         match request {
+            // Another game: nothing the engine said about the last one applies.
+            GameCommand::NewGame(_) | GameCommand::SetFen(_) | GameCommand::LoadPdn(_)
+                if *evaluation != Evaluation::default() =>
+            {
+                *evaluation = Evaluation::default();
+            }
             GameCommand::Hint => {
                 if record.to_move() == Controller::Human && record.ongoing() {
                     pending.hint = true;
@@ -662,6 +696,9 @@ fn poll_jobs(
             }
             Purpose::Move => {
                 if let Some(mv) = thought.best {
+                    // The score of the root is the score after the engine's best move, the
+                    // position the board shows next.
+                    *evaluation = evaluation.after(&mv);
                     play.write(GameCommand::Play {
                         mv,
                         label: thought.label,

@@ -16,8 +16,9 @@
 //! `refresh_move_list` rebuilds the move list when the record changes (one button per move:
 //! a click shows the position after it) and scrolls it to the newest move, or to the move under
 //! review. `refresh_clocks` shows the [`Clocks`] (the running one highlighted) and
-//! `refresh_evaluation` the engine's latest [`Evaluation`] as a bar from White's side with its
-//! score in words (a tablebase result says so).
+//! `refresh_evaluation` the engine's [`Evaluation`] of the position on the board (none for
+//! a position it has not scored) as a bar from White's side with its score in words (a
+//! tablebase result says so).
 //!
 //! Reviewing: the |◀ ◀ ▶ ▶| buttons (and the keys) step through the game, a click on a move shows
 //! the position after it. The position shown is then marked in the move list (blue), the board's
@@ -1008,10 +1009,8 @@ fn refresh_evaluation(
         return;
     }
     let t = language.0.text();
-    // An evaluation of another game's position (before a new game or a FEN) is not shown.
-    let current = evaluation
-        .root
-        .filter(|root| record.game.positions().contains(root));
+    // Only the score of the position on the board: not of one reviewed or analysed before.
+    let current = evaluation.of_position(record.shown_position());
     let (share, words) = match current {
         Some(_) => (
             white_share(evaluation.white),

@@ -1047,3 +1047,37 @@ fn the_engine_searches_under_the_draw_rules_of_the_game() {
         assert!(!last_king_taken, "{rules}: {:?}", game.moves());
     }
 }
+
+/// The evaluation the bar shows: the engine's, when it is of the position on the board.
+fn shown_evaluation(app: &App) -> Option<Evaluation> {
+    app.world()
+        .resource::<Evaluation>()
+        .of_position(record(app).shown_position())
+        .copied()
+}
+
+#[test]
+fn the_evaluation_bar_shows_only_the_position_on_the_board_and_forgets_old_games() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    update_until(&mut app, |app| record(app).game.moves().len() == 2);
+    // The engine's score of its move is the score of the position after it.
+    assert!(shown_evaluation(&app).is_some());
+    // An earlier position is not the one the engine scored.
+    command(&mut app, GameCommand::ReviewStart);
+    assert_eq!(shown_evaluation(&app), None);
+    // Analysed, it has its own score; back at the game, that score is not shown there.
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| shown_evaluation(app).is_some());
+    command(&mut app, GameCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
+    command(&mut app, GameCommand::ReviewEnd);
+    assert_eq!(shown_evaluation(&app), None);
+    // A new game starts without a score, though the start position was analysed before.
+    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    assert_eq!(app.world().resource::<Evaluation>().root, None);
+    assert_eq!(shown_evaluation(&app), None);
+}
