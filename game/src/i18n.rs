@@ -134,8 +134,16 @@ pub enum Say {
     LevelSet(usize),
     /// A position set up; the player plays this side.
     PositionSet(Color),
-    /// A PDN file loaded; the player plays this side.
-    Loaded(String, Color),
+    /// A PDN file opened: its name, the players and result it gives, and the player's side
+    /// while the game goes on (`None`: the game is finished).
+    Opened {
+        /// The file's name.
+        file: String,
+        /// "White — Black, result", as far as the file says.
+        about: Option<String>,
+        /// The player's colour, while the game goes on.
+        human: Option<Color>,
+    },
     /// The sides swapped; the player plays this side now.
     SidesSwitched(Color),
     /// The game saved to this file.
@@ -202,7 +210,7 @@ impl Say {
                 (t.level_set)(*n, name)
             }
             Say::PositionSet(c) => (t.position_set)(*c),
-            Say::Loaded(file, c) => (t.loaded)(file, *c),
+            Say::Opened { file, about, human } => (t.opened)(file, about.as_deref(), *human),
             Say::SidesSwitched(c) => (t.sides_switched)(*c),
             Say::Saved(file) => (t.saved)(file),
             Say::BadFen(why) => (t.bad_fen)(why),
@@ -420,10 +428,18 @@ catalogue! {
         level_set: fn(usize, &str) -> String,
         /// Heading of the level buttons (number, name).
         level_line: fn(usize, &str) -> String,
+        /// Heading of the level buttons when the engine plays at its best for a time per move
+        /// (`--engine-time`; no level button is chosen), given the time.
+        engine_time_line: fn(&str) -> String,
+        /// A number of seconds written with a point (`1.5`), in the language's way (`1,5 с`).
+        seconds: fn(&str) -> String,
         /// Notice: a position set up, the player on the given side.
         position_set: fn(Color) -> String,
-        /// Notice: a game loaded from a file, the player on the side to move.
-        loaded: fn(&str, Color) -> String,
+        /// Notice: a game opened from a file (its name, its players and result, the player's
+        /// side while it goes on; `None`: finished).
+        opened: fn(&str, Option<&str>, Option<Color>) -> String,
+        /// Status of a game ended by the result its file records.
+        recorded_result: fn(&str) -> String,
         /// Notice: the sides swapped; the player now plays the given side.
         sides_switched: fn(Color) -> String,
         /// Notice: the game saved.
@@ -511,15 +527,16 @@ pub static RU: Catalogue = Catalogue {
     keys_help: "Клавиши: ←/→ назад/вперёд, ↑/↓ просмотр партии, H подсказка, F перевернуть, \
                 1–8 уровень, Esc снять выбор",
     back_to_game: "Снова к партии",
-    game_is_over: "партия окончена: начните новую или возьмите ход назад",
-    wait_for_engine: "подождите: ходит компьютер",
+    game_is_over: "партия окончена — начните новую или возьмите ход назад",
+    wait_for_engine: "сейчас ходит компьютер",
     choose_route: "Туда ведут несколько взятий: щёлкайте поля приземления (оранжевые) по порядку",
     illegal: "Нельзя",
     not_your_piece: "выберите свою шашку",
-    must_capture: "бить обязательно: ходите одной из отмеченных шашек",
+    must_capture: "бить обязательно — ходите одной из отмеченных шашек",
     blocked: "этой шашке некуда ходить",
     not_a_destination: "выбранная шашка туда не ходит",
-    new_game_started: "Новая игра",
+    new_game_started: "Начата новая партия",
+
     nothing_to_take_back: "Нечего брать назад",
     nothing_to_replay: "Нечего повторять",
     game_over_next: "Партия окончена: начните новую игру или возьмите ходы назад",
@@ -590,6 +607,8 @@ pub static RU: Catalogue = Catalogue {
     reviewing_after: |mv, ply, total| format!("Просмотр: после {mv} (полуход {ply} из {total})"),
     level_set: |n, name| format!("Уровень {n}: {name}"),
     level_line: |n, name| format!("Уровень: {n} — {name}"),
+    engine_time_line: |time| format!("Сила: полная, {time} на ход (без уровня)"),
+    seconds: |n| format!("{} с", n.replace('.', ",")),
     position_set: |c| {
         format!(
             "Позиция установлена. Вы играете {} против компьютера; «Сменить цвет» — играть другим цветом",
@@ -599,15 +618,22 @@ pub static RU: Catalogue = Catalogue {
             }
         )
     },
-    loaded: |file, c| {
-        format!(
-            "Открыт {file}. Вы играете {} против компьютера; «Сменить цвет» — играть другим цветом",
-            match c {
-                Color::White => "белыми",
-                Color::Black => "чёрными",
-            }
-        )
+    opened: |file, about, human| {
+        let about = about.map(|a| format!(" ({a})")).unwrap_or_default();
+        match human {
+            Some(c) => format!(
+                "Открыт {file}{about}. Вы играете {} против компьютера; «Сменить цвет» — играть другим цветом",
+                match c {
+                    Color::White => "белыми",
+                    Color::Black => "чёрными",
+                }
+            ),
+            None => format!(
+                "Открыт {file}{about}. Партия окончена: ↑/↓ — просмотр, «Назад» — играть с более ранней позиции"
+            ),
+        }
     },
+    recorded_result: |result| format!("Партия окончена: результат по записи {result}"),
     sides_switched: |c| {
         format!(
             "Теперь вы играете {}",
@@ -737,15 +763,16 @@ pub static EN: Catalogue = Catalogue {
     keys_help: "Keys: Left/Right undo/redo, Up/Down review the game, H hint, F flip, \
                 1-8 level, Esc deselect",
     back_to_game: "Back to the game",
-    game_is_over: "the game is over: start a new game or take back a move",
-    wait_for_engine: "wait: it is the engine's turn",
+    game_is_over: "the game is over — start a new game or take back a move",
+    wait_for_engine: "it is the engine's turn",
     choose_route: "Several captures end there: click the landing squares (orange) in turn",
     illegal: "Illegal",
     not_your_piece: "select one of your own pieces",
-    must_capture: "a capture is mandatory: move one of the marked pieces",
+    must_capture: "a capture is mandatory — move one of the marked pieces",
     blocked: "that piece has no legal move",
     not_a_destination: "the selected piece cannot go there",
-    new_game_started: "New game",
+    new_game_started: "A new game has begun",
+
     nothing_to_take_back: "Nothing to take back",
     nothing_to_replay: "Nothing to replay",
     game_over_next: "Game over: start a new game, or take back moves with Undo",
@@ -811,6 +838,8 @@ pub static EN: Catalogue = Catalogue {
     reviewing_after: |mv, ply, total| format!("Reviewing after {mv} (ply {ply} of {total})"),
     level_set: |n, name| format!("Level {n}: {name}"),
     level_line: |n, name| format!("Level: {n} — {name}"),
+    engine_time_line: |time| format!("Strength: full, {time} a move (no level)"),
+    seconds: |n| format!("{n} s"),
     position_set: |c| {
         format!(
             "Position set up. You play {} against the engine; Switch sides to play the other colour",
@@ -820,15 +849,22 @@ pub static EN: Catalogue = Catalogue {
             }
         )
     },
-    loaded: |file, c| {
-        format!(
-            "Loaded {file}. You play {} against the engine; Switch sides to play the other colour",
-            match c {
-                Color::White => "White",
-                Color::Black => "Black",
-            }
-        )
+    opened: |file, about, human| {
+        let about = about.map(|a| format!(" ({a})")).unwrap_or_default();
+        match human {
+            Some(c) => format!(
+                "Opened {file}{about}. You play {} against the engine; Switch sides to play the other colour",
+                match c {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                }
+            ),
+            None => format!(
+                "Opened {file}{about}. The game is over: ↑/↓ to review it, Undo to play on from earlier"
+            ),
+        }
     },
+    recorded_result: |result| format!("Game over: the recorded result is {result}"),
     sides_switched: |c| {
         format!(
             "You play {} now",
@@ -959,7 +995,7 @@ mod tests {
                 }
                 for text in [
                     (t.position_set)(color),
-                    (t.loaded)("a.pdn", color),
+                    (t.opened)("a.pdn", Some("A — B"), Some(color)),
                     (t.sides_switched)(color),
                 ] {
                     assert!(text.len() > 8, "{lang:?}: {text}");
@@ -983,6 +1019,10 @@ mod tests {
                 (t.reviewing_after)("2. c3-d4", 3, 5),
                 (t.level_set)(1, "x"),
                 (t.level_line)(1, "x"),
+                (t.opened)("a.pdn", None, None),
+                (t.engine_time_line)("3 s"),
+                (t.seconds)("1.5"),
+                (t.recorded_result)("2-0"),
                 (t.saved)("f"),
                 (t.bad_fen)("w"),
                 (t.cannot_read)("f", "w"),
@@ -1019,6 +1059,25 @@ mod tests {
             (RU.draw_rule)(DrawRule::Repetition),
             "троекратное повторение позиции"
         );
+    }
+
+    #[test]
+    fn refusals_read_as_one_sentence_after_their_heading() {
+        // The panel writes "Нельзя: <reason>": a reason with a colon of its own reads badly.
+        for t in [&RU, &EN] {
+            for reason in [
+                t.game_is_over,
+                t.wait_for_engine,
+                t.not_your_piece,
+                t.must_capture,
+                t.blocked,
+                t.not_a_destination,
+            ] {
+                assert!(!reason.contains(':'), "{reason}");
+            }
+            // The notice after a new game does not repeat the heading above the buttons.
+            assert_ne!(t.new_game_started, t.new_game);
+        }
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub struct CorePlugin {
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         let mut notice = record::Notice::default();
-        notice.info(i18n::Say::Keys);
+        notice.info(self.setup.opened.clone().unwrap_or(i18n::Say::Keys));
         for problem in &self.setup.problems {
             notice.add_error(problem.clone());
         }
@@ -88,6 +88,9 @@ impl Plugin for CorePlugin {
             i18n::plugin,
         ))
         .insert_resource(i18n::Language(self.setup.lang))
+        .insert_resource(record::Orientation {
+            flipped: self.setup.record.human_side() == Some(shashki::Color::Black),
+        })
         .insert_resource(notice);
     }
 }

@@ -12,7 +12,7 @@ use clap::Parser;
 
 use crate::clock::TimeControl;
 use crate::i18n::{Lang, Say};
-use crate::pdn_file::load_pdn;
+use crate::pdn_file::{load_pdn, opened_notice};
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
 use shashki::search::BookChoice;
 use shashki::{DrawRules, Game};
@@ -51,12 +51,12 @@ pub struct Options {
     /// The interface language (default: from LC_ALL / LC_MESSAGES / LANG, else Russian).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = Controller::Human)]
-    pub white: Controller,
-    /// Who plays Black.
-    #[arg(long, value_enum, default_value_t = Controller::Engine)]
-    pub black: Controller,
+    /// Who plays White (default: a person; with --pdn, as "Open PDN" chooses).
+    #[arg(long, value_enum)]
+    pub white: Option<Controller>,
+    /// Who plays Black (default: the engine; with --pdn, as "Open PDN" chooses).
+    #[arg(long, value_enum)]
+    pub black: Option<Controller>,
     /// The window's width in logical pixels (at least 640).
     #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(640..))]
     pub width: u32,
@@ -79,6 +79,8 @@ pub struct Setup {
     pub tablebases: Option<PathBuf>,
     /// Problems met while reading the options, shown in the window.
     pub problems: Vec<Say>,
+    /// What the window says first about the game it opened (`None`: the keys).
+    pub opened: Option<Say>,
     /// The interface language to start with.
     pub lang: Lang,
     /// The time control to start with (`None`: no clocks).
@@ -90,6 +92,7 @@ impl Setup {
     #[must_use]
     pub fn from_options(options: &Options) -> Setup {
         let mut problems = Vec::new();
+        let mut opened = None;
         let mut game = Game::default();
         if let Some(fen) = &options.fen {
             match Game::from_fen(fen.trim()) {
@@ -97,30 +100,42 @@ impl Setup {
                 Err(e) => problems.push(Say::BadFenOption(e.to_string())),
             }
         }
-        if let Some(path) = &options.pdn {
-            match load_pdn(path) {
-                Ok(g) => game = g,
-                Err(e) => problems.push(e),
+        let loaded = options.pdn.as_ref().and_then(|path| match load_pdn(path) {
+            Ok(pdn_game) => Some((path, pdn_game)),
+            Err(e) => {
+                problems.push(e);
+                None
             }
-        }
+        });
         let strength = match (options.engine_time, options.level) {
             (Some(ms), _) => Strength::MoveTime(Duration::from_millis(ms)),
             (None, Some(level)) => Strength::Level(usize::from(level)),
             (None, None) => Strength::Level(DEFAULT_LEVEL),
         };
         let players = Players {
-            white: options.white,
-            black: options.black,
+            white: options.white.unwrap_or(Controller::Human),
+            black: options.black.unwrap_or(Controller::Engine),
         };
         let book = options
             .book
             .clone()
             .map_or(BookChoice::Shipped, BookChoice::File);
+        let mut record =
+            GameRecord::new(game.with_draw_rules(options.draw_rules), players, strength);
+        if let Some((path, pdn_game)) = loaded {
+            // The same game, sides and finish as "Open PDN" in the panel.
+            let human = record.open(&pdn_game);
+            if options.white.is_some() || options.black.is_some() {
+                record.players = players;
+            }
+            opened = Some(opened_notice(path, &pdn_game, human));
+        }
         Setup {
-            record: GameRecord::new(game.with_draw_rules(options.draw_rules), players, strength),
+            record,
             book,
             tablebases: options.tablebases.clone(),
             problems,
+            opened,
             lang: options.lang.unwrap_or_else(|| Lang::from_env(Lang::Ru)),
             clock: options.clock,
         }

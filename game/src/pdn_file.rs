@@ -6,23 +6,59 @@
 
 use std::path::Path;
 
-use shashki::{Game, PdnGame, pdn};
+use shashki::{Color, PdnGame, pdn};
 
 use crate::i18n::Say;
 use crate::record::{Controller, GameRecord};
 
-/// Reads the first game of a PDN file, in whatever encoding it is written.
+/// Reads the first game of a PDN file (its tags and result too), in whatever encoding it is
+/// written.
 ///
 /// # Errors
 /// A [`Say`] naming the file when it cannot be read or parsed or holds no game.
-pub fn load_pdn(path: &Path) -> Result<Game, Say> {
+pub fn load_pdn(path: &Path) -> Result<PdnGame, Say> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| Say::CannotRead(name.clone(), e.to_string()))?;
     // Any encoding the library detects (UTF-8, UTF-16, cp1251): old Russian files open too.
     match pdn::read_bytes(&bytes).games.into_iter().next() {
-        Some(Ok(game)) => Ok(game.game),
+        Some(Ok(game)) => Ok(game),
         Some(Err(e)) => Err(Say::BadPdn(name, e.to_string())),
         None => Err(Say::NoGameIn(name)),
+    }
+}
+
+/// What the notice says about an opened game: the file's name (not its whole path, which would
+/// not fit), the players and the result the file gives, and the person's colour while the game
+/// goes on (`None`: it is finished).
+#[must_use]
+pub fn opened_notice(path: &Path, opened: &PdnGame, human: Option<Color>) -> Say {
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let name = |tag: &str| {
+        opened
+            .tag(tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && *n != "?")
+            .map(str::to_string)
+    };
+    let mut about = Vec::new();
+    match (name("White"), name("Black")) {
+        (None, None) => {}
+        (white, black) => about.push(format!(
+            "{} — {}",
+            white.as_deref().unwrap_or("?"),
+            black.as_deref().unwrap_or("?")
+        )),
+    }
+    if opened.result != pdn::GameResult::Unknown {
+        about.push(opened.result.to_string());
+    }
+    Say::Opened {
+        file,
+        about: (!about.is_empty()).then(|| about.join(", ")),
+        human,
     }
 }
 

@@ -100,6 +100,9 @@ pub enum Ending {
     DrawAgreed,
     /// This side's clock ran out.
     TimeForfeit(Color),
+    /// The result a loaded file records for a game its moves do not end (a resignation, an
+    /// agreement, a loss on time the file does not say more about).
+    Recorded(pdn::GameResult),
 }
 
 /// Where the game stands, in the terms the view shows.
@@ -126,6 +129,8 @@ pub enum Outcome {
         /// The winner.
         winner: Color,
     },
+    /// Ended with the result its file records.
+    Recorded(pdn::GameResult),
 }
 
 impl Outcome {
@@ -141,6 +146,7 @@ impl Outcome {
                 Color::Black => pdn::GameResult::BlackWins,
             },
             Outcome::DrawnByRule(_) | Outcome::DrawAgreed => pdn::GameResult::Draw,
+            Outcome::Recorded(result) => result,
         }
     }
 }
@@ -224,6 +230,7 @@ impl GameRecord {
             (Some(Ending::TimeForfeit(loser)), _) => Outcome::TimeForfeit {
                 winner: loser.opposite(),
             },
+            (Some(Ending::Recorded(result)), _) => Outcome::Recorded(result),
             (None, GameStatus::Ongoing) => Outcome::Ongoing,
             // Every win the rules know is the loser's lack of moves (WinReason::NoLegalMove).
             (None, GameStatus::Won { winner, .. }) => Outcome::NoLegalMove { winner },
@@ -272,6 +279,18 @@ impl GameRecord {
         };
         self.replace_game(game);
         human
+    }
+
+    /// Opens a game read from a file, the same way from the command line and the panel: the
+    /// person plays the side to move at its end against the engine. A game its moves end, or
+    /// whose file records a result, is finished: it is shown, not played on (taking moves back
+    /// plays on from an earlier position). Returns the person's colour while it goes on.
+    pub fn open(&mut self, opened: &shashki::PdnGame) -> Option<Color> {
+        let human = self.start_against_engine(opened.game.clone());
+        if self.ongoing() && opened.result != pdn::GameResult::Unknown {
+            self.ending = Some(Ending::Recorded(opened.result));
+        }
+        self.ongoing().then_some(human)
     }
 
     /// Replaces the game; the new one keeps the draw rules chosen (a setting, not a part of the
@@ -448,6 +467,7 @@ impl GameRecord {
             ),
             Outcome::DrawnByRule(rule) => format!("{}: {}", headline(None), (text.draw_rule)(rule)),
             Outcome::DrawAgreed => format!("{}: {}", headline(None), text.draw_agreed),
+            Outcome::Recorded(result) => (text.recorded_result)(&result.to_string()),
         }
     }
 
@@ -784,11 +804,11 @@ pub fn apply_commands(
                 Err(e) => notice.error(Say::BadFen(e.to_string())),
             },
             GameCommand::LoadPdn(path) => match crate::pdn_file::load_pdn(path) {
-                Ok(game) => {
-                    let human = record.start_against_engine(game);
+                Ok(opened) => {
+                    let human = record.open(&opened);
                     *clocks = Clocks::new(clocks.control, record.game.moves().len());
-                    orientation.flipped = human == Color::Black;
-                    notice.info(Say::Loaded(path.display().to_string(), human));
+                    orientation.flipped = record.human_side() == Some(Color::Black);
+                    notice.info(crate::pdn_file::opened_notice(path, &opened, human));
                 }
                 Err(e) => notice.error(e),
             },

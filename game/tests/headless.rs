@@ -31,6 +31,7 @@ fn setup_with(fen: Option<&str>, white: Controller, black: Controller) -> Setup 
         book: shashki::search::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
+        opened: None,
         lang: Lang::En,
         clock: None,
     }
@@ -1080,4 +1081,61 @@ fn the_evaluation_bar_shows_only_the_position_on_the_board_and_forgets_old_games
     command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
     assert_eq!(app.world().resource::<Evaluation>().root, None);
     assert_eq!(shown_evaluation(&app), None);
+}
+
+/// A file holding one game that ends with a result its moves do not reach (Black to move).
+fn finished_game_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-game-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        "[Event \"Club\"]\n[White \"Ivanov\"]\n[Black \"Petrov\"]\n[Result \"2-0\"]\n\
+         [GameType \"25\"]\n\n1. c3-d4 f6-g5 2. b2-c3 2-0\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
+    use shashki_game::options::Options;
+    let path = finished_game_file("finished.pdn");
+    let opened = Say::Opened {
+        file: "finished.pdn".into(),
+        about: Some("Ivanov — Petrov, 2-0".into()),
+        human: None,
+    };
+    // Through the panel's "Open PDN".
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    assert_eq!(record(&app).game.moves().len(), 3);
+    assert_eq!(
+        record(&app).outcome(),
+        Outcome::Recorded(shashki::pdn::GameResult::WhiteWins)
+    );
+    assert_eq!(app.world().resource::<Notice>().lines, vec![opened.clone()]);
+    for _ in 0..40 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert_eq!(record(&app).game.moves().len(), 3, "the engine played on");
+    assert_eq!(app.world().resource::<Thinking>().purpose, None);
+    let from_panel = record(&app).players;
+    // From the command line: the same game, the same sides, the same notice.
+    let options = Options {
+        pdn: Some(path.clone()),
+        ..Options::default()
+    };
+    let setup = Setup::from_options(&options);
+    assert!(setup.problems.is_empty(), "{:?}", setup.problems);
+    assert_eq!(setup.record.game.moves().len(), 3);
+    assert!(!setup.record.ongoing());
+    assert_eq!(setup.record.players, from_panel);
+    assert_eq!(setup.opened, Some(opened));
+    // Taking back the recorded result plays on from the last position.
+    command(&mut app, GameCommand::Undo);
+    assert!(record(&app).ongoing());
+    assert_eq!(record(&app).game.moves().len(), 3);
+    std::fs::remove_file(path).ok();
 }
