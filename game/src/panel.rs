@@ -286,11 +286,14 @@ fn clock_box(side: Side) -> impl Bundle {
     )
 }
 
+/// A row of the panel. It never shrinks: a panel taller than the window scrolls instead of
+/// squeezing its rows into each other.
 fn row() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
         column_gap: px(6),
         width: percent(100),
+        flex_shrink: 0.0,
         ..default()
     }
 }
@@ -482,6 +485,9 @@ fn spawn_panel(mut commands: Commands) {
                     width: percent(100),
                     padding: UiRect::all(px(4)),
                     border: UiRect::all(px(1)),
+                    // In a small window the panel scrolls; the field keeps its height (and its
+                    // border) instead of being squeezed under its label.
+                    flex_shrink: 0.0,
                     ..default()
                 },
                 BorderColor::all(DIM),
@@ -565,7 +571,11 @@ fn spawn_panel(mut commands: Commands) {
                 MovesScroll,
                 ScrollArea,
                 Node {
+                    // The list gets the panel's remaining height, whatever its length (a
+                    // basis of its content would make it as tall as all its moves, so the
+                    // panel would scroll instead of the list), and at least a few rows.
                     flex_grow: 1.0,
+                    flex_basis: px(0),
                     min_height: px(MOVE_LIST_MIN_ROWS * MOVE_ROW_HEIGHT),
                     flex_shrink: 0.0,
                     flex_direction: FlexDirection::Column,
@@ -774,11 +784,11 @@ fn scroll_to_line(line: usize, lines: usize, text_height: f32, view_height: f32)
     (line as f32 * line_height - (view_height - line_height) / 2.0).max(0.0)
 }
 
-/// An engine time as the level line shows it: `0.05 s`, `1 s`, `1.5 s`.
-fn seconds(time: Duration) -> String {
+/// An engine time as the level line shows it: `0.05 s`, `1 s`, `1.5 s` (`1,5 с` in Russian).
+fn seconds(time: Duration, t: &Catalogue) -> String {
     let text = format!("{:.2}", time.as_secs_f64());
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    format!("{text} s")
+    (t.seconds)(text)
 }
 
 /// Moves for display: the hyphen of `c3-d4` becomes a non-breaking hyphen (U+2011), so a line
@@ -904,10 +914,7 @@ fn refresh_texts(
                 .unwrap_or_default();
             (t.level_line)(n, name)
         }
-        crate::record::Strength::MoveTime(time) => {
-            let top = t.level_names.last().copied().unwrap_or_default();
-            (t.level_line)(LEVELS.len(), &format!("{top} ({})", seconds(time)))
-        }
+        crate::record::Strength::MoveTime(time) => (t.engine_time_line)(&seconds(time, t)),
     };
     for mut text in &mut texts.p3() {
         set(&mut text, level.clone());
@@ -1126,30 +1133,42 @@ fn refresh_move_list(
         return;
     }
     *reviewed = record.review;
+    let marked = record.review.map(|ply| {
+        rows.iter()
+            .position(|row| row.moves.iter().any(|(after, _)| *after == ply))
+            .unwrap_or(0)
+    });
     for (mut scroll, view) in &mut scrolls {
         let view_height = view.size().y * view.inverse_scale_factor();
-        let marked = record.review.map(|ply| {
-            rows.iter()
-                .position(|row| row.moves.iter().any(|(after, _)| *after == ply))
-                .unwrap_or(0)
-        });
-        scroll.y = match marked {
-            Some(row) => {
-                // Only when it is out of view: a click in the list must not move the list.
-                let top = row as f32 * MOVE_ROW_HEIGHT;
-                if top >= scroll.y && top + MOVE_ROW_HEIGHT <= scroll.y + view_height {
-                    continue;
-                }
-                scroll_to_line(
-                    row,
-                    rows.len(),
-                    rows.len() as f32 * MOVE_ROW_HEIGHT,
-                    view_height,
-                )
-            }
-            None => SCROLL_TO_END,
-        };
+        if let Some(y) = list_scroll(marked, rows.len(), scroll.y, view_height) {
+            scroll.y = y;
+        }
     }
+}
+
+/// Where the move list of `rows` rows, scrolled to `scroll` in a box `view_height` high, scrolls
+/// to: to the row under review (`marked`) when it is out of view (a click in the list must not
+/// move the list), else to the end, where the newest move is. `None`: it stays.
+#[must_use]
+pub fn list_scroll(
+    marked: Option<usize>,
+    rows: usize,
+    scroll: f32,
+    view_height: f32,
+) -> Option<f32> {
+    let Some(row) = marked else {
+        return Some(SCROLL_TO_END);
+    };
+    let top = row as f32 * MOVE_ROW_HEIGHT;
+    if top >= scroll && top + MOVE_ROW_HEIGHT <= scroll + view_height {
+        return None;
+    }
+    Some(scroll_to_line(
+        row,
+        rows,
+        rows as f32 * MOVE_ROW_HEIGHT,
+        view_height,
+    ))
 }
 
 /// The moves' colours: the position shown while reviewing in blue, the live game's last move
@@ -1243,6 +1262,20 @@ mod tests {
     }
 
     #[test]
+    fn the_move_list_follows_the_reviewed_move_and_otherwise_the_newest() {
+        let view = 7.0 * MOVE_ROW_HEIGHT;
+        // Reviewing row 30 of 40 with the list at its top: scrolled so that it is in view.
+        let y = list_scroll(Some(30), 40, 0.0, view).unwrap();
+        let top = 30.0 * MOVE_ROW_HEIGHT;
+        assert!(y <= top && top + MOVE_ROW_HEIGHT <= y + view, "{y}");
+        // A row in view (clicked in the list) does not move the list.
+        assert_eq!(list_scroll(Some(31), 40, y, view), None);
+        // Back to an early row: up again; no review: to the end.
+        assert_eq!(list_scroll(Some(0), 40, y, view), Some(0.0));
+        assert_eq!(list_scroll(None, 40, y, view), Some(SCROLL_TO_END));
+    }
+
+    #[test]
     fn moves_never_break_inside_and_long_notices_are_cut_at_a_word() {
         assert_eq!(
             unbreakable_moves("1. c3-d4  f6:e5"),
@@ -1258,12 +1291,16 @@ mod tests {
 
     #[test]
     fn engine_times_read_as_seconds_without_trailing_zeros() {
-        let text = |ms| seconds(Duration::from_millis(ms));
+        use crate::i18n::{EN, RU};
+        let text = |ms| seconds(Duration::from_millis(ms), &EN);
         assert_eq!(text(50), "0.05 s");
         assert_eq!(text(250), "0.25 s");
         assert_eq!(text(1000), "1 s");
         assert_eq!(text(1500), "1.5 s");
         assert_eq!(text(10_000), "10 s");
+        // In Russian, with the Russian unit and decimal comma.
+        assert_eq!(seconds(Duration::from_millis(3000), &RU), "3 с");
+        assert_eq!(seconds(Duration::from_millis(1500), &RU), "1,5 с");
     }
 
     #[test]
