@@ -786,7 +786,11 @@ impl Session {
                 let value = param.check(value)?;
                 let changed = param.value != value;
                 param.value = value;
-                if self.initialized && changed && name != DRAW_RULES_PARAM {
+                if name == DRAW_RULES_PARAM {
+                    self.game.set_draw_rules(self.draw_rules());
+                    return Ok(Vec::new());
+                }
+                if self.initialized && changed {
                     vec![Action::Init(self.params.clone())]
                 } else {
                     Vec::new()
@@ -800,13 +804,13 @@ impl Session {
                 ]
             }
             "new-game" => {
-                self.game = Game::default();
+                self.game = Game::default().with_draw_rules(self.draw_rules());
                 vec![Action::NewGame]
             }
             "ping" => vec![Action::Send("pong".into())],
             "quit" => vec![Action::Quit],
             "pos" => {
-                self.game = pos_game(&line)?;
+                self.game = pos_game(&line)?.with_draw_rules(self.draw_rules());
                 Vec::new()
             }
             "level" => {
@@ -823,7 +827,7 @@ impl Session {
                 };
                 self.searching = true;
                 vec![Action::Search(SearchRequest {
-                    game: self.game.clone().with_draw_rules(self.draw_rules()),
+                    game: self.game.clone(),
                     level: self.level,
                     mode,
                 })]
@@ -1104,6 +1108,7 @@ mod tests {
         s.handle("init");
         assert!(s.handle("set-param name=draw-rules value=basic").is_empty());
         assert_eq!(s.draw_rules(), DrawRules::Basic);
+        assert_eq!(s.game().draw_rules(), DrawRules::Basic);
         let error = sent(&s.handle("set-param name=draw-rules value=fmjd"));
         assert!(error[0].contains("draw-rules"), "{error:?}");
         assert!(error[0].contains("full, basic, repetition"), "{error:?}");
@@ -1115,6 +1120,10 @@ mod tests {
         assert_eq!(request.game.draw_rules(), DrawRules::Basic);
         s.search_finished();
         s.handle("set-param name=draw-rules value=repetition");
+        s.handle(&format!("pos pos={START} moves=\"22-18\""));
+        assert_eq!(s.game().draw_rules(), DrawRules::Repetition);
+        s.handle("new-game");
+        assert_eq!(s.game().draw_rules(), DrawRules::Repetition);
         let actions = s.handle("go think");
         let [Action::Search(request)] = actions.as_slice() else {
             panic!("{actions:?}");
