@@ -309,10 +309,7 @@ impl DrawState {
     /// [`Self::after`] when both sides have a king.
     #[inline(never)]
     fn after_with_kings(self, before: &Position, mv: &Move, after: &Position) -> DrawState {
-        let quiet_king_move = !mv.is_capture()
-            && !mv.promotes()
-            && before.kings(before.side_to_move()).contains(mv.from());
-        let king_plies = if quiet_king_move {
+        let king_plies = if before.is_reversible(mv) {
             self.king_plies.saturating_add(1)
         } else {
             0

@@ -150,6 +150,16 @@ impl Position {
         self.kings
     }
 
+    /// Whether `mv`, a move of this position, is reversible: a king's move that captures nothing.
+    /// Men never move back and captures remove pieces, so a position before an irreversible move
+    /// never occurs again (the repetitions of 7.2.3 look back only to the last one), and the
+    /// count of quiet king moves (7.2.5) starts again after one.
+    #[must_use]
+    #[inline]
+    pub fn is_reversible(&self, mv: &Move) -> bool {
+        !mv.is_capture() && self.kings.contains(mv.from())
+    }
+
     /// Every occupied square.
     #[must_use]
     #[inline]

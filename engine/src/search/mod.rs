@@ -371,9 +371,7 @@ impl<T: Table> Engine<T> {
         // Repetitions can only reach back to the last irreversible move (a capture or a man move).
         let mut reversible_from = moves.len();
         while reversible_from > 0 {
-            let before = &positions[reversible_from - 1];
-            let mv = &moves[reversible_from - 1];
-            if mv.is_capture() || !before.all_kings().contains(mv.from()) {
+            if !positions[reversible_from - 1].is_reversible(&moves[reversible_from - 1]) {
                 break;
             }
             reversible_from -= 1;

@@ -673,7 +673,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
                 score
             } else {
-                let reversible = !mv.is_capture() && position.all_kings().contains(mv.from());
+                let reversible = position.is_reversible(&mv);
                 // A child that does not use the table (nor do its descendants: depth never
                 // grows down the tree) needs its key only for repetitions. After an
                 // irreversible move it repeats nothing, and its descendants compare keys only
