@@ -446,9 +446,10 @@ catalogue! {
         saved: fn(&str) -> String,
         /// Error: a bad FEN (the parser's detail).
         bad_fen: fn(&str) -> String,
-        /// Error: a PDN file that cannot be read (file, detail).
+        /// Error: a PDN file that cannot be read (file, detail; the detail first, so that a long
+        /// path is what the notice box cuts).
         cannot_read: fn(&str, &str) -> String,
-        /// Error: a PDN file that does not parse (file, detail).
+        /// Error: a PDN file that does not parse (file, detail; the detail first).
         bad_pdn: fn(&str, &str) -> String,
         /// Error: a PDN file without a game.
         no_game_in: fn(&str) -> String,
@@ -645,8 +646,8 @@ pub static RU: Catalogue = Catalogue {
     },
     saved: |file| format!("Сохранено: {file}"),
     bad_fen: |why| format!("Неверный FEN: {why}"),
-    cannot_read: |file, why| format!("Не удаётся прочитать PDN {file}: {why}"),
-    bad_pdn: |file, why| format!("Ошибка в PDN {file}: {why}"),
+    cannot_read: |file, why| format!("Не удаётся прочитать PDN ({why}): {file}"),
+    bad_pdn: |file, why| format!("Ошибка в PDN ({why}): {file}"),
     no_game_in: |file| format!("В PDN {file} нет партии"),
     cannot_write: |file, why| format!("Не удаётся записать PDN {file}: {why}"),
     book_not_used: |why| format!("Дебютная книга не используется: {why}"),
@@ -876,8 +877,8 @@ pub static EN: Catalogue = Catalogue {
     },
     saved: |file| format!("Saved {file}"),
     bad_fen: |why| format!("Bad FEN: {why}"),
-    cannot_read: |file, why| format!("Cannot read PDN {file}: {why}"),
-    bad_pdn: |file, why| format!("Bad PDN {file}: {why}"),
+    cannot_read: |file, why| format!("Cannot read PDN ({why}): {file}"),
+    bad_pdn: |file, why| format!("Bad PDN ({why}): {file}"),
     no_game_in: |file| format!("No game in PDN {file}"),
     cannot_write: |file, why| format!("Cannot write PDN {file}: {why}"),
     book_not_used: |why| format!("Book not used: {why}"),

@@ -219,15 +219,29 @@ fn words(words: fn(&Catalogue) -> &'static str, size: f32, color: Color) -> impl
     (Words(words), label("", size, color))
 }
 
-/// A box of `lines` lines of `size` px text that clips what does not fit.
-fn text_box(lines: f32, size: f32) -> Node {
-    Node {
-        width: percent(100),
-        height: px(lines * size * 1.3),
-        flex_shrink: 0.0,
-        overflow: Overflow::clip(),
-        ..default()
-    }
+/// A box of `lines` lines of `size` px text (marked `marker`, empty until refreshed) that clips
+/// what does not fit. The text is the child of the clipping node: a node clips its children, not
+/// its own text, so a text that clipped itself would still be drawn over the rows below. The box
+/// is exactly `lines` lines high (Bevy's line height is 1.2 times the font size), so a line that
+/// does not fit is not drawn at all rather than cut through.
+fn text_box(marker: impl Component, size: f32, color: Color, lines: f32) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: px(lines * size * 1.2),
+            flex_shrink: 0.0,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        children![(
+            marker,
+            label("", size, color),
+            Node {
+                width: percent(100),
+                ..default()
+            }
+        )],
+    )
 }
 
 fn button_node() -> Node {
@@ -339,9 +353,7 @@ fn spawn_panel(mut commands: Commands) {
     let level_row = commands.spawn(row()).add_children(&levels).id();
     let children = [
         commands.spawn(words(|t| t.title, 17.0, TEXT)).id(),
-        commands
-            .spawn((StatusText, label("", 15.0, TEXT), text_box(2.0, 15.0)))
-            .id(),
+        commands.spawn(text_box(StatusText, 15.0, TEXT, 2.0)).id(),
         commands
             .spawn((
                 ClockRow,
@@ -374,16 +386,14 @@ fn spawn_panel(mut commands: Commands) {
                             BackgroundColor(EVAL_WHITE),
                         )],
                     ),
-                    (EvalText, label("", 12.0, DIM), text_box(1.0, 12.0)),
+                    text_box(EvalText, 12.0, DIM, 1.0),
                 ],
             ))
             .id(),
         commands
-            .spawn((ThinkingText, label("", 12.0, THINK), text_box(3.0, 12.0)))
+            .spawn(text_box(ThinkingText, 12.0, THINK, 3.0))
             .id(),
-        commands
-            .spawn((NoticeText, label("", 12.0, DIM), text_box(3.0, 12.0)))
-            .id(),
+        commands.spawn(text_box(NoticeText, 12.0, DIM, 3.0)).id(),
         commands.spawn(words(|t| t.new_game, 12.0, DIM)).id(),
         commands
             .spawn((
