@@ -3,12 +3,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
-use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use common::{ANSWER_TIMEOUT, HubEngine as Engine};
+use common::{ANSWER_TIMEOUT, HubEngine as Engine, read_lines};
 use shashki::hub::{Line, write_position};
 use shashki::{Game, GameStatus, Position};
 /// A game longer than this many plies fails the test (the draw rules end games much sooner).
@@ -181,15 +179,7 @@ fn hub_builds_missing_tablebases_in_the_background_and_uses_them() {
     let _ = std::fs::remove_dir_all(&dir);
     let mut engine = Engine::start_with(&["--tablebase-pieces", "3"], &dir, Stdio::piped());
     let stderr = engine.child.stderr.take().expect("stderr is piped");
-    let (sender, errors) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let errors = read_lines(stderr);
     engine.send("hub");
     engine.until("wait");
     engine.send("init");

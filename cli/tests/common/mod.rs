@@ -2,7 +2,7 @@
 //! line. (Each test file compiles this module on its own and uses a part of it.)
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -11,6 +11,21 @@ use shashki::hub::Line;
 
 /// How long any single answer may take before the test fails.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The lines of `reader`, read on a thread of their own until it ends (or the receiver is
+/// dropped), so that a test can wait for one with a timeout.
+pub fn read_lines(reader: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(reader).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
 
 /// `shashki hub` as a subprocess.
 pub struct HubEngine {
@@ -42,15 +57,7 @@ impl HubEngine {
             .expect("the shashki binary starts");
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_lines(stdout);
         HubEngine {
             child,
             stdin,

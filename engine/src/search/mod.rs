@@ -77,9 +77,6 @@ pub const MAX_THREADS: usize = 256;
 /// with counters, whose scores may hold a counter's draw.
 const PLAY_ON_KEYS: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// The score of a draw (no contempt) as the search reports it.
-const DRAW_SCORE: i32 = 0;
-
 /// The nodes of the comparison by play-on value after an analysis without end was stopped
 /// ([`Engine::run`]): a fraction of a second.
 const PLAY_ON_NODES: u64 = 500_000;
@@ -383,8 +380,7 @@ impl<T: Table> Engine<T> {
                 let counters = BasicCounters(state);
                 self.run(root, keys, reversible_from, counters, limit, stop, on_info)
             }
-            // `DrawRules` may grow: a set this version does not know counts repetitions only.
-            _ => self.run(
+            DrawRules::Repetition => self.run(
                 root,
                 keys,
                 reversible_from,
@@ -486,7 +482,7 @@ impl<T: Table> Engine<T> {
         let Some(best) = ruled.best_move else {
             return ruled;
         };
-        if !drawn.contains(&best) && ruled.score.value() > DRAW_SCORE {
+        if !drawn.contains(&best) && ruled.score.value() > score::DRAW {
             return ruled;
         }
         if !drawn.contains(&best) {
@@ -497,7 +493,7 @@ impl<T: Table> Engine<T> {
             SearchResult {
                 best_move: Some(only),
                 pv: vec![only],
-                ..ruled.clone()
+                ..ruled
             }
         } else {
             // An analysis without end was stopped by now: the comparison gets a fixed budget
@@ -519,7 +515,7 @@ impl<T: Table> Engine<T> {
                 best_move: play_on.best_move,
                 pv: play_on.pv,
                 nodes: ruled.nodes + play_on.nodes,
-                ..ruled.clone()
+                ..ruled
             }
         };
         answer.time = start.elapsed();
@@ -533,8 +529,9 @@ impl<T: Table> Engine<T> {
         let mut scored = Vec::with_capacity(moves.len());
         for mv in moves {
             let child = root.play_unchecked(mv);
+            // A child without a move is a win in one ply, as the search scores it.
             let score = if child.is_lost() {
-                score::WIN
+                score::WIN - 1
             } else {
                 -probe::trusted_entry(tablebases, &child, NoCounters)
                     .map(|entry| probe::entry_score(entry, 1))?
