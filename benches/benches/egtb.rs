@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use shashki::egtb::build::{BuildOptions, build, build_dir};
+use shashki::egtb::{BuildOptions, build, build_dir};
 use shashki::egtb::{Material, Tablebases};
 use shashki::{Engine, EngineConfig, Position, SearchLimit};
 
@@ -88,15 +88,11 @@ fn sample(tables: &Tablebases, count: usize) -> Vec<Position> {
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let material = materials[(next() % materials.len() as u64) as usize];
-        let table = tables.table(material).expect("listed");
-        let index = next() % table.len();
-        if !blocks.insert((
-            material,
-            index / u64::from(shashki::egtb::table::BLOCK_ENTRIES),
-        )) {
+        let index = next() % shashki::egtb::slot_count(material);
+        if !blocks.insert((material, index / u64::from(shashki::egtb::BLOCK_ENTRIES))) {
             continue;
         }
-        if let Some(position) = table.indexer().position(index) {
+        if let Some(position) = shashki::egtb::slot_position(material, index) {
             out.push(if next() % 2 == 0 {
                 position
             } else {

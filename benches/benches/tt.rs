@@ -14,8 +14,8 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use shashki::search::TtEntry;
-use shashki::search::{AtomicTable, Engine, MapTable, Table, TableAllocError};
+use shashki::TtEntry;
+use shashki::{AtomicTable, Engine, MapTable, Table, TableAllocError};
 use shashki::{EngineConfig, Position, SearchLimit};
 
 const POSITIONS: [&str; 4] = [

@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use shashki::eval::EvalParams;
 use shashki::{
-    DrawRules, Engine, EngineConfig, EvalParams, Game, Move, MoveSource, Notation, Position,
-    SearchInfo, SearchLimit,
+    DrawRules, Engine, EngineConfig, Game, Move, MoveSource, Notation, Position, SearchInfo,
+    SearchLimit,
 };
 
 use crate::CliError;

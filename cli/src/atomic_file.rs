@@ -1,7 +1,8 @@
-//! The CLI's outputs are written atomically through the library's
-//! [`shashki::write_atomically`] (temporary file, sync, rename); this adapts its error to the
-//! program's [`CliError`], naming the file.
+//! The CLI's outputs are written atomically: a temporary file beside the target (`tempfile`),
+//! written, synced, then renamed over it, so a failed write leaves what the user had. Errors
+//! become the program's [`CliError`], naming the file.
 
+use std::io::Write;
 use std::path::Path;
 
 use crate::CliError;
@@ -19,6 +20,14 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
 /// # Errors
 /// The temporary file cannot be created, written or renamed (the message names `path`).
 pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    shashki::write_atomically(path, bytes)
-        .map_err(|e| CliError::failure(format!("writing {}: {e}", path.display())))
+    let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.as_file().sync_all().map_err(fail)?;
+    file.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
 }

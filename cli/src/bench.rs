@@ -10,7 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use shashki::{Engine, EngineConfig, EvalParams, Position, SearchLimit};
+use shashki::eval::EvalParams;
+use shashki::{Engine, EngineConfig, Position, SearchLimit};
 
 use crate::CliError;
 

@@ -1,9 +1,9 @@
 //! `shashki egtb`: build endgame tablebases into a directory, say what a directory holds, plan a
 //! distributed build, and probe a position.
 //!
-//! `build` drives [`shashki::egtb::build::build_dir`] (or, with `--slice`, `build_slice`) and
+//! `build` drives [`shashki::egtb::build_dir`] (or, with `--slice`, `build_slice`) and
 //! turns its events into indicatif progress bars (the library prints nothing); `status` prints
-//! [`shashki::egtb::slices::status`]; `plan` prints the slices and their dependencies as JSON or as
+//! [`shashki::egtb::status`]; `plan` prints the slices and their dependencies as JSON or as
 //! a Makefile whose rules call `egtb build --slice`; `probe` opens the directory, reports damaged
 //! files on stderr and prints the value of the position and the value of every legal move. The
 //! directory is `--tablebases DIR` (alias `--dir`), else the per-user default
@@ -18,10 +18,10 @@ use clap::{Subcommand, ValueEnum};
 use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::Notation;
-use shashki::egtb::build::{BuildEvent, BuildOptions, build_dir, build_slice};
-use shashki::egtb::slices::{self, SliceState};
+use shashki::SetupProblem;
+use shashki::egtb::{self as slices, SliceState};
+use shashki::egtb::{BuildEvent, BuildOptions, build_dir, build_slice};
 use shashki::egtb::{Material, Tablebases, TbError, Wdl};
-use shashki::search::SetupProblem;
 
 /// Arguments of `shashki egtb`.
 #[derive(Debug, clap::Args)]
@@ -56,7 +56,7 @@ pub fn resolve_dir(dir: Option<&Path>) -> Result<PathBuf, CliError> {
         None => shashki::egtb::default_dir().ok_or_else(|| {
             CliError::input(format!(
                 "no tablebase directory: give --tablebases DIR or set {} (neither HOME nor a cache directory is set)",
-                shashki::egtb::location::ENV_VAR
+                shashki::egtb::ENV_VAR
             ))
         }),
     }
@@ -220,12 +220,7 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
     let tables = build_dir(dir, options, &on_event).map_err(to_cli)?;
     pair.finish_and_clear();
     total.finish_and_clear();
-    let bytes: u64 = tables
-        .materials()
-        .iter()
-        .filter_map(|m| tables.table(*m))
-        .map(|t| t.stored_size())
-        .sum();
+    let bytes = tables.stored_bytes();
     outln!(
         "{} tables up to {} pieces in {}: {:.1} MB, built in {:.1} s",
         tables.materials().len(),
@@ -239,7 +234,7 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
 
 fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
     let pieces = pieces.unwrap_or_else(|| slices::largest_pieces(dir).max(5));
-    if pieces > shashki::egtb::material::MAX_TABLE_PIECES {
+    if pieces > shashki::egtb::MAX_TABLE_PIECES {
         return Err(CliError::input(format!(
             "--pieces {pieces}: {}",
             TbError::TooManyPieces(pieces)
@@ -361,14 +356,14 @@ fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
 }
 
 fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
-    if pieces > shashki::egtb::material::MAX_TABLE_PIECES {
+    if pieces > shashki::egtb::MAX_TABLE_PIECES {
         return Err(CliError::input(format!(
             "--pieces {pieces}: {}",
             TbError::TooManyPieces(pieces)
         )));
     }
     let all = slices::slices_up_to(pieces);
-    let file = |m: Material| format!("$(DIR)/{}", shashki::egtb::Table::file_name(m));
+    let file = |m: Material| format!("$(DIR)/{}", m.file_name());
     let mut out = String::new();
     match format {
         PlanFormat::Json => {

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use shashki::egtb::{BackgroundBuild, Tablebases};
 use shashki::hub::{self, Action, GoMode, InfoReport, Param, SearchRequest, Session};
-use shashki::search::{BookChoice, EngineSetup};
+use shashki::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
 
 use crate::CliError;

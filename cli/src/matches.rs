@@ -39,7 +39,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, NetworkSetting, Patterns};
-use shashki::search::{BookChoice, EngineSetup};
+use shashki::{BookChoice, EngineSetup};
 use shashki::{Color, DrawRules, EngineConfig, LEVELS, Level, SearchLimit};
 
 use crate::CliError;

@@ -17,8 +17,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use common::HubEngine;
+use shashki::egtb::{Tablebases, Wdl};
 use shashki::hub::write_position;
-use shashki::{DrawRules, Move, Notation, Position, Tablebases, Wdl};
+use shashki::{DrawRules, Move, Notation, Position};
 
 /// The largest tables built for the test: every case's position has at most 4 pieces.
 const TABLE_PIECES: u32 = 4;

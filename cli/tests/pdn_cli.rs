@@ -221,7 +221,7 @@ fn book_build_from_pdn_counts_checks_and_merges() {
     };
     let run = build(&first, None);
     assert!(run.status.success(), "{run:?}");
-    let book = shashki::Book::load(&first).expect("a book");
+    let book = shashki::book::Book::load(&first).expect("a book");
     let start = book
         .entry(&shashki::Position::start())
         .expect("the start position is in the book");
@@ -246,7 +246,7 @@ fn book_build_from_pdn_counts_checks_and_merges() {
     let second = dir.join("second.json");
     let run = build(&second, Some(&first));
     assert!(run.status.success(), "{run:?}");
-    let merged = shashki::Book::load(&second).expect("a book");
+    let merged = shashki::book::Book::load(&second).expect("a book");
     assert_eq!(merged.len(), book.len());
     let doubled = merged.entry(&shashki::Position::start()).expect("start");
     for (a, b) in start.moves.iter().zip(&doubled.moves) {

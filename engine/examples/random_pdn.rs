@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 
 use shashki::pdn::{self, PdnGame, PdnStyle};
-use shashki::{Color, Game, GameStatus, Position, fen};
+use shashki::{Color, Game, GameStatus, Position};
 
 /// A small xorshift generator: deterministic games from a seed, no dependency.
 struct Rng(u64);
@@ -92,7 +92,7 @@ fn main() -> ExitCode {
             continue;
         }
         index += 1;
-        let final_fen = fen::write_algebraic(game.position());
+        let final_fen = game.position().to_fen_algebraic();
         let mut record = PdnGame::new(game);
         record.set_tag("Event", &format!("Random game {index}"));
         record.set_tag("FinalFEN", &final_fen);

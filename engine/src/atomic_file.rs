@@ -15,7 +15,7 @@ use std::path::Path;
 /// # Errors
 /// The temporary file cannot be created, written, synced or renamed; a directory stands at
 /// `path` (an error of kind [`std::io::ErrorKind::IsADirectory`] that says how to fix it).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if path.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::IsADirectory,
@@ -51,6 +51,7 @@ fn temporary_name(name: &str, pid: u32) -> String {
 /// longer run (killed mid-write), keeping those of running processes (another writer may be about
 /// to rename its file). Returns how many were removed. Where running processes cannot be told
 /// (no `/proc`), nothing is removed.
+#[cfg(feature = "tablebases")]
 pub(crate) fn remove_stale_temporaries(dir: &Path) -> usize {
     let processes = Path::new("/proc");
     if !processes.join("self").exists() {
@@ -108,6 +109,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[cfg(feature = "tablebases")]
     #[test]
     fn stale_temporaries_of_dead_processes_are_removed_and_live_ones_kept() {
         let dir = std::env::temp_dir().join(format!("shashki-stale-{}", std::process::id()));

@@ -41,8 +41,9 @@
 //! [`Engine::search`], which always returns a legal `best_move` when one exists, and stop a
 //! search from any thread with [`Engine::stop`] or a [`StopHandle`]. The runnable
 //! `examples/embed.rs` (`cargo run --release --example embed`) plays a game, prints live search
-//! output, stops an analysis from another thread and saves the game as PDN;
-//! `examples/pdn_replay.rs` replays the games of a PDN file.
+//! output, stops an analysis from another thread and saves the game as PDN; `play` plays you
+//! on the terminal, `analyse` analyses a FEN, `pdn_replay` replays the games of a PDN file and
+//! `probe` probes the tablebases (feature `tablebases`).
 //!
 //! ```no_run
 //! use shashki::{Engine, EngineConfig, Game, SearchLimit};
@@ -58,30 +59,38 @@
 //! # Ok::<(), shashki::GameError>(())
 //! ```
 //!
-//! ## Layers
-//! The modules are layers, each built only on those below it: `rules` (squares, bitboards,
-//! moves, move generation, positions, draw rules, games, perft), `formats` (FEN, move text,
-//! PDN, annotations, serde), `eval`, `search`, `book` and `egtb`, and on top `protocol` (the Hub
-//! protocol). Users need none of these paths: the vocabulary is re-exported here.
+//! ## Modules
+//! The vocabulary (rules, notation, the engine) is at the root; the modules hold what belongs to
+//! one subject: [`pdn`] (game files), [`annotate`], [`hub`] (the protocol),
+//! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`
+//! and `egtb` (tablebases). Inside, the library is built in layers, each only on those below
+//! it: `rules`, `formats`, `eval`, `search`, `book` and `egtb`, and on top `protocol`.
 //!
 //! ## Features
-//! - `serde`: (de)serialise [`Position`] as FEN, [`Square`] as its number, [`Color`] as `"W"`/`"B"`,
-//!   a [`Game`] as its start FEN (with lidraughts' counters) and its moves, [`GameStatus`],
-//!   [`WinReason`], [`DrawRule`], [`MoveSource`] and [`Score`]; write a [`Move`] as its Hub text
-//!   and a [`SearchResult`]; read moves back through `HubMove` and `MoveSeed` (a move needs its
-//!   position). serde and serde_json are always dependencies (the opening book is JSON), so the
-//!   feature costs only the derived code.
+//! The smallest build (`default-features = false`) has the rules, FEN, move notation, PDN in
+//! UTF-8 and UTF-16, perft, the evaluation, the whole engine (its threads are `std` threads), the
+//! annotations and the Hub protocol, and depends on `thiserror` and `arrayvec` alone (and `libc`
+//! on Linux): no C compiler, no rayon, no serde. Each feature adds one part and only its own
+//! dependencies; every combination builds and passes its tests (the repository's CI checks them
+//! all). Costs measured on this project's 2-core machine (`benches/features.sh`): the CPU time of
+//! a clean `cargo build -p shashki` with the feature alone, and the size of a release build of
+//! the `analyse` example (of `probe` for `tablebases`).
+#![doc = include_str!("../FEATURES.md")]
 
 #![warn(missing_debug_implementations)]
 
+#[cfg(any(feature = "book", feature = "tablebases"))]
 mod atomic_file;
+#[cfg(feature = "book")]
 pub mod book;
+#[cfg(feature = "tablebases")]
 pub mod egtb;
 pub mod eval;
 mod formats;
+mod parallel;
 mod protocol;
 mod rules;
-pub mod search;
+mod search;
 mod splitmix;
 
 /// The package README's example, compiled and run as a doctest so that it stays true.
@@ -89,28 +98,29 @@ mod splitmix;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use atomic_file::write_atomically;
-pub use formats::{annotate, fen, pdn};
+pub use formats::{annotate, pdn};
 pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.
-pub use rules::{draw, perft, zobrist};
+pub use rules::perft;
 
-pub use book::{Book, BookEntry, BookError, BookMove, BookPolicy};
-pub use egtb::{Tablebases, TbEntry, TbError, Wdl};
-pub use eval::EvalParams;
 pub use formats::{
-    FenError, FenField, FenReason, MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason,
-    PdnError, PdnGame, PlayTextError,
+    FenError, FenExtras, FenField, FenReason, MoveError, MoveText, Notation, ParseMoveError,
+    ParseMoveReason, PlayTextError,
 };
 #[cfg(feature = "serde")]
 pub use formats::{HubMove, MoveSeed};
 pub use rules::{
     Bitboard, Color, Direction, DrawRule, DrawRules, DrawState, Game, GameError, GameStatus,
     IllegalMove, MAX_MOVES, Move, MoveIdentity, MoveList, ParseDrawRulesError, ParseSquareError,
-    Piece, Position, PositionError, Role, Square, Squares, WinReason, perft_parallel,
+    Piece, Position, PositionError, Role, Square, Squares, WinReason,
 };
 pub use search::{
     BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_HASH_MB,
-    MAX_THREADS, MoveSource, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
-    SetupProblem, StopHandle, TableAllocError,
+    MAX_THREADS, MoveSource, ONE_PLY, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
+    SetupProblem, StopHandle, TableAllocError, accepts_draw,
 };
+
+/// The transposition tables, for the benchmarks (feature `tuning`): not an API to build on.
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
+pub use search::{AtomicTable, MapTable, Table, TtEntry};

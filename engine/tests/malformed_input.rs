@@ -4,7 +4,6 @@
 //! squares given twice).
 
 use proptest::prelude::*;
-use shashki::fen::read_with_extras;
 use shashki::{Bitboard, Color, FenField, Position, PositionError, Square};
 
 /// FENs whose every prefix is tried.
@@ -48,7 +47,7 @@ fn every_prefix_of_a_valid_fen_is_handled() {
     assert!(Position::from_fen("W:W21,").is_err());
     assert!(Position::from_fen("W:W21:B1-").is_err());
     assert!(Position::from_fen("W:WK").is_err());
-    assert!(read_with_extras("W:W21:B1:H").is_err());
+    assert!(Position::from_fen_with_extras("W:W21:B1:H").is_err());
 }
 
 fn field_of(fen: &str) -> FenField {
@@ -195,7 +194,7 @@ proptest! {
     #[test]
     fn fen_like_strings_never_panic(text in "[WBKwbkHF0-9a-iA-I:,. -]{0,60}") {
         check_read(&text);
-        let _ = read_with_extras(&text);
+        let _ = Position::from_fen_with_extras(&text);
     }
 
     #[test]
@@ -230,7 +229,7 @@ proptest! {
 #[test]
 fn counter_errors_say_what_is_wrong() {
     let message = |text: &str| {
-        shashki::fen::read(text)
+        Position::from_fen(text)
             .expect_err("a bad counter is an error")
             .to_string()
     };

@@ -5,10 +5,9 @@
 //! writer's styles, read back by our reader.
 
 use shashki::pdn::{
-    self, FailureCounts, FenTag, GameResult, PdnErrorKind, PdnReading, PdnStyle, TextEncoding,
-    WriteOptions,
+    self, FenTag, GameResult, PdnErrorKind, PdnReading, PdnStyle, TextEncoding, WriteOptions,
 };
-use shashki::{MoveError, Notation, Position, fen};
+use shashki::{MoveError, Notation, Position};
 
 const FORMS: &[u8] = include_bytes!("data/pdn/forms.pdn");
 const OTHER_VARIANTS: &[u8] = include_bytes!("data/pdn/other_variants.pdn");
@@ -150,13 +149,13 @@ fn a_file_where_most_games_fail_is_judged_on_all_its_failures() {
     let reading = pdn::read_bytes(ITALIAN_MIXED);
     let counts = reading.failure_counts();
     assert_eq!(
-        counts,
-        FailureCounts {
-            games: 6,
-            failed: 5,
-            other_variant: 2,
-            illegal: 3
-        }
+        (
+            counts.games,
+            counts.failed,
+            counts.other_variant,
+            counts.illegal
+        ),
+        (6, 5, 2, 3)
     );
     assert!(reading.looks_like_other_variant());
     let failed: Vec<_> = reading.failed().collect();
@@ -238,11 +237,15 @@ fn an_ambiguous_short_move_names_its_candidates_and_the_next_game_is_read() {
 
 #[test]
 fn encodings_are_detected_and_cyrillic_comes_out_as_cyrillic() {
-    for (bytes, encoding) in [
-        (CP1251, TextEncoding::Windows1251),
+    let code_pages = if cfg!(feature = "encodings") {
+        vec![(CP1251, TextEncoding::Windows1251)]
+    } else {
+        Vec::new()
+    };
+    for (bytes, encoding) in code_pages.into_iter().chain([
         (UTF16, TextEncoding::Utf16Le),
         (UTF8_BOM, TextEncoding::Utf8Bom),
-    ] {
+    ]) {
         let reading = pdn::read_bytes(bytes);
         assert_eq!(reading.encoding, encoding);
         assert_eq!(reading.read_count(), 2, "{encoding}");
@@ -256,6 +259,24 @@ fn encodings_are_detected_and_cyrillic_comes_out_as_cyrillic() {
         let text = pdn::write_game(first);
         assert!(text.contains("[Event \"Чемпионат СССР\"]"), "{text}");
     }
+}
+
+/// Without the `encodings` feature a Windows-1251 file still gives its games (the moves are
+/// ASCII), its names lost to U+FFFD, and the reading says so: the encoding and a warning per line.
+#[cfg(not(feature = "encodings"))]
+#[test]
+fn without_encodings_a_windows_file_gives_its_games_and_says_what_was_lost() {
+    let reading = pdn::read_bytes(CP1251);
+    assert_eq!(reading.encoding, TextEncoding::NotUtf8);
+    assert!(reading.encoding.to_string().contains("`encodings` feature"));
+    assert_eq!(reading.read_count(), 2);
+    let with_utf8 = pdn::read_bytes(UTF8_BOM);
+    for (lossy, exact) in reading.read().zip(with_utf8.read()) {
+        assert_eq!(lossy.game.moves(), exact.game.moves());
+    }
+    assert!(game(&reading, 0).tag("Event").unwrap().contains('\u{FFFD}'));
+    assert!(!reading.warnings.is_empty());
+    assert!(reading.warnings.iter().all(|w| w.line >= 1));
 }
 
 #[test]
@@ -505,7 +526,7 @@ fn the_lidraughts_style_writes_what_lidraughts_exports() {
 #[test]
 fn the_algebraic_fen_reads_back() {
     let position: Position = "B:W18,K29:BK1,12".parse().unwrap();
-    let text = fen::write_algebraic(&position);
+    let text = position.to_fen_algebraic();
     assert_eq!(text, "B:Wd4,Ka1:Bh6,Kb8");
-    assert_eq!(fen::read(&text).unwrap(), position);
+    assert_eq!(Position::from_fen(&text).unwrap(), position);
 }

@@ -6,7 +6,6 @@
 mod common;
 
 use common::{Rng, random_game, random_position};
-use shashki::fen::read_with_extras;
 use shashki::{Color, Move, MoveError, MoveText, Notation, Position, Square};
 
 /// Random and game positions: the sample for the move round trips.
@@ -73,7 +72,8 @@ fn fen_round_trips() {
         );
     }
     // Counters are read, and do not change the position.
-    let (position, extras) = read_with_extras("B:W21,K29:B1-4:H12:F34").expect("valid");
+    let (position, extras) =
+        Position::from_fen_with_extras("B:W21,K29:B1-4:H12:F34").expect("valid");
     assert_eq!(position.to_fen(), "B:W21,K29:B1,2,3,4");
     assert_eq!(
         (extras.halfmove_clock, extras.fullmove_number),

@@ -341,7 +341,7 @@ fn play_refuses_a_move_of_another_position() {
         .play(&capture)
         .expect_err("a capture is no move at the start");
     assert_eq!(error.mv, capture);
-    assert_eq!(error.fen, start.to_fen());
+    assert_eq!(error.position, start);
     assert!(error.to_string().starts_with("illegal move "), "{error}");
     // A legal move is played exactly as the unchecked copy-make plays it.
     for mv in &start.legal_moves() {

@@ -1,7 +1,8 @@
 //! The shipped opening book loads (every FEN and move checked against the rules) and covers the
 //! start position and the ballots.
 
-use shashki::{Book, BookPolicy, Position};
+use shashki::Position;
+use shashki::book::{Book, BookPolicy};
 
 #[test]
 fn the_shipped_book_is_valid_and_covers_the_start() {

@@ -12,11 +12,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use shashki::egtb::{BuildOptions, Material, Table};
+use shashki::egtb::{BuildOptions, Material};
 use shashki::eval::{Network, PatternTables};
 use shashki::hub::{self, Action, GoMode, Session};
 use shashki::pdn::{self, PdnStyle};
-use shashki::{Book, Engine, EngineConfig, Notation, Position, SearchLimit, Tablebases, fen};
+use shashki::{Engine, EngineConfig, Notation, Position, SearchLimit};
+use shashki::book::Book;
+use shashki::egtb::Tablebases;
 
 /// A target's body: bytes in, a panic if an invariant fails.
 pub type Target = fn(&[u8]);
@@ -45,14 +47,14 @@ fn text(data: &[u8]) -> String {
 /// algebraic) and reads back as the same position, with the same extras when written with them.
 pub fn fen(data: &[u8]) {
     let text = text(data);
-    let Ok((position, extras)) = fen::read_with_extras(&text) else {
+    let Ok((position, extras)) = Position::from_fen_with_extras(&text) else {
         return;
     };
-    for written in [fen::write(&position), fen::write_algebraic(&position)] {
-        let again = fen::read(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    for written in [position.to_fen(), position.to_fen_algebraic()] {
+        let again = Position::from_fen(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
         assert_eq!(again, position, "{text:?} -> {written}");
     }
-    let mut with_extras = fen::write(&position);
+    let mut with_extras = position.to_fen();
     if let Some(h) = extras.halfmove_clock {
         with_extras.push_str(&format!(":H{h}"));
     }
@@ -60,7 +62,7 @@ pub fn fen(data: &[u8]) {
         with_extras.push_str(&format!(":F{f}"));
     }
     let (again, extras_again) =
-        fen::read_with_extras(&with_extras).unwrap_or_else(|e| panic!("{with_extras}: {e}"));
+        Position::from_fen_with_extras(&with_extras).unwrap_or_else(|e| panic!("{with_extras}: {e}"));
     assert_eq!((again, extras_again), (position, extras), "{with_extras}");
 }
 
@@ -274,12 +276,12 @@ fn table_fixture() -> &'static TableFixture {
             max_pieces: 3,
             ..BuildOptions::default()
         };
-        shashki::egtb::build::build_dir(&genuine, options, &|_| {}).expect("the tables build");
+        shashki::egtb::build_dir(&genuine, options, &|_| {}).expect("the tables build");
         std::fs::create_dir_all(&work).expect("a working directory");
         let files: Vec<(Material, Vec<u8>)> = Material::all_up_to(3)
             .into_iter()
             .map(|m| {
-                let name = Table::file_name(m);
+                let name = m.file_name();
                 let bytes = std::fs::read(genuine.join(&name)).expect("a built table");
                 std::fs::write(work.join(&name), &bytes).expect("a copy");
                 (m, bytes)
@@ -306,7 +308,7 @@ pub fn tablebase_file(data: &[u8]) {
     };
     let fixture = table_fixture();
     let (material, genuine) = &fixture.files[usize::from(pick) % fixture.files.len()];
-    let path = fixture.work.join(Table::file_name(*material));
+    let path = fixture.work.join(material.file_name());
     std::fs::write(&path, bytes).expect("the working directory is writable");
     check_trusted(&Tablebases::open(&fixture.work), *material, &fixture.truth);
     check_trusted(
@@ -318,17 +320,19 @@ pub fn tablebase_file(data: &[u8]) {
 }
 
 fn check_trusted(opened: &Tablebases, material: Material, truth: &Tablebases) {
-    let Some(table) = opened.table(material) else {
+    if !opened.has(material) {
         return;
-    };
-    let true_table = truth.table(material).expect("the genuine table");
-    assert_eq!(table.len(), true_table.len(), "{material}: length");
-    let step = (table.len() / TABLE_SAMPLE).max(1);
-    for index in (0..table.len()).step_by(step as usize) {
-        if let Some(value) = table.get(index) {
+    }
+    let slots = shashki::egtb::slot_count(material);
+    let step = (slots / TABLE_SAMPLE).max(1);
+    for index in (0..slots).step_by(step as usize) {
+        let Some(position) = shashki::egtb::slot_position(material, index) else {
+            continue;
+        };
+        if let Some(value) = opened.probe(&position) {
             assert_eq!(
                 Some(value),
-                true_table.get(index),
+                truth.probe(&position),
                 "{material}: a wrong value at {index} was trusted"
             );
         }

@@ -45,18 +45,18 @@ fn write_seed(name: &str, file: &str, bytes: &[u8]) {
 #[test]
 #[ignore = "rewrites the committed binary seeds"]
 fn write_binary_seeds() {
-    use shashki::egtb::{BuildOptions, Material, Table};
+    use shashki::egtb::{BuildOptions, Material};
     let dir = std::env::temp_dir().join(format!("shashki-fuzz-seeds-{}", std::process::id()));
     let options = BuildOptions {
         max_pieces: 3,
         ..BuildOptions::default()
     };
-    shashki::egtb::build::build_dir(&dir, options, &|_| {}).expect("the tables build");
+    shashki::egtb::build_dir(&dir, options, &|_| {}).expect("the tables build");
     let materials = Material::all_up_to(3);
     let mut files: Vec<(usize, Material, Vec<u8>)> = materials
         .iter()
         .enumerate()
-        .map(|(i, &m)| (i, m, std::fs::read(dir.join(Table::file_name(m))).unwrap()))
+        .map(|(i, &m)| (i, m, std::fs::read(dir.join(m.file_name())).unwrap()))
         .collect();
     files.sort_by_key(|(_, _, bytes)| bytes.len());
     // The three smallest tables: the first byte picks the material (its index).

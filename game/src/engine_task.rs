@@ -28,7 +28,7 @@ use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice, Stre
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use shashki::search::{BookChoice, SetupProblem, accepts_draw};
+use shashki::{BookChoice, SetupProblem, accepts_draw};
 use shashki::{
     Engine, EngineConfig, Game, LEVELS, Level, Move, MoveSource, Notation, Position, Score,
     SearchInfo, SearchLimit, StopHandle,
@@ -256,7 +256,7 @@ pub struct Job {
 
 /// The book and tablebases the engine is built with (without this resource: neither).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct EngineSetup(pub shashki::search::EngineSetup);
+pub struct EngineSetup(pub shashki::EngineSetup);
 
 /// Registers the engine task.
 pub(crate) fn plugin(app: &mut App) {
@@ -297,7 +297,7 @@ pub(crate) fn build_engine(
         ..EngineConfig::default()
     };
     let setup = setup.map_or_else(
-        || shashki::search::EngineSetup {
+        || shashki::EngineSetup {
             book: BookChoice::None,
             tablebases: None,
         },

@@ -74,7 +74,7 @@ impl Plugin for CorePlugin {
             self.setup.clock,
             self.setup.record.game.moves().len(),
         ))
-        .insert_resource(engine_task::EngineSetup(shashki::search::EngineSetup {
+        .insert_resource(engine_task::EngineSetup(shashki::EngineSetup {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
         }))

@@ -14,7 +14,7 @@ use crate::clock::TimeControl;
 use crate::i18n::{Lang, Say};
 use crate::pdn_file::{load_pdn, opened_notice};
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
-use shashki::search::BookChoice;
+use shashki::BookChoice;
 use shashki::{DrawRules, Game};
 
 /// Play Russian draughts against the shashki engine.

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use shashki::{Color, PdnGame, pdn};
+use shashki::pdn::PdnGame;
+use shashki::{Color, pdn};
 
 use crate::i18n::Say;
 use crate::record::{Controller, GameRecord};
@@ -68,8 +69,23 @@ pub fn opened_notice(path: &Path, opened: &PdnGame, human: Option<Color>) -> Say
 /// # Errors
 /// A [`Say`] naming the file when it cannot be written.
 pub fn save_pdn(record: &GameRecord, path: &Path) -> Result<(), Say> {
-    shashki::write_atomically(path, pdn_text(record).as_bytes())
+    write_atomically(path, pdn_text(record).as_bytes())
         .map_err(|e| Say::CannotWrite(path.display().to_string(), e.to_string()))
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it (`tempfile`), synced and renamed
+/// over it: a failed write leaves the file as it was.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// The game as PDN text (what "Save PDN" writes and "Copy PDN" copies), with the players and

@@ -285,7 +285,7 @@ impl GameRecord {
     /// person plays the side to move at its end against the engine. A game its moves end, or
     /// whose file records a result, is finished: it is shown, not played on (taking moves back
     /// plays on from an earlier position). Returns the person's colour while it goes on.
-    pub fn open(&mut self, opened: &shashki::PdnGame) -> Option<Color> {
+    pub fn open(&mut self, opened: &shashki::pdn::PdnGame) -> Option<Color> {
         let human = self.start_against_engine(opened.game.clone());
         if self.ongoing() && opened.result != pdn::GameResult::Unknown {
             self.ending = Some(Ending::Recorded(opened.result));

@@ -28,7 +28,7 @@ fn setup_with(fen: Option<&str>, white: Controller, black: Controller) -> Setup 
             Players { white, black },
             Strength::MoveTime(ENGINE_TIME),
         ),
-        book: shashki::search::BookChoice::None,
+        book: shashki::BookChoice::None,
         tablebases: None,
         problems: Vec::new(),
         opened: None,
@@ -666,7 +666,7 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
             .as_deref(),
         Some(dir.as_path())
     );
-    assert_eq!(shashki::Tablebases::open(&dir).max_pieces(), 3);
+    assert_eq!(shashki::egtb::Tablebases::open(&dir).max_pieces(), 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -926,7 +926,7 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
 #[test]
 fn the_analysis_searches_the_opening_even_with_a_book() {
     let mut setup = setup_with(None, Controller::Human, Controller::Engine);
-    setup.book = shashki::search::BookChoice::Shipped;
+    setup.book = shashki::BookChoice::Shipped;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });

@@ -16,8 +16,8 @@
 //! and a comment saying so. Positions are taken in order of first appearance in the games and
 //! scored in parallel, results put together in that order: the book is deterministic.
 
+use crate::parallel::*;
 use ahash::{AHashMap, AHashSet};
-use rayon::prelude::*;
 
 use super::{Book, BookEntry, BookMove};
 use crate::formats::Notation;

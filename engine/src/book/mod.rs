@@ -29,15 +29,16 @@ use crate::splitmix::SplitMix64;
 /// The shipped book's text (`books/opening.json` in the repository).
 const SHIPPED_BOOK: &str = include_str!("opening.json");
 /// How errors and reports name the shipped book.
-pub const SHIPPED_BOOK_NAME: &str = "the shipped book (books/opening.json, built in)";
+pub(crate) const SHIPPED_BOOK_NAME: &str = "the shipped book (books/opening.json, built in)";
 
 /// The format version this code reads and writes.
-pub const BOOK_FORMAT_VERSION: u32 = 1;
+pub(crate) const BOOK_FORMAT_VERSION: u32 = 1;
 /// The value of the `format` field of a book file.
-pub const BOOK_FORMAT_NAME: &str = "shashki-book";
+pub(crate) const BOOK_FORMAT_NAME: &str = "shashki-book";
 
 /// A candidate move of a book position.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct BookMove {
     /// The move, legal in its position.
     pub mv: Move,
@@ -47,6 +48,20 @@ pub struct BookMove {
     pub score: Option<f32>,
     /// Free text (optional).
     pub comment: Option<String>,
+}
+
+impl BookMove {
+    /// A candidate `mv` chosen at random with relative frequency `weight`, without score or
+    /// comment (set them on the returned value).
+    #[must_use]
+    pub const fn new(mv: Move, weight: u32) -> BookMove {
+        BookMove {
+            mv,
+            weight,
+            score: None,
+            comment: None,
+        }
+    }
 }
 
 /// A position of the book with its moves.

@@ -21,6 +21,7 @@ use super::{Material, Tablebases, TbError};
 
 /// How far a background build has come.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BuildProgress {
     /// Index slots done.
     pub done: u64,
@@ -182,14 +183,6 @@ fn run(
     shared: &Shared,
     report: &(impl Fn(&BuildProgress) + Sync),
 ) -> Result<(), TbError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .thread_name(|i| format!("tablebase build {i}"))
-        .build()
-        .map_err(|error| TbError::Io {
-            path: dir.to_path_buf(),
-            source: std::io::Error::other(error),
-        })?;
     let on_event = |event: BuildEvent| match event {
         BuildEvent::Planned { slots, .. } => shared.total.store(slots, Ordering::Relaxed),
         BuildEvent::PairStarted { material, .. } => {
@@ -208,7 +201,13 @@ fn run(
         max_pieces,
         ..BuildOptions::default()
     };
-    pool.install(|| build_dir(dir, options, &on_event))?;
+    crate::parallel::with_threads(threads, "tablebase build", || {
+        build_dir(dir, options, &on_event)
+    })
+    .map_err(|source| TbError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })??;
     Ok(())
 }
 

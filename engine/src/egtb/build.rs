@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use ahash::{AHashMap, AHashSet};
 
-use rayon::prelude::*;
+use crate::parallel::*;
 
 use super::material::{Indexer, Material};
 use super::slices::{self, SliceState, slices_up_to};
@@ -91,6 +91,7 @@ pub enum BuildEvent {
 
 /// Counts of one finished table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TableStats {
     /// Positions won by the side to move.
     pub wins: u64,
@@ -160,7 +161,7 @@ pub fn build(
 }
 
 /// Builds every table up to `options.max_pieces` pieces that `dir` does not already hold
-/// trusted (see [`super::slices`]: missing, damaged, partial, foreign and stale files
+/// trusted (see [`status`](super::status): missing, damaged, partial, foreign and stale files
 /// are rebuilt), writing each slice into `dir` as soon as it is done, so an interrupted build
 /// resumes where it stopped (the partial temporary files of builds killed mid-write are removed).
 /// Only the tables that slices still to build need are kept in memory. Returns the set opened
@@ -197,13 +198,13 @@ pub fn build_dir(
     // The last slice to build that needs each table: after it, the table leaves memory.
     let mut last_use: AHashMap<Material, usize> = AHashMap::new();
     for (i, slice) in todo.iter().enumerate() {
-        for input in slices::inputs(*slice) {
+        for input in slices::slice_inputs(*slice) {
             last_use.insert(input, i);
         }
     }
     let mut work = Tablebases::empty();
     for (i, &slice) in todo.iter().enumerate() {
-        for input in slices::inputs(slice) {
+        for input in slices::slice_inputs(slice) {
             if !work.has(input) {
                 work.insert(load_input(dir, slice, input, &work)?);
             }
@@ -235,7 +236,7 @@ pub fn build_slice(
     check_pieces(material.pieces())?;
     let slice = material.slice();
     let mut work = Tablebases::empty();
-    for input in slices::inputs(slice) {
+    for input in slices::slice_inputs(slice) {
         work.insert(load_input(dir, slice, input, &work)?);
     }
     let inputs = recorded_inputs(&work, slice)?;
@@ -275,7 +276,7 @@ fn load_input(
 
 /// The inputs of `slice` with the checksums of their files, as a slice file records them.
 fn recorded_inputs(work: &Tablebases, slice: Material) -> Result<Vec<(Material, u64)>, TbError> {
-    slices::inputs(slice)
+    slices::slice_inputs(slice)
         .into_iter()
         .map(|m| {
             work.table(m)

@@ -166,6 +166,13 @@ pub struct Material {
 }
 
 impl Material {
+    /// The name of this material's table file (`kk_k.shtb`-like: the material and the
+    /// extension), in the directory [`super::Tablebases::open`] reads.
+    #[must_use]
+    pub fn file_name(self) -> String {
+        super::Table::file_name(self)
+    }
+
     /// The material of `position`, by colour.
     #[must_use]
     pub fn of(position: &Position) -> Material {

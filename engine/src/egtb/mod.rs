@@ -18,14 +18,15 @@
 //! road, every win takes fewer plies than the 15-move (30-ply) limit of 7.2.4 (checked by the
 //! tests), so that rule never turns one of those wins into a draw.
 //!
-//! Files and their checks are described in [`table`]; materials and the index in [`material`].
+//! A [`Material`] names a table (`kk_k`-like: the pieces of each side); the files, their blocks
+//! and their checks are described in the repository's `docs/TABLEBASES.md`.
 
-pub mod background;
-pub mod build;
-pub mod location;
-pub mod material;
-pub mod slices;
-pub mod table;
+mod background;
+mod build;
+mod location;
+mod material;
+mod slices;
+mod table;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -34,11 +35,34 @@ use std::sync::Arc;
 use ahash::AHashMap;
 
 pub use background::{BackgroundBuild, BuildProgress, open_or_build};
-pub use build::{BuildEvent, BuildOptions, TableStats};
-pub use location::default_dir;
-pub use material::{Indexer, Material, ParseMaterialError};
-pub use slices::{SliceState, TableStatus};
-pub use table::{BlockCache, Table};
+pub use build::{BuildEvent, BuildOptions, TableStats, build, build_dir, build_slice};
+pub use location::{ENV_VAR, default_dir};
+pub use material::{MAX_TABLE_PIECES, Material, ParseMaterialError};
+pub use slices::{
+    SliceState, StatusReport, TableStatus, largest_pieces, slice_inputs, slices_up_to, status,
+};
+/// The entries of a compressed block, for the benchmarks (feature `tuning`).
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
+pub use table::BLOCK_ENTRIES;
+pub(crate) use table::{BlockCache, Table};
+
+/// The number of slots of `material`'s table, for the benchmarks (feature `tuning`).
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
+#[must_use]
+pub fn slot_count(material: Material) -> u64 {
+    material::Indexer::new(material).size()
+}
+
+/// The position of slot `index` of `material`'s table, if the slot holds one, for the
+/// benchmarks (feature `tuning`).
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
+#[must_use]
+pub fn slot_position(material: Material, index: u64) -> Option<Position> {
+    material::Indexer::new(material).position(index)
+}
 
 use crate::rules::{Color, Move, Position};
 
@@ -65,6 +89,7 @@ impl fmt::Display for Wdl {
 
 /// The value of a position from a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct TbEntry {
     /// The result for the side to move.
     pub wdl: Wdl,
@@ -238,29 +263,35 @@ impl Tablebases {
 
     /// The table of `material`, if present.
     #[must_use]
-    pub fn table(&self, material: Material) -> Option<&Table> {
+    pub(crate) fn table(&self, material: Material) -> Option<&Table> {
         self.tables.get(&material)
     }
 
-    /// Whether `material`'s table is present.
+    /// The size of the loaded tables as stored (compressed), in bytes.
+    #[must_use]
+    pub fn stored_bytes(&self) -> u64 {
+        self.tables.values().map(Table::stored_size).sum()
+    }
+
+    /// Whether the table of `material` is loaded.
     #[must_use]
     pub fn has(&self, material: Material) -> bool {
         self.tables.contains_key(&material)
     }
 
     /// Adds (or replaces) a table.
-    pub fn insert(&mut self, table: Table) {
+    pub(crate) fn insert(&mut self, table: Table) {
         self.tables.insert(table.material(), table);
     }
 
     /// Takes a table out of the set.
-    pub fn remove(&mut self, material: Material) -> Option<Table> {
+    pub(crate) fn remove(&mut self, material: Material) -> Option<Table> {
         self.tables.remove(&material)
     }
 
     /// The cache of decoded blocks shared by the tables opened from files.
     #[must_use]
-    pub fn cache(&self) -> &Arc<BlockCache> {
+    pub(crate) fn cache(&self) -> &Arc<BlockCache> {
         &self.cache
     }
 

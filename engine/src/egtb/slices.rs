@@ -35,6 +35,7 @@ pub enum SliceState {
 
 /// One table of a directory and its state.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct TableStatus {
     /// The table's material.
     pub material: Material,
@@ -48,6 +49,7 @@ pub struct TableStatus {
 
 /// What [`status`] finds in a directory.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct StatusReport {
     /// Every table with up to the asked number of pieces, in build order.
     pub tables: Vec<TableStatus>,
@@ -57,7 +59,7 @@ pub struct StatusReport {
 
 /// The inputs of `slice` as materials (White to move): the exits of its members. Sorted.
 #[must_use]
-pub fn inputs(slice: Material) -> Vec<Material> {
+pub fn slice_inputs(slice: Material) -> Vec<Material> {
     let mut out: Vec<Material> = slice
         .slice_members()
         .iter()
@@ -173,7 +175,7 @@ fn check(
     if verify {
         table.verify()?;
     }
-    let expected = inputs(material.slice());
+    let expected = slice_inputs(material.slice());
     let recorded: Vec<Material> = header.dependencies.iter().map(|(m, _)| *m).collect();
     if let Some(dependency) = expected
         .iter()

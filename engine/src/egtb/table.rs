@@ -45,7 +45,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use rayon::prelude::*;
+use crate::parallel::*;
 
 use super::material::{Indexer, MAX_TABLE_PIECES, Material};
 use super::{TbEntry, TbError, Wdl};
@@ -493,12 +493,6 @@ impl Table {
         self.indexer.size()
     }
 
-    /// Whether the table has no slots (never for a real material).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Size of the decoded entries in bytes.
     #[must_use]
     pub fn byte_size(&self) -> u64 {
@@ -573,7 +567,7 @@ impl Table {
         };
         let bytes = encode_file(material, self.width, data, CODEC, dependencies);
         let sum = SliceHeader::decode(&bytes, &path)?.checksum;
-        crate::write_atomically(&path, &bytes).map_err(|source| TbError::Io {
+        crate::atomic_file::write_atomically(&path, &bytes).map_err(|source| TbError::Io {
             path: path.clone(),
             source,
         })?;
@@ -787,24 +781,6 @@ fn check_file(bytes: &[u8], path: &Path) -> Result<SliceHeader, TbError> {
         });
     }
     Ok(header)
-}
-
-/// Reads just the header of a slice file (no checks beyond the header's own).
-///
-/// # Errors
-/// [`TbError::Io`] if it cannot be read; see [`SliceHeader::decode`].
-pub fn read_header(path: &Path) -> Result<SliceHeader, TbError> {
-    use std::io::Read as _;
-    let io = |source| TbError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.take((FIXED_HEADER_LEN + 256 * DEPENDENCY_LEN + 8) as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    SliceHeader::decode(&bytes, path)
 }
 
 /// A 64-bit checksum of `bytes`: each little-endian 64-bit word (the tail zero-padded, then the

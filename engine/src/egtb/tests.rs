@@ -2,6 +2,7 @@
 
 use std::sync::OnceLock;
 
+use super::material::Indexer;
 use super::*;
 use crate::rules::Bitboard;
 use crate::splitmix::SplitMix64;

@@ -3,6 +3,9 @@
 //! the counters will take away. The scale was set from the 5-piece tablebases and known theory
 //! (`engine/SEARCH.md`); the evaluator applies it last, after the features and pattern tables.
 
+// Parts of this module serve only `shashki tune` (feature `tuning`).
+#![cfg_attr(not(feature = "tuning"), allow(dead_code))]
+
 use super::{EvalParams, Side};
 use crate::rules::{Bitboard, Color, Position};
 

@@ -53,18 +53,34 @@ use std::sync::Arc;
 use crate::rules::square::bit_coords;
 use crate::rules::{Bitboard, Color, Position};
 
+// The internals `shashki tune` and the benchmarks reach (feature `tuning`, hidden from the
+// documentation: not an API to build on); without the feature they are private.
 mod ending;
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
 pub mod network;
+#[cfg(not(feature = "tuning"))]
+mod network;
 mod params;
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
 pub mod pattern;
+#[cfg(not(feature = "tuning"))]
+mod pattern;
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
 pub mod weights;
 
 use ending::scale_with;
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
 pub use ending::{ending_scale, is_drawish, scale};
 pub(crate) use network::NetworkSums;
 pub use network::{Network, NetworkError, NetworkSetting};
 pub use params::{EvalParams, FEATURE_COUNT, Feature, Features};
 pub use pattern::{PatternError, PatternTables, Patterns};
+#[cfg(feature = "tuning")]
+#[doc(hidden)]
 pub use weights::{FitSummary, WeightsError};
 
 const fn mask_where(pred: [bool; 36]) -> u64 {
@@ -270,6 +286,8 @@ const EXTRAS: u32 = 1 << Feature::LateAdvancement as u32
     | 1 << Feature::KeyGuard as u32
     | 1 << Feature::ManMobility as u32;
 
+#[cfg(any(test, feature = "tuning"))]
+#[doc(hidden)]
 /// The features that are sums, over a side's men, of a value per square (seen from the side's
 /// own back rank): pattern tables can hold them exactly, so a fit may move their weights into
 /// the tables (`shashki tune --fold`) and the evaluation computes them for nothing.
@@ -280,6 +298,8 @@ pub const SQUARE_FEATURES: [Feature; 4] = [
     Feature::Edge,
 ];
 
+#[cfg(any(test, feature = "tuning"))]
+#[doc(hidden)]
 /// What one White man on the square at `rank` and `file` (0-based, White's side) adds to
 /// `feature`, as the (opening, ending) values of a two-phase pattern table, which the tables
 /// interpolate as `(opening · n + ending · (24 − n)) / 24` for `n` pieces: `Some` for the
@@ -302,6 +322,7 @@ pub fn square_value(feature: Feature, rank: usize, file: usize) -> Option<[i32; 
     }
 }
 
+#[doc(hidden)]
 /// The features of the reduced evaluation: the men, the kings' terms, runaways, the turn and the
 /// late material, the terms the pattern tables cannot express (kings read as empty squares there,
 /// a runaway's cone is wider than a window, the piece count is global). Every other feature is a
@@ -347,6 +368,7 @@ enum LinearPath {
     Skipping,
 }
 
+#[doc(hidden)]
 /// The evaluation prepared for the search: the weights with a mask of the non-zero ones, so that
 /// [`Evaluator::evaluate`] sums weighted terms as it computes them (no feature vector, no dot
 /// product) and skips the features whose weight is 0. The search builds one per thread from its
@@ -762,6 +784,8 @@ fn step(bits: u64, shift: i32) -> u64 {
     }) & ALL
 }
 
+#[cfg(any(test, feature = "tuning"))]
+#[doc(hidden)]
 /// The feature vector of `position`: White's counts minus Black's (see [`Feature`]).
 #[must_use]
 pub fn features(position: &Position) -> Features {
@@ -770,6 +794,8 @@ pub fn features(position: &Position) -> Features {
     out
 }
 
+#[cfg(any(test, feature = "tuning"))]
+#[doc(hidden)]
 /// The evaluation of `position` for White, before scaling, from a feature vector.
 #[must_use]
 pub fn dot(params: &EvalParams, features: &Features) -> i32 {
@@ -793,6 +819,7 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::ending::{ending_scale, is_drawish, scale};
     use super::*;
     use crate::splitmix::SplitMix64;
 

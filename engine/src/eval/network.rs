@@ -49,6 +49,9 @@
 //! The file is exactly as long as this; a first-layer weight or bias lies in ±[`MAX_WEIGHT`],
 //! an output weight in ±[`MAX_OUTPUT_WEIGHT`] (the engine keeps them as `i16`).
 
+// Parts of this module serve only `shashki tune` (feature `tuning`).
+#![cfg_attr(not(feature = "tuning"), allow(dead_code))]
+
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 

@@ -7,6 +7,7 @@ use super::{NetworkSetting, Patterns};
 
 /// One term of the evaluation. Values are White's count minus Black's, each seen from its own side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Feature {
     /// Men on the board.
     Man,

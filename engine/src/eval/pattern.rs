@@ -50,6 +50,9 @@
 //!
 //! Every value lies in ±[`MAX_VALUE`]; the file is exactly as long as the header says.
 
+// Parts of this module serve only `shashki tune` (feature `tuning`).
+#![cfg_attr(not(feature = "tuning"), allow(dead_code))]
+
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 

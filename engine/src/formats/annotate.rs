@@ -102,6 +102,7 @@ impl Default for Thresholds {
 
 /// Per-side counts of an annotated game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SideSummary {
     /// Moves of this side that were analysed.
     pub moves: u32,
@@ -129,6 +130,7 @@ impl SideSummary {
 
 /// The summary of an annotated game: one [`SideSummary`] per colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Summary {
     /// White's moves.
     pub white: SideSummary,

@@ -3,7 +3,7 @@
 //! `W:W21,22,K29:B1,2,3` — the side to move, then each colour's pieces (`K` marks a king). Squares
 //! may be numbers or algebraic names and ranges (`1-12`) are accepted, in any order. Lidraughts'
 //! `:H<n>` (draw ply counter) and `:F<n>` (full-move number) fields are read into [`FenExtras`].
-//! [`write()`] produces the numeric form, pieces sorted, men before kings.
+//! [`Position::to_fen`] produces the numeric form, pieces sorted, men before kings.
 
 use std::fmt::Write as _;
 
@@ -102,7 +102,7 @@ pub enum FenReason {
 ///
 /// # Errors
 /// A [`FenError`] naming the field that is malformed, or the placement rule that is broken.
-pub fn read(text: &str) -> Result<Position, FenError> {
+pub(crate) fn read(text: &str) -> Result<Position, FenError> {
     read_with_extras(text).map(|(position, _)| position)
 }
 
@@ -110,7 +110,7 @@ pub fn read(text: &str) -> Result<Position, FenError> {
 ///
 /// # Errors
 /// A [`FenError`] naming the field that is malformed, or the placement rule that is broken.
-pub fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
+pub(crate) fn read_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
     let fail = |field: FenField, reason: FenReason| FenError {
         fen: shorten(text),
         field,
@@ -235,7 +235,7 @@ fn shorten(text: &str) -> String {
 
 /// Writes the numeric FEN of `position`: `W:W21,...,K29:B1,...`.
 #[must_use]
-pub fn write(position: &Position) -> String {
+pub(crate) fn write(position: &Position) -> String {
     let mut fen = String::new();
     fen.push(position.side_to_move().letter());
     for color in Color::ALL {
@@ -280,7 +280,7 @@ impl std::fmt::Debug for Position {
 /// # Ok::<(), shashki::FenError>(())
 /// ```
 #[must_use]
-pub fn write_algebraic(position: &Position) -> String {
+pub(crate) fn write_algebraic(position: &Position) -> String {
     let mut fen = String::new();
     fen.push(position.side_to_move().letter());
     for color in Color::ALL {
@@ -308,7 +308,7 @@ pub fn write_algebraic(position: &Position) -> String {
 impl std::str::FromStr for Position {
     type Err = FenError;
 
-    /// Reads a FEN; see [`read`].
+    /// Reads a FEN; see [`Position::from_fen`].
     fn from_str(text: &str) -> Result<Position, FenError> {
         read(text)
     }
@@ -323,10 +323,26 @@ impl Position {
         read(text)
     }
 
+    /// Reads a FEN with lidraughts' optional counters (`:H<n>`, `:F<n>`), returned beside the
+    /// position.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the failing field.
+    pub fn from_fen_with_extras(text: &str) -> Result<(Position, FenExtras), FenError> {
+        read_with_extras(text)
+    }
+
     /// The numeric FEN of this position.
     #[must_use]
     pub fn to_fen(&self) -> String {
         write(self)
+    }
+
+    /// The FEN of this position with algebraic squares (`W:Wc3,Kd4:Bf6`), as lidraughts writes
+    /// it.
+    #[must_use]
+    pub fn to_fen_algebraic(&self) -> String {
+        write_algebraic(self)
     }
 }
 

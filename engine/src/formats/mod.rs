@@ -3,14 +3,13 @@
 //! `serde` feature) serde forms of the vocabulary types. Built on the rules layer only.
 
 pub mod annotate;
-pub mod fen;
+pub(crate) mod fen;
 pub(crate) mod notation;
 pub mod pdn;
 #[cfg(feature = "serde")]
 pub(crate) mod serde_support;
 
-pub use fen::{FenError, FenField, FenReason};
+pub use fen::{FenError, FenExtras, FenField, FenReason};
 pub use notation::{MoveError, MoveText, Notation, ParseMoveError, ParseMoveReason, PlayTextError};
-pub use pdn::{PdnError, PdnGame};
 #[cfg(feature = "serde")]
 pub use serde_support::{HubMove, MoveSeed};

@@ -76,12 +76,12 @@ pub enum MoveError {
     #[error(transparent)]
     Unparsable(#[from] ParseMoveError),
     /// Well-formed, but no legal move matches.
-    #[error("illegal move `{text}` in {fen}")]
+    #[error("illegal move `{text}` in {fen}", fen = position.to_fen())]
     Illegal {
         /// The text as given.
         text: String,
-        /// The position it was played in.
-        fen: String,
+        /// The position it was played in (its FEN in the message).
+        position: Position,
     },
     /// Several legal moves match; `candidates` lists them with full paths.
     #[error("ambiguous move `{text}`: could be {}", candidates.join(", "))]
@@ -411,7 +411,7 @@ impl Position {
                 [only] => Ok(*only),
                 [] => Err(MoveError::Illegal {
                     text: text.trim().to_string(),
-                    fen: self.to_fen(),
+                    position: *self,
                 }),
                 many => Err(MoveError::Ambiguous {
                     text: text.trim().to_string(),
@@ -432,7 +432,7 @@ impl Position {
             [only] => Ok(*only),
             [] => Err(MoveError::Illegal {
                 text: text.trim().chars().take(80).collect(),
-                fen: self.to_fen(),
+                position: *self,
             }),
             many => {
                 let exact: Vec<&Move> = many

@@ -77,7 +77,7 @@ use std::fmt;
 
 mod encoding;
 
-pub use encoding::{TextEncoding, UTF8_VALID_PER_INVALID, decode};
+pub use encoding::{TextEncoding, decode};
 
 use crate::formats::fen::{self, FenError};
 use crate::formats::{MoveError, MoveText, Notation};
@@ -277,7 +277,7 @@ impl PdnErrorKind {
 
 /// The name of a PDN `GameType` number (the first field of the tag), when it is a known one.
 #[must_use]
-pub fn game_type_name(game_type: &str) -> Option<&'static str> {
+pub(crate) fn game_type_name(game_type: &str) -> Option<&'static str> {
     Some(match game_type.split(',').next().unwrap_or("").trim() {
         "20" => "international draughts",
         "21" => "English draughts / checkers",
@@ -315,6 +315,7 @@ pub struct PdnError {
 /// tag section without move text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("PDN game {game} ({description}), line {line}: {message}")]
+#[non_exhaustive]
 pub struct PdnWarning {
     /// The game's index in the file, from 1.
     pub game: usize,
@@ -331,6 +332,7 @@ pub struct PdnWarning {
 /// One bad game never loses the others: reading goes on with the next game, which starts at the
 /// failed game's result or at the next tag section after its move text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PdnReading {
     /// Every game of the file, in order: the record, or why it could not be read.
     pub games: Vec<Result<PdnGame, PdnError>>,
@@ -407,6 +409,7 @@ impl PdnReading {
 /// How the games of a file failed: the evidence for saying that the file holds another variant's
 /// games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct FailureCounts {
     /// The games of the file, read or failed.
     pub games: usize,
@@ -1233,7 +1236,7 @@ impl GameBuilder {
                 line,
                 kind: Box::new(kind(MoveError::Illegal {
                     text: format!("{body} ({error})"),
-                    fen: position.to_fen(),
+                    position,
                 })),
             };
             self.fail(error);
@@ -1538,7 +1541,7 @@ pub fn read_bytes(bytes: &[u8]) -> PdnReading {
     let (mut reading, starts) = read_text(&text);
     reading.encoding = encoding;
     let utf8 = match encoding {
-        TextEncoding::Utf8Repaired => Some(bytes),
+        TextEncoding::Utf8Repaired | TextEncoding::NotUtf8 => Some(bytes),
         TextEncoding::Utf8Bom => bytes.get(3..),
         _ => None,
     };

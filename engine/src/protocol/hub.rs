@@ -2,7 +2,7 @@
 //!
 //! Hub is line based: each line is a command followed by `name=value` pairs (or bare names); a
 //! value holding blanks is written in double quotes. This module is the pure part of the
-//! protocol — reading lines into [`Line`]s, writing engine lines ([`id_line`], [`param_line`],
+//! protocol — reading lines into [`Line`]s, writing the engine's lines (`id`, `param`,
 //! [`info_line`], [`done_line`], [`error_line`]), the Hub position string ([`read_position`],
 //! [`write_position`]) — and a [`Session`] state machine that turns each GUI line into
 //! [`Action`]s (lines to send, a search to start, a search to stop…). The `shashki hub` command
@@ -28,7 +28,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::formats::Notation;
-use crate::rules::{Color, DrawRules, Game, Move, Piece, Position, Role, Square};
+use crate::rules::{Color, DrawRules, Game, Move, Piece, Position, Square};
 use crate::search::{MAX_HASH_MB, MAX_THREADS, SearchLimit};
 
 /// The parameter that names the draw rules ([`DrawRules`]) of the games searched: a setting of
@@ -36,7 +36,7 @@ use crate::search::{MAX_HASH_MB, MAX_THREADS, SearchLimit};
 pub const DRAW_RULES_PARAM: &str = "draw-rules";
 
 /// Default number of moves assumed left in the game when a clock level has no `moves=`.
-pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// Why a Hub line or value could not be used. `Display` is the text of the `error` line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -209,7 +209,7 @@ fn shorten(text: &str) -> String {
 /// Writes `value` as Hub does: bare if it is a single non-empty word, else in double quotes
 /// (a `"` inside, which Hub cannot carry, becomes `'`).
 #[must_use]
-pub fn quote(value: &str) -> String {
+pub(crate) fn quote(value: &str) -> String {
     if !value.is_empty() && value.chars().all(Scanner::is_id) {
         value.to_string()
     } else {
@@ -218,7 +218,7 @@ pub fn quote(value: &str) -> String {
 }
 
 /// Appends ` name=value` to `line`, quoting the value when needed.
-pub fn push_pair(line: &mut String, name: &str, value: &str) {
+pub(crate) fn push_pair(line: &mut String, name: &str, value: &str) {
     let _ = write!(line, " {name}={}", quote(value));
 }
 
@@ -390,7 +390,7 @@ pub fn write_position(position: &Position) -> String {
 
 /// The `id` line answering `hub`.
 #[must_use]
-pub fn id_line(name: &str, version: &str, author: &str, country: Option<&str>) -> String {
+pub(crate) fn id_line(name: &str, version: &str, author: &str, country: Option<&str>) -> String {
     let mut line = "id".to_string();
     push_pair(&mut line, "name", name);
     push_pair(&mut line, "version", version);
@@ -523,7 +523,7 @@ pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) 
 
 /// The `param` line announcing `param`.
 #[must_use]
-pub fn param_line(param: &Param) -> String {
+pub(crate) fn param_line(param: &Param) -> String {
     let mut line = "param".to_string();
     push_pair(&mut line, "name", &param.name);
     push_pair(&mut line, "value", &param.value);
@@ -873,18 +873,6 @@ fn pos_game(line: &Line) -> Result<Game, HubError> {
         game.play_past_draw(mv).map_err(|_| illegal())?;
     }
     Ok(game)
-}
-
-/// The kind of piece a Hub character stands for (for GUIs that draw the position).
-#[must_use]
-pub fn piece_of_char(c: char) -> Option<Piece> {
-    Some(match c {
-        'w' => Piece::new(Color::White, Role::Man),
-        'b' => Piece::new(Color::Black, Role::Man),
-        'W' => Piece::new(Color::White, Role::King),
-        'B' => Piece::new(Color::Black, Role::King),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -113,7 +113,7 @@ pub enum DrawRules {
     Full,
     /// Threefold repetition, 7.2.4 (three kings against one) and 7.2.5 (15 moves each of quiet
     /// king moves): what py-draughts, many GUIs and referees apply. Both counting rules are one
-    /// counter, [`DrawState::king_plies`], drawn at [`limits::KINGS_ONLY`] plies.
+    /// counter, [`DrawState::king_plies`], drawn at 30 plies.
     Basic,
     /// Threefold repetition only (7.2.3).
     Repetition,

@@ -90,12 +90,12 @@ impl fmt::Display for GameStatus {
 #[non_exhaustive]
 pub enum GameError {
     /// The move is not legal in the current position.
-    #[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number())]
+    #[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number(), fen = position.to_fen())]
     Illegal {
         /// The move given.
         mv: Move,
-        /// The current position.
-        fen: String,
+        /// The current position (its FEN in the message).
+        position: Position,
     },
     /// The game has already ended.
     #[error("the game is over ({0}); no more moves can be played")]
@@ -274,7 +274,7 @@ impl Game {
         if !before.is_legal(&mv) {
             return Err(GameError::Illegal {
                 mv,
-                fen: before.to_fen(),
+                position: before,
             });
         }
         let after = before.play_unchecked(&mv);

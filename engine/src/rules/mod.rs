@@ -6,7 +6,7 @@
 
 pub(crate) mod bitboard;
 pub(crate) mod color;
-pub mod draw;
+pub(crate) mod draw;
 pub(crate) mod game;
 pub(crate) mod movegen;
 pub(crate) mod moves;
@@ -14,7 +14,7 @@ pub mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
 pub(crate) mod square;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
@@ -22,7 +22,7 @@ pub use draw::{DrawRule, DrawRules, DrawState, ParseDrawRulesError};
 pub use game::{Game, GameError, GameStatus, WinReason};
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use perft::{perft, perft_parallel};
+pub use perft::perft;
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position, PositionError};
 pub use square::{ParseSquareError, Square};

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
+use crate::parallel::*;
 
 use crate::rules::movegen::{self, MoveIdentity};
 use crate::rules::{Move, MoveList, Position};

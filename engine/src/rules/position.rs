@@ -323,7 +323,7 @@ impl Position {
         } else {
             Err(IllegalMove {
                 mv: *mv,
-                fen: self.to_fen(),
+                position: *self,
             })
         }
     }
@@ -457,19 +457,34 @@ impl fmt::Display for Position {
     }
 }
 
-/// A move that is not legal in the position it was played in ([`Position::play`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number())]
+/// A move that is not legal in the position it was played in ([`Position::play`]). It hands
+/// both back (a `Position` is a few words, copied without allocating); the message shows the
+/// position as FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {from}-{to} in {fen}", from = mv.from().number(), to = mv.to().number(), fen = position.to_fen())]
 pub struct IllegalMove {
     /// The move given.
     pub mv: Move,
     /// The position it was played in.
-    pub fen: String,
+    pub position: Position,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_illegal_move_hands_back_its_position() {
+        let start = Position::start();
+        let mv = start.parse_move("c3-d4").unwrap();
+        let after = start.play(&mv).unwrap();
+        let error = after.play(&mv).unwrap_err();
+        assert_eq!((error.position, error.mv), (after, mv));
+        assert_eq!(
+            error.to_string(),
+            format!("illegal move 22-18 in {}", after.to_fen())
+        );
+    }
 
     #[test]
     fn start_position_has_the_right_squares() {

@@ -14,6 +14,7 @@ pub trait DrawHook: Copy {
     fn is_draw(self, position: &Position) -> bool;
     /// Plies left before a counter rule draws `position` unless something resets the counter
     /// (`None`: no counter runs).
+    #[cfg_attr(not(feature = "tablebases"), allow(dead_code))]
     fn plies_left(self, position: &Position) -> Option<u16>;
 }
 

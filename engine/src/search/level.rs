@@ -19,6 +19,7 @@
 
 use std::time::Duration;
 
+#[cfg(feature = "tablebases")]
 use crate::egtb::Wdl;
 use crate::search::{
     Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchResult,
@@ -149,7 +150,10 @@ impl Level {
     pub fn config(&self, base: &EngineConfig) -> EngineConfig {
         let mut config = base.clone();
         if self.uses_candidates() {
-            config.book = None;
+            #[cfg(feature = "book")]
+            {
+                config.book = None;
+            }
             config.hash_mb = config.hash_mb.min(CANDIDATE_HASH_MB);
         }
         config
@@ -266,12 +270,14 @@ fn choose_candidate(
 
 /// Whether the engine, with `score` for itself in `game` (from a search of its current
 /// position), accepts a draw offer: the tablebases (if `engine` has them) say draw, or the score
-/// is about level or worse ([`DRAW_ACCEPT_SCORE`]). A position the tables call won or lost is
+/// is about level or worse (at most +0.25). A position the tables call won or lost is
 /// decided by them alone.
 #[must_use]
+#[cfg_attr(not(feature = "tablebases"), allow(unused_variables))]
 pub fn accepts_draw(engine: &Engine, game: &Game, score: Score) -> bool {
     let position = game.position();
-    if let Some(tables) = &engine.config().tablebases
+    #[cfg(feature = "tablebases")]
+    if let Some(tables) = engine.config().tables()
         && position.piece_count() <= tables.max_pieces()
         && let Some(entry) = tables.probe(position)
     {
@@ -305,10 +311,11 @@ mod tests {
         assert!(matches!(top.limit, SearchLimit::MoveTime(_)));
     }
 
+    #[cfg(feature = "book")]
     #[test]
     fn a_candidate_level_drops_the_book_and_shrinks_the_table() {
         let base = EngineConfig {
-            book: Some(std::sync::Arc::new(crate::Book::default())),
+            book: Some(std::sync::Arc::new(crate::book::Book::default())),
             ..EngineConfig::default()
         };
         let weak = LEVELS[0].config(&base);

@@ -47,7 +47,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub(crate) use draw_hook::{BasicCounters, DrawHook, NoCounters};
-pub use level::{CANDIDATE_HASH_MB, DRAW_ACCEPT_SCORE, LEVELS, Level, accepts_draw};
+pub use level::{LEVELS, Level, accepts_draw};
 pub(crate) use limits::Budget;
 pub use limits::SearchLimit;
 pub use params::{ONE_PLY, SearchParams};
@@ -56,13 +56,17 @@ pub use setup::{BookChoice, EngineSetup, LoadedSetup, SetupProblem};
 pub use tt::TableAllocError;
 // The transposition tables are the engine's inner workings; they are reachable only so that
 // `benches/` can compare them (`Engine::<MapTable>::with_table`), not part of the stable API.
-#[doc(hidden)]
+#[cfg(feature = "tuning")]
 pub use tt::{AtomicTable, MapTable, Table, TtEntry};
+#[cfg(not(feature = "tuning"))]
+use tt::{AtomicTable, Table};
 
+#[cfg(feature = "book")]
 use crate::book::{Book, BookPolicy};
+#[cfg(feature = "tablebases")]
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
-use crate::rules::{DrawRules, Game, Move, MoveList, Position};
+use crate::rules::{DrawRules, Game, Move, Position};
 use ordering::Heuristics;
 use score::MAX_PLY;
 use thread::{Progress, Searcher, Shared};
@@ -98,12 +102,16 @@ pub struct EngineConfig {
     /// Evaluation weights.
     pub eval: EvalParams,
     /// Opening book consulted at the root (default none).
+    #[cfg(feature = "book")]
     pub book: Option<Arc<Book>>,
     /// How the book move is chosen (default weighted random).
+    #[cfg(feature = "book")]
     pub book_policy: BookPolicy,
     /// Seed of the random book policies (default 0).
+    #[cfg(feature = "book")]
     pub book_seed: u64,
     /// Endgame tablebases: decisive root moves, exact scores in the tree (default none).
+    #[cfg(feature = "tablebases")]
     pub tablebases: Option<Arc<Tablebases>>,
 }
 
@@ -114,9 +122,13 @@ impl Default for EngineConfig {
             threads: 1,
             params: SearchParams::DEFAULT,
             eval: EvalParams::DEFAULT,
+            #[cfg(feature = "book")]
             book: None,
+            #[cfg(feature = "book")]
             book_policy: BookPolicy::Weighted,
+            #[cfg(feature = "book")]
             book_seed: 0,
+            #[cfg(feature = "tablebases")]
             tablebases: None,
         }
     }
@@ -124,6 +136,7 @@ impl Default for EngineConfig {
 
 /// What the main thread reports after each completed iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchInfo {
     /// Nominal depth of the iteration (plies).
     pub depth: u32,
@@ -143,6 +156,7 @@ pub struct SearchInfo {
 /// as seconds and nanoseconds); reading one back needs its position, so it is write-only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play; `None` only when the position has no legal move (the side to move lost).
     pub best_move: Option<Move>,
@@ -488,7 +502,8 @@ impl<T: Table> Engine<T> {
         if !drawn.contains(&best) {
             drawn.push(best);
         }
-        let candidates = self.best_by_tablebases(root, &drawn).unwrap_or(drawn);
+        let candidates =
+            probe::best_by_tablebases(self.config.tables(), root, &drawn).unwrap_or(drawn);
         let mut answer = if let [only] = candidates[..] {
             SearchResult {
                 best_move: Some(only),
@@ -520,32 +535,6 @@ impl<T: Table> Engine<T> {
         };
         answer.time = start.elapsed();
         answer
-    }
-
-    /// Among `moves` (legal moves of `root`), those whose tablebase value without counters is
-    /// the best, when the tables hold the position after every one; `None` otherwise.
-    fn best_by_tablebases(&self, root: &Position, moves: &[Move]) -> Option<MoveList> {
-        let tablebases = self.config.tablebases.as_deref()?;
-        let mut scored = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let child = root.play_unchecked(mv);
-            // A child without a move is a win in one ply, as the search scores it.
-            let score = if child.is_lost() {
-                score::WIN - 1
-            } else {
-                -probe::trusted_entry(tablebases, &child, NoCounters)
-                    .map(|entry| probe::entry_score(entry, 1))?
-            };
-            scored.push((*mv, score));
-        }
-        let best = scored.iter().map(|&(_, score)| score).max()?;
-        Some(
-            scored
-                .into_iter()
-                .filter(|&(_, score)| score == best)
-                .map(|(mv, _)| mv)
-                .collect(),
-        )
     }
 
     /// The search as if play went on past the counters (repetitions still count), among
@@ -604,7 +593,7 @@ impl<T: Table> Engine<T> {
             nodes: AtomicU64::new(0),
             start,
             budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
-            tablebases: self.config.tablebases.as_deref(),
+            tablebases: self.config.tables(),
         };
         let threads = self.threads();
         let mut heuristics = self
@@ -749,6 +738,7 @@ mod tests {
         assert!(result.score.is_loss());
     }
 
+    #[cfg(feature = "tablebases")]
     #[test]
     fn a_game_drawn_by_the_counters_still_gets_a_move_that_does_not_lose() {
         use crate::egtb::Wdl;
@@ -796,6 +786,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "tablebases")]
     /// Whether the opponent can take every piece of the side that played `mv` in `position`.
     fn hangs_the_last_piece(position: &Position, mv: &Move) -> bool {
         let child = position.play_unchecked(mv);
@@ -806,6 +797,7 @@ mod tests {
             .any(|reply| reply.captured().count() == mine)
     }
 
+    #[cfg(feature = "tablebases")]
     #[test]
     fn moves_that_complete_a_count_are_chosen_by_their_value_if_play_went_on() {
         use crate::rules::DrawRules;

@@ -9,16 +9,41 @@
 
 use std::time::Instant;
 
-use super::draw_hook::DrawHook;
-use super::score::{MAX_PLY, WIN};
+use super::draw_hook::{DrawHook, NoCounters};
+#[cfg(feature = "tablebases")]
+use super::score::MAX_PLY;
+use super::score::WIN;
 use super::{EngineConfig, MoveSource, Score, SearchResult};
-use crate::egtb::{Tablebases, TbEntry, Wdl};
-use crate::rules::{Move, Position};
+#[cfg(feature = "tablebases")]
+use crate::egtb::{TbEntry, Wdl};
+use crate::rules::{Move, MoveList, Position};
+
+/// The tablebases as the search holds them.
+#[cfg(feature = "tablebases")]
+pub(crate) use crate::egtb::Tablebases as Tables;
+
+/// Without the `tablebases` feature there are no tables: a type without values, so the search's
+/// `Option<&Tables>` is always `None` and nothing below probes.
+#[cfg(not(feature = "tablebases"))]
+#[derive(Debug)]
+pub(crate) enum Tables {}
+
+impl EngineConfig {
+    /// The tablebases of this configuration, if any.
+    pub(crate) fn tables(&self) -> Option<&Tables> {
+        #[cfg(feature = "tablebases")]
+        return self.tablebases.as_deref();
+        #[cfg(not(feature = "tablebases"))]
+        None
+    }
+}
 
 /// Longest tablebase line reported as the principal variation.
+#[cfg(feature = "tablebases")]
 const MAX_TB_PV: usize = 64;
 
 /// The search score (side to move, plies counted from the root) of a tablebase entry met at `ply`.
+#[cfg(feature = "tablebases")]
 #[must_use]
 pub fn entry_score(entry: TbEntry, ply: usize) -> i32 {
     // Keep very long wins inside the win range the search recognises.
@@ -35,13 +60,10 @@ pub fn entry_score(entry: TbEntry, ply: usize) -> i32 {
 /// draws), a win or loss only when it ends within the plies the counter still allows. A longer
 /// win may still be won (a capture on the way resets the counter) or may be a draw: those
 /// positions are searched like any other.
+#[cfg(feature = "tablebases")]
 #[must_use]
 #[inline]
-pub fn trusted_entry<D: DrawHook>(
-    tb: &Tablebases,
-    position: &Position,
-    draw: D,
-) -> Option<TbEntry> {
+pub fn trusted_entry<D: DrawHook>(tb: &Tables, position: &Position, draw: D) -> Option<TbEntry> {
     if position.piece_count() > tb.max_pieces() {
         return None;
     }
@@ -58,17 +80,56 @@ pub fn trusted_entry<D: DrawHook>(
 #[must_use]
 #[inline]
 pub fn tree_score<D: DrawHook>(
-    tablebases: Option<&Tablebases>,
+    tablebases: Option<&Tables>,
     position: &Position,
     ply: usize,
     draw: D,
 ) -> Option<i32> {
-    trusted_entry(tablebases?, position, draw).map(|entry| entry_score(entry, ply))
+    #[cfg(feature = "tablebases")]
+    return trusted_entry(tablebases?, position, draw).map(|entry| entry_score(entry, ply));
+    #[cfg(not(feature = "tablebases"))]
+    {
+        let _ = (tablebases?, position, ply, draw);
+        None
+    }
+}
+
+/// Among `moves` (legal moves of `root`), those whose tablebase value without counters is the
+/// best, when the tables hold the position after every one; `None` otherwise.
+pub fn best_by_tablebases(
+    tablebases: Option<&Tables>,
+    root: &Position,
+    moves: &[Move],
+) -> Option<MoveList> {
+    let tablebases = tablebases?;
+    let mut scored = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let child = root.play_unchecked(mv);
+        // A child without a move is a win in one ply, as the search scores it.
+        let score = if child.is_lost() {
+            WIN - 1
+        } else {
+            -tree_score(Some(tablebases), &child, 1, NoCounters)?
+        };
+        scored.push((*mv, score));
+    }
+    let best = scored.iter().map(|&(_, score)| score).max()?;
+    Some(
+        scored
+            .into_iter()
+            .filter(|&(_, score)| score == best)
+            .map(|(mv, _)| mv)
+            .collect(),
+    )
 }
 
 /// The book move or the decisive tablebase move of the root (counters `draw`), if there is one.
 /// A tablebase win that the draw counters could turn into a draw is left to the search.
 #[must_use]
+#[cfg_attr(
+    not(all(feature = "book", feature = "tablebases")),
+    allow(unused_variables)
+)]
 pub fn root_move<D: DrawHook>(
     config: &EngineConfig,
     root: &Position,
@@ -85,13 +146,15 @@ pub fn root_move<D: DrawHook>(
         time: start.elapsed(),
         source,
     };
+    #[cfg(feature = "book")]
     if let Some(book) = &config.book
         && let Some(chosen) = book.choose(root, config.book_policy, config.book_seed)
     {
         let score = chosen.score.map_or(0, |s| (s * 100.0).round() as i32);
         return Some(answer(chosen.mv, score, vec![chosen.mv], MoveSource::Book));
     }
-    if let Some(tb) = &config.tablebases
+    #[cfg(feature = "tablebases")]
+    if let Some(tb) = config.tables()
         && root.piece_count() <= tb.max_pieces()
         && let Some(trusted) = trusted_entry(tb, root, draw)
         && trusted.wdl != Wdl::Draw
@@ -111,12 +174,13 @@ pub fn root_move<D: DrawHook>(
     None
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "book", feature = "tablebases"))]
 mod tests {
     use std::sync::Arc;
 
     use super::*;
     use crate::book::{Book, BookEntry, BookMove};
+    use crate::egtb::Tablebases;
     use crate::search::{Engine, SearchLimit};
 
     /// A copy of the shared test tables (the engine wants an `Arc`).

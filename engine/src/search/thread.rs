@@ -77,7 +77,7 @@ pub struct Shared<'a> {
     /// The limits.
     pub budget: Budget,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
-    pub tablebases: Option<&'a crate::egtb::Tablebases>,
+    pub tablebases: Option<&'a super::probe::Tables>,
 }
 
 /// The outcome of one thread's iterative deepening.

@@ -17,9 +17,11 @@
 //! collision can never make the search play an illegal move.
 
 use std::fmt;
+#[cfg(any(test, feature = "tuning"))]
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+#[cfg(any(test, feature = "tuning"))]
 use ahash::AHashMap;
 
 use crate::rules::{Move, MoveList};
@@ -70,7 +72,7 @@ pub struct TtEntry {
     pub best_move: Option<PackedMove>,
     /// Score, node-relative for wins and losses.
     pub score: i16,
-    /// Depth searched, in [`ONE_PLY`](crate::search::ONE_PLY) units (12 bits).
+    /// Depth searched, in [`ONE_PLY`](crate::ONE_PLY) units (12 bits).
     pub depth: u16,
     /// What the score means.
     pub bound: Bound,
@@ -380,9 +382,11 @@ impl Table for AtomicTable {
     }
 }
 
+#[cfg(any(test, feature = "tuning"))]
 /// Mutex shards of the [`MapTable`]: threads rarely wait on the same one.
 const MAP_SHARDS: usize = 16;
 
+#[cfg(any(test, feature = "tuning"))]
 /// The `ahash::AHashMap`-backed table: `MAP_SHARDS` maps behind mutexes, each holding at most
 /// its share of the size; when a shard is full a new key replaces nothing (the store is dropped)
 /// unless it is deeper than some entry of an older search, which is then evicted.
@@ -392,6 +396,7 @@ pub struct MapTable {
     age: Generation,
 }
 
+#[cfg(any(test, feature = "tuning"))]
 impl fmt::Debug for MapTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MapTable")
@@ -400,6 +405,7 @@ impl fmt::Debug for MapTable {
     }
 }
 
+#[cfg(any(test, feature = "tuning"))]
 impl Table for MapTable {
     fn try_with_size_mb(megabytes: usize) -> Result<MapTable, TableAllocError> {
         // A hashbrown entry of (u64, u64) costs 16 bytes plus a control byte, at 7/8 load.

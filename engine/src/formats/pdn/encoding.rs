@@ -22,7 +22,10 @@
 //!    why the count looks at letters that stand next to other high bytes (see [`looks_cyrillic`]).
 //! 5. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
 //!
-//! The decoding itself is `encoding_rs`'s (malformed sequences become U+FFFD, never a panic).
+//! Steps 4 and 5 need the `encodings` feature (`encoding_rs` decodes the Windows code pages);
+//! without it such a file is read as UTF-8 with its bad bytes replaced
+//! ([`TextEncoding::NotUtf8`]), so its moves still read and the reader warns where names were
+//! lost. Malformed sequences become U+FFFD, never a panic.
 
 use std::fmt;
 
@@ -34,8 +37,8 @@ pub enum TextEncoding {
     Utf8,
     /// UTF-8 with a byte-order mark.
     Utf8Bom,
-    /// UTF-8 without a byte-order mark, but for a few bad bytes (replaced by U+FFFD): see
-    /// [`UTF8_VALID_PER_INVALID`].
+    /// UTF-8 without a byte-order mark, but for a few bad bytes (replaced by U+FFFD): its valid
+    /// multi-byte sequences are at least ten times its invalid ones.
     Utf8Repaired,
     /// UTF-16, little-endian, with a byte-order mark.
     Utf16Le,
@@ -45,6 +48,9 @@ pub enum TextEncoding {
     Windows1251,
     /// Windows-1252 (Western European): nothing else fitted, so this is a guess.
     Windows1252Guess,
+    /// Not UTF-8 and read as UTF-8 anyway, its bad bytes replaced by U+FFFD: the library was
+    /// built without the `encodings` feature, which reads Windows-1251 and Windows-1252.
+    NotUtf8,
 }
 
 impl TextEncoding {
@@ -59,13 +65,16 @@ impl TextEncoding {
             TextEncoding::Utf16Be => "UTF-16BE (BOM)",
             TextEncoding::Windows1251 => "windows-1251",
             TextEncoding::Windows1252Guess => "windows-1252 (guessed)",
+            TextEncoding::NotUtf8 => {
+                "not UTF-8, bad bytes replaced (Windows code pages need the `encodings` feature)"
+            }
         }
     }
 
     /// Whether the encoding was guessed (no rule of [`decode`] recognised the bytes).
     #[must_use]
     pub const fn is_guess(self) -> bool {
-        matches!(self, TextEncoding::Windows1252Guess)
+        matches!(self, TextEncoding::Windows1252Guess | TextEncoding::NotUtf8)
     }
 }
 
@@ -77,14 +86,15 @@ impl fmt::Display for TextEncoding {
 
 /// Share (in percent) of the high bytes that must be Windows-1251 letters next to another letter
 /// for a file that is not UTF-8 to be read as Windows-1251.
-pub const CYRILLIC_SHARE_PERCENT: usize = 70;
+#[cfg(feature = "encodings")]
+pub(crate) const CYRILLIC_SHARE_PERCENT: usize = 70;
 
 /// A file that is not valid UTF-8 is still read as UTF-8 when its valid multi-byte sequences are
 /// at least this many times its invalid ones (at most one bad sequence in eleven): a few
 /// corrupted bytes in otherwise Cyrillic UTF-8 text. Text in Windows-1251 or Windows-1252 has
 /// almost no valid multi-byte sequence (none in the USSR 1947 championship written in
 /// Windows-1251: 0 valid against 4 437 invalid), so it stays far below.
-pub const UTF8_VALID_PER_INVALID: usize = 10;
+pub(crate) const UTF8_VALID_PER_INVALID: usize = 10;
 
 /// Where bytes that are not UTF-8 stand: the line (from 1) and the bad bytes (one invalid
 /// sequence, at most three bytes).
@@ -128,24 +138,44 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
 #[must_use]
 pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        let (text, _) = encoding_rs::UTF_8.decode_without_bom_handling(rest);
-        return (text.into_owned(), TextEncoding::Utf8Bom);
+        return (lossy_utf8(rest), TextEncoding::Utf8Bom);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
-        let (text, _) = encoding_rs::UTF_16LE.decode_without_bom_handling(rest);
-        return (text.into_owned(), TextEncoding::Utf16Le);
+        return (utf16(rest, u16::from_le_bytes), TextEncoding::Utf16Le);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
-        let (text, _) = encoding_rs::UTF_16BE.decode_without_bom_handling(rest);
-        return (text.into_owned(), TextEncoding::Utf16Be);
+        return (utf16(rest, u16::from_be_bytes), TextEncoding::Utf16Be);
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return (text.to_string(), TextEncoding::Utf8);
     }
     if mostly_utf8(bytes) {
-        let (text, _) = encoding_rs::UTF_8.decode_without_bom_handling(bytes);
-        return (text.into_owned(), TextEncoding::Utf8Repaired);
+        return (lossy_utf8(bytes), TextEncoding::Utf8Repaired);
     }
+    code_page(bytes)
+}
+
+/// UTF-8 text, each invalid sequence replaced by U+FFFD.
+fn lossy_utf8(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// UTF-16 text in the byte order `unit` reads, unpaired surrogates and an odd last byte replaced
+/// by U+FFFD.
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
+    let mut text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if bytes.len() % 2 == 1 {
+        text.push(char::REPLACEMENT_CHARACTER);
+    }
+    text
+}
+
+/// Steps 4 and 5 of the module docs: Windows-1251 or, as a guess, Windows-1252.
+#[cfg(feature = "encodings")]
+fn code_page(bytes: &[u8]) -> (String, TextEncoding) {
     if looks_cyrillic(bytes) {
         let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
         return (text.into_owned(), TextEncoding::Windows1251);
@@ -154,6 +184,13 @@ pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
     (text.into_owned(), TextEncoding::Windows1252Guess)
 }
 
+/// Without the `encodings` feature: UTF-8 with the bad bytes replaced (see the module docs).
+#[cfg(not(feature = "encodings"))]
+fn code_page(bytes: &[u8]) -> (String, TextEncoding) {
+    (lossy_utf8(bytes), TextEncoding::NotUtf8)
+}
+
+#[cfg(feature = "encodings")]
 /// Whether `bytes` read as Windows-1251 Russian text: most high bytes are Cyrillic letters
 /// standing next to another Cyrillic letter (Russian words are runs of them; in Latin-1 text an
 /// accented letter usually stands between ASCII letters).
@@ -197,6 +234,18 @@ mod tests {
         assert_eq!(decode(&utf16be), ("Ход".into(), TextEncoding::Utf16Be));
     }
 
+    #[cfg(not(feature = "encodings"))]
+    #[test]
+    fn without_encodings_a_code_page_is_read_as_utf8_and_said() {
+        let bytes = b"[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n1. 22-18 *";
+        let (text, encoding) = decode(bytes);
+        assert_eq!(encoding, TextEncoding::NotUtf8);
+        assert!(encoding.is_guess());
+        assert!(text.ends_with("\"]\n1. 22-18 *"), "{text}");
+        assert!(text.contains('\u{FFFD}'));
+    }
+
+    #[cfg(feature = "encodings")]
     #[test]
     fn utf8_cp1251_and_latin1_are_told_apart() {
         assert_eq!(

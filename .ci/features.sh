@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The library's features (engine/Cargo.toml): every combination of them builds without a warning
+# (the explicit powerset: no cargo-hack to install), the smallest build pulls in neither C code
+# nor rayon nor memory maps and compiles without a C compiler, and every example runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+features=(book parallel encodings tablebases serde tuning)
+count=${#features[@]}
+for ((mask = 0; mask < 1 << count; mask++)); do
+    chosen=()
+    for ((i = 0; i < count; i++)); do
+        if ((mask >> i & 1)); then chosen+=("${features[i]}"); fi
+    done
+    list=$(IFS=,; echo "${chosen[*]}")
+    echo "features: [${list}]"
+    # Warnings fail too (through the output: RUSTFLAGS would rebuild every dependency).
+    out=$(cargo check -q -p shashki --no-default-features --features "$list" 2>&1) || {
+        echo "$out"
+        exit 1
+    }
+    if [[ -n $out ]]; then
+        echo "$out"
+        exit 1
+    fi
+done
+if cargo tree -p shashki --no-default-features -e normal --prefix none \
+    | grep -E '^(zstd-sys|zstd|rayon|memmap2|cc|encoding_rs|serde_json) '; then
+    echo "the smallest build of shashki pulls in an optional dependency"
+    exit 1
+fi
+# No C compiler: any build script that compiles C fails with this one.
+CC=false CXX=false cargo build -q -p shashki --no-default-features
+echo "features: every combination builds; the smallest needs no C compiler"
