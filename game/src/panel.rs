@@ -11,7 +11,8 @@
 //!
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
-//! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
+//! field plays the move typed, loads the file when it names a `.pdn`, else sets up the FEN:
+//! [`field_command`]; Enter on the board puts the keyboard in the field, to type a move). `refresh_texts` (in the
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`];
 //! `refresh_move_list` rebuilds the move list when the record changes (one button per move:
 //! a click shows the position after it) and scrolls it to the newest move, or to the move under
@@ -43,9 +44,6 @@ use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
 use crate::record::{GameCommand, GameRecord, Mode, Notice};
 use shashki::{Color as Side, DrawRules, LEVELS};
-
-/// Where "Save PDN" writes when the text field does not name a `.pdn` file.
-pub const DEFAULT_PDN: &str = "shashki-game.pdn";
 
 /// The line between the board and the panel. The panel has no background of its own: it shows
 /// the window's clear colour, because a full-height UI background costs about a sixth of each
@@ -111,6 +109,8 @@ pub enum PanelButton {
     CopyFen,
     /// Copy the game as PDN.
     CopyPdn,
+    /// Show the list of the games of the file opened last.
+    GameList,
 }
 
 /// A move in the move list: a click shows the position after ply `.0` (numbered from 1).
@@ -312,7 +312,14 @@ fn row() -> Node {
     }
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFile>) {
+    // The field offers the file opened last ("Open PDN" opens it again).
+    let last_file = settings
+        .saved
+        .last_file
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
     // In the smallest windows the panel is taller than the window: it scrolls (mouse wheel),
     // and the move list keeps a few lines instead of vanishing.
     let root = commands
@@ -504,7 +511,7 @@ fn spawn_panel(mut commands: Commands) {
                 BackgroundColor(Color::srgb(0.10, 0.10, 0.12)),
                 EditableText {
                     allow_newlines: false,
-                    ..default()
+                    ..EditableText::new(last_file)
                 },
                 TextCursorStyle {
                     color: TEXT,
@@ -531,6 +538,7 @@ fn spawn_panel(mut commands: Commands) {
                 children![
                     button(PanelButton::CopyFen, |t| t.copy_fen),
                     button(PanelButton::CopyPdn, |t| t.copy_pdn),
+                    button(PanelButton::GameList, |t| t.game_list),
                 ],
             ))
             .id(),
@@ -653,12 +661,35 @@ fn field_text(field: &Query<&EditableText, With<InputField>>) -> String {
         .to_string()
 }
 
-fn pdn_path(text: &str) -> PathBuf {
+/// Where "Save PDN" adds the game: the `.pdn` file named in the field, else the player's own
+/// games (`None`).
+fn pdn_path(text: &str) -> Option<PathBuf> {
+    is_pdn_name(text).then(|| PathBuf::from(text))
+}
+
+fn is_pdn_name(text: &str) -> bool {
+    text.to_ascii_lowercase().ends_with(".pdn")
+}
+
+/// What Enter in the text field does with its `text`, the live position being `position`: a
+/// `.pdn` name is opened, a text `shashki` reads as a move (`c3d4`, `c3-d4`, `22-18`, `c3:e5`,
+/// legal or not: the rules step says why not) is played, anything else is set up as FEN.
+#[must_use]
+pub fn field_command(text: &str, position: &shashki::Position) -> Option<GameCommand> {
+    let text = text.trim();
     if text.is_empty() {
-        PathBuf::from(DEFAULT_PDN)
-    } else {
-        PathBuf::from(text)
+        return None;
     }
+    Some(if is_pdn_name(text) {
+        GameCommand::LoadPdn(PathBuf::from(text))
+    } else if matches!(
+        position.parse_move(text),
+        Err(shashki::MoveError::Unparsable(_))
+    ) {
+        GameCommand::SetFen(text.to_string())
+    } else {
+        GameCommand::PlayText(text.to_string())
+    })
 }
 
 /// Turns button presses into commands.
@@ -709,6 +740,7 @@ fn press_buttons(
             PanelButton::Analyse => GameCommand::ToggleAnalysis,
             PanelButton::CopyFen => GameCommand::CopyFen,
             PanelButton::CopyPdn => GameCommand::CopyPdn,
+            PanelButton::GameList => GameCommand::ShowGameList(true),
         };
         commands.write(command);
     }
@@ -755,12 +787,17 @@ fn blur_field_on_outside_press(
     }
 }
 
-/// Enter in the text field: a `.pdn` name is loaded, anything else is read as FEN.
-/// Enter also gives the keyboard back to the board (the shortcuts work again).
+/// Enter in the text field: [`field_command`] (a move, a `.pdn` name or a FEN). A move leaves
+/// the field empty and the keyboard in it, for the next move; anything else gives the keyboard
+/// back to the board (the shortcuts work again). Enter on the board puts the keyboard in the
+/// (emptied) field, to type a move.
 fn submit_field(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Option<ResMut<InputFocus>>,
-    field: Query<(Entity, &EditableText), With<InputField>>,
+    windows: Query<(), With<Window>>,
+    record: Res<GameRecord>,
+    list: Res<crate::collection::Collection>,
+    mut field: Query<(Entity, &mut EditableText), With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if !keys.just_pressed(KeyCode::Enter) {
@@ -769,21 +806,30 @@ fn submit_field(
     let Some(mut focus) = focus else {
         return;
     };
+    if !crate::shortcuts::typing(Some(&focus), &windows) {
+        // Enter on the board (not while the list of games has the screen).
+        if !list.shown
+            && let Some((entity, mut text)) = field.iter_mut().next()
+        {
+            text.clear();
+            focus.set(entity, bevy::input_focus::FocusCause::Navigated);
+        }
+        return;
+    }
     let Some(focused) = focus.get() else {
         return;
     };
-    let Ok((_, field)) = field.get(focused) else {
+    let Ok((_, mut field)) = field.get_mut(focused) else {
         return;
     };
-    focus.clear();
-    let text = field.value().to_string().trim().to_string();
-    if text.is_empty() {
-        return;
-    }
-    if text.to_ascii_lowercase().ends_with(".pdn") {
-        commands.write(GameCommand::LoadPdn(PathBuf::from(text)));
+    let command = field_command(&field.value().to_string(), record.game.position());
+    if matches!(command, Some(GameCommand::PlayText(_))) {
+        field.clear();
     } else {
-        commands.write(GameCommand::SetFen(text));
+        focus.clear();
+    }
+    if let Some(command) = command {
+        commands.write(command);
     }
 }
 
@@ -1257,6 +1303,30 @@ fn color_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_plays_moves_opens_files_and_sets_up_positions() {
+        use shashki::Position;
+        let start = Position::start();
+        for mv in ["c3d4", "c3-d4", "22-18", "c3:e5", "a1-h8"] {
+            assert_eq!(
+                field_command(mv, &start),
+                Some(GameCommand::PlayText(mv.into())),
+                "{mv}"
+            );
+        }
+        assert_eq!(
+            field_command(" games.PDN ", &start),
+            Some(GameCommand::LoadPdn("games.PDN".into()))
+        );
+        assert_eq!(
+            field_command("W:WKa1:Bb2", &start),
+            Some(GameCommand::SetFen("W:WKa1:Bb2".into()))
+        );
+        assert_eq!(field_command("  ", &start), None);
+        assert_eq!(pdn_path("c3-d4"), None, "saved to the player's games");
+        assert_eq!(pdn_path("club.pdn"), Some(PathBuf::from("club.pdn")));
+    }
 
     #[test]
     fn a_reviewed_line_is_scrolled_to_the_middle_of_the_box() {
