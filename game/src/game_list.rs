@@ -210,17 +210,29 @@ pub fn game_details(game: &ListedGame) -> String {
         .join(", ")
 }
 
-/// The line about the games that could not be read: their count and the first one's reason
-/// (each reason is printed whole to stderr when the file is opened).
+/// The line about the games that could not be read: their count and the first one's number,
+/// line and reason (each reason is printed whole to stderr when the file is opened). A move
+/// that is not legal is said in the player's language; other reasons are the reader's.
 #[must_use]
 pub fn problems_line(collection: &Collection, t: &Catalogue) -> String {
-    match collection.failed.first() {
-        None => String::new(),
-        Some(first) => shorten(
-            &(t.games_not_read)(collection.failed.len(), &first.to_string()),
-            220,
-        ),
-    }
+    use shashki::MoveError;
+    use shashki::pdn::PdnErrorKind;
+    let Some(first) = collection.failed.first() else {
+        return String::new();
+    };
+    let why = match &*first.kind {
+        PdnErrorKind::Move {
+            number,
+            black,
+            text,
+            error: MoveError::Illegal { .. },
+        } => (t.illegal_move_in_file)(*number, if *black { "..." } else { "." }, text),
+        kind => kind.to_string(),
+    };
+    shorten(
+        &(t.games_not_read)(collection.failed.len(), first.game, first.line, &why),
+        220,
+    )
 }
 
 /// Shows or hides the list and rebuilds its rows when the collection or the language changed.

@@ -170,8 +170,13 @@ pub enum Say {
         /// The games that could not be read.
         failed: usize,
     },
-    /// A game of a collection opened at its start (what [`Say::Opened`] says about it).
-    ReviewingOpened(Box<Say>),
+    /// A game of a collection opened at its start, in review.
+    ReviewingOpened {
+        /// The file's name and the game's number in it (`club.pdn #3`).
+        file: String,
+        /// "White — Black, result", as far as the file says.
+        about: Option<String>,
+    },
     /// A typed move that was not played (the text, why).
     TypedMove(String, TypedRefusal),
     /// "Games of file" with no file of several games opened.
@@ -250,9 +255,7 @@ impl Say {
                 games,
                 failed,
             } => (t.game_list_opened)(file, *games, *failed),
-            Say::ReviewingOpened(opened) => {
-                format!("{} {}", opened.render(t), t.reviewing_from_start)
-            }
+            Say::ReviewingOpened { file, about } => (t.reviewing_opened)(file, about.as_deref()),
             Say::TypedMove(text, why) => (t.typed_move_refused)(text, &why.explain(t)),
             Say::NoGameList => t.no_game_list.into(),
             Say::SettingsIgnored(file, why) => (t.settings_ignored)(file, why),
@@ -488,8 +491,6 @@ catalogue! {
         filter_label,
         /// The list when the filter lets no game through.
         no_game_matches,
-        /// Notice after a game of a collection opened: how to step through it.
-        reviewing_from_start,
         /// Typed move refused: not a move.
         typed_not_a_move,
         /// Typed move refused: no legal move matches.
@@ -540,10 +541,17 @@ catalogue! {
         saved: fn(&str, usize) -> String,
         /// Notice: a file of several games opened (file, games read, games not read).
         game_list_opened: fn(&str, usize, usize) -> String,
+        /// Notice: a game of a collection opened at its start (file and number, its players and
+        /// result).
+        reviewing_opened: fn(&str, Option<&str>) -> String,
         /// The list's heading (file, games read, games shown).
         game_list_heading: fn(&str, usize, usize) -> String,
-        /// The list's line about the games that could not be read (count, first reason).
-        games_not_read: fn(usize, &str) -> String,
+        /// The list's line about the games that could not be read (count, the first one's number
+        /// in the file, its line, why).
+        games_not_read: fn(usize, usize, usize, &str) -> String,
+        /// Why a game of a file could not be read: a move that is not legal (its number, `.` or
+        /// `...`, the move).
+        illegal_move_in_file: fn(u32, &str, &str) -> String,
         /// A number of full moves in the list ("42 moves").
         full_moves: fn(usize) -> String,
         /// Typed move refused (the text, why).
@@ -680,7 +688,6 @@ pub static RU: Catalogue = Catalogue {
     close_list: "Закрыть",
     filter_label: "Игрок (фильтр):",
     no_game_matches: "Нет партий с таким игроком",
-    reviewing_from_start: "Просмотр с начала: ↓ или ▶ — следующий ход, «Играть отсюда» — играть с позиции.",
     typed_not_a_move: "это не ход (пишите c3d4, c3-d4, 22-18 или c3:e5)",
     typed_illegal: "такого хода нет в этой позиции",
     typed_while_reviewing: "на доске более ранняя позиция — End вернёт к партии",
@@ -780,6 +787,10 @@ pub static RU: Catalogue = Catalogue {
             plural_ru(games as u64, "партия", "партии", "партий")
         )
     },
+    reviewing_opened: |file, about| {
+        let about = about.map(|a| format!(" ({a})")).unwrap_or_default();
+        format!("Открыт {file}{about}. ↓ или ▶ — следующий ход; «Играть отсюда» — играть с позиции")
+    },
     game_list_heading: |file, games, shown| {
         let word = plural_ru(games as u64, "партия", "партии", "партий");
         if shown == games {
@@ -788,12 +799,15 @@ pub static RU: Catalogue = Catalogue {
             format!("{file}: {games} {word}, показано {shown}")
         }
     },
-    games_not_read: |count, why| {
+    games_not_read: |count, game, line, why| {
         format!(
-            "{count} {} не {}: {why}",
+            "{count} {} не {}: №{game} (строка {line}): {why}",
             plural_ru(count as u64, "партия", "партии", "партий"),
             plural_ru(count as u64, "прочитана", "прочитаны", "прочитано")
         )
+    },
+    illegal_move_in_file: |number, dots, text| {
+        format!("ход {number}{dots} {text} невозможен в этой позиции")
     },
     full_moves: |n| format!("{n} {}", plural_ru(n as u64, "ход", "хода", "ходов")),
     typed_move_refused: |text, why| format!("Ход «{text}» не сыгран: {why}"),
@@ -961,7 +975,6 @@ pub static EN: Catalogue = Catalogue {
     close_list: "Close",
     filter_label: "Player (filter):",
     no_game_matches: "No game with such a player",
-    reviewing_from_start: "Reviewing from the start: Down or ▶ for the next move, Play from here to play on.",
     typed_not_a_move: "not a move (type c3d4, c3-d4, 22-18 or c3:e5)",
     typed_illegal: "no such move in this position",
     typed_while_reviewing: "an earlier position is on the board — End returns to the game",
@@ -1052,6 +1065,10 @@ pub static EN: Catalogue = Catalogue {
         };
         format!("Opened {file}: {games} {plural}{not_read}. Choose a game in the list")
     },
+    reviewing_opened: |file, about| {
+        let about = about.map(|a| format!(" ({a})")).unwrap_or_default();
+        format!("Opened {file}{about}. Down or ▶ for the next move; Play from here to play on")
+    },
     game_list_heading: |file, games, shown| {
         let plural = if games == 1 { "game" } else { "games" };
         if shown == games {
@@ -1060,9 +1077,12 @@ pub static EN: Catalogue = Catalogue {
             format!("{file}: {games} {plural}, {shown} shown")
         }
     },
-    games_not_read: |count, why| {
+    games_not_read: |count, game, line, why| {
         let plural = if count == 1 { "game" } else { "games" };
-        format!("{count} {plural} could not be read: {why}")
+        format!("{count} {plural} could not be read: #{game} (line {line}): {why}")
+    },
+    illegal_move_in_file: |number, dots, text| {
+        format!("move {number}{dots} {text} is not legal in its position")
     },
     full_moves: |n| format!("{n} {}", if n == 1 { "move" } else { "moves" }),
     typed_move_refused: |text, why| format!("Move \"{text}\" not played: {why}"),
@@ -1220,7 +1240,9 @@ mod tests {
                 (t.saved)("f", 2),
                 (t.game_list_opened)("f", 3, 1),
                 (t.game_list_heading)("f", 3, 1),
-                (t.games_not_read)(2, "w"),
+                (t.reviewing_opened)("f #2", Some("A — B, 2-0")),
+                (t.games_not_read)(2, 3, 40, "w"),
+                (t.illegal_move_in_file)(3, "...", "c3-d4"),
                 (t.full_moves)(21),
                 (t.typed_move_refused)("c3d4", "w"),
                 (t.typed_ambiguous)("a, b"),

@@ -14,7 +14,7 @@ use clap::Parser;
 use crate::clock::TimeControl;
 use crate::collection::Collection;
 use crate::i18n::{Lang, Say};
-use crate::pdn_file::{OwnGames, opened_notice, read_collection};
+use crate::pdn_file::{OwnGames, opened_notice, read_collection, reviewing_notice};
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
 use crate::settings::Settings;
 use shashki::search::BookChoice;
@@ -173,11 +173,7 @@ impl Setup {
                 if options.game.is_some() {
                     // As a choice in the list: at its start, in review.
                     record.open_at_start(&pdn_game);
-                    let mut about = opened_notice(path, &pdn_game, None);
-                    if let Say::Opened { file, .. } = &mut about {
-                        *file = format!("{file} #{number}");
-                    }
-                    opened = Some(Say::ReviewingOpened(Box::new(about)));
+                    opened = Some(reviewing_notice(path, number, &pdn_game));
                 } else {
                     // The same game, sides and finish as "Open PDN" in the panel.
                     let human = record.open(&pdn_game);

@@ -671,21 +671,23 @@ fn is_pdn_name(text: &str) -> bool {
     text.to_ascii_lowercase().ends_with(".pdn")
 }
 
-/// What Enter in the text field does with its `text`, the live position being `position`: a
-/// `.pdn` name is opened, a text `shashki` reads as a move (`c3d4`, `c3-d4`, `22-18`, `c3:e5`,
-/// legal or not: the rules step says why not) is played, anything else is set up as FEN.
+/// What Enter in the text field does with its `text`: a `.pdn` name is opened, a FEN (`W:…`,
+/// `B:…`, or a `[FEN "…"]` tag) is set up, anything else is played as a move (`c3d4`, `c3-d4`,
+/// `22-18`, `c3:e5`; the rules step says why when it is not a legal move, or not a move).
 #[must_use]
-pub fn field_command(text: &str, position: &shashki::Position) -> Option<GameCommand> {
+pub fn field_command(text: &str) -> Option<GameCommand> {
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
+    let mut chars = text.chars().filter(|c| !c.is_whitespace());
+    let fen = match (chars.next(), chars.next()) {
+        (Some('W' | 'B' | 'w' | 'b'), Some(':')) | (Some('['), _) => true,
+        _ => false,
+    };
     Some(if is_pdn_name(text) {
         GameCommand::LoadPdn(PathBuf::from(text))
-    } else if matches!(
-        position.parse_move(text),
-        Err(shashki::MoveError::Unparsable(_))
-    ) {
+    } else if fen {
         GameCommand::SetFen(text.to_string())
     } else {
         GameCommand::PlayText(text.to_string())
@@ -758,12 +760,13 @@ fn press_moves(
     }
 }
 
-/// A press outside the text field takes the keyboard focus from it (Bevy gives the field the
-/// focus on a press in it and keeps it there), so that the keyboard shortcuts work again.
+/// A press outside the text fields (the panel's, the list's filter) takes the keyboard focus
+/// from them (Bevy gives a field the focus on a press in it and keeps it there), so that the
+/// keyboard shortcuts work again.
 fn blur_field_on_outside_press(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    field: Query<(&ComputedNode, &UiGlobalTransform), With<InputField>>,
+    field: Query<(&ComputedNode, &UiGlobalTransform), With<EditableText>>,
     focus: Option<ResMut<InputFocus>>,
 ) {
     let Some(mut focus) = focus else {
@@ -795,18 +798,22 @@ fn submit_field(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Option<ResMut<InputFocus>>,
     windows: Query<(), With<Window>>,
-    record: Res<GameRecord>,
     list: Res<crate::collection::Collection>,
     mut field: Query<(Entity, &mut EditableText), With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
+    mut waiting: Local<bool>,
 ) {
-    if !keys.just_pressed(KeyCode::Enter) {
+    let enter = keys.just_pressed(KeyCode::Enter);
+    if !enter && !*waiting {
         return;
     }
     let Some(mut focus) = focus else {
         return;
     };
     if !crate::shortcuts::typing(Some(&focus), &windows) {
+        if std::mem::take(&mut *waiting) {
+            return;
+        }
         // Enter on the board (not while the list of games has the screen).
         if !list.shown
             && let Some((entity, mut text)) = field.iter_mut().next()
@@ -820,9 +827,16 @@ fn submit_field(
         return;
     };
     let Ok((_, mut field)) = field.get_mut(focused) else {
+        *waiting = false;
         return;
     };
-    let command = field_command(&field.value().to_string(), record.game.position());
+    // Keys typed in the same frame as Enter are applied to the text after this stage
+    // (`PostUpdate`): the field is read once they are in it.
+    *waiting = !field.pending_edits.is_empty();
+    if *waiting {
+        return;
+    }
+    let command = field_command(&field.value().to_string());
     if matches!(command, Some(GameCommand::PlayText(_))) {
         field.clear();
     } else {
@@ -1306,24 +1320,26 @@ mod tests {
 
     #[test]
     fn the_field_plays_moves_opens_files_and_sets_up_positions() {
-        use shashki::Position;
-        let start = Position::start();
-        for mv in ["c3d4", "c3-d4", "22-18", "c3:e5", "a1-h8"] {
+        // Moves, legal or not, and half-typed ones: the rules step says what is wrong.
+        for mv in ["c3d4", "c3-d4", "22-18", "c3:e5", "a1-h8", "b2-", "ef4"] {
             assert_eq!(
-                field_command(mv, &start),
+                field_command(mv),
                 Some(GameCommand::PlayText(mv.into())),
                 "{mv}"
             );
         }
         assert_eq!(
-            field_command(" games.PDN ", &start),
+            field_command(" games.PDN "),
             Some(GameCommand::LoadPdn("games.PDN".into()))
         );
-        assert_eq!(
-            field_command("W:WKa1:Bb2", &start),
-            Some(GameCommand::SetFen("W:WKa1:Bb2".into()))
-        );
-        assert_eq!(field_command("  ", &start), None);
+        for fen in ["W:WKa1:Bb2", "b:W21:B1", "[FEN \"W:W21:B1\"]"] {
+            assert_eq!(
+                field_command(fen),
+                Some(GameCommand::SetFen(fen.into())),
+                "{fen}"
+            );
+        }
+        assert_eq!(field_command("  "), None);
         assert_eq!(pdn_path("c3-d4"), None, "saved to the player's games");
         assert_eq!(pdn_path("club.pdn"), Some(PathBuf::from("club.pdn")));
     }

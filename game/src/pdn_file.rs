@@ -80,10 +80,33 @@ pub fn read_collection(path: &Path) -> Result<Collection, Say> {
 /// goes on (`None`: it is finished).
 #[must_use]
 pub fn opened_notice(path: &Path, opened: &PdnGame, human: Option<Color>) -> Say {
-    let file = path.file_name().map_or_else(
+    Say::Opened {
+        file: file_name(path),
+        about: opened_about(opened),
+        human,
+    }
+}
+
+/// What the notice says about a game of a collection opened at its start: the file's name and
+/// the game's number in it, the players and the result.
+#[must_use]
+pub fn reviewing_notice(path: &Path, number: usize, opened: &PdnGame) -> Say {
+    Say::ReviewingOpened {
+        file: format!("{} #{number}", file_name(path)),
+        about: opened_about(opened),
+    }
+}
+
+/// A file's name without its directories.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
-    );
+    )
+}
+
+/// "White — Black, result", as far as the game's tags and result say.
+fn opened_about(opened: &PdnGame) -> Option<String> {
     let name = |tag: &str| {
         opened
             .tag(tag)
@@ -103,11 +126,7 @@ pub fn opened_notice(path: &Path, opened: &PdnGame, human: Option<Color>) -> Say
     if opened.result != pdn::GameResult::Unknown {
         about.push(opened.result.to_string());
     }
-    Say::Opened {
-        file,
-        about: (!about.is_empty()).then(|| about.join(", ")),
-        human,
-    }
+    (!about.is_empty()).then(|| about.join(", "))
 }
 
 /// Adds the game as PDN ([`pdn_text`]) to the collection at `path` (created if missing):

@@ -828,11 +828,7 @@ pub fn apply_commands(
                 orientation.flipped = false;
                 collection.shown = false;
                 let path = collection.path.clone().unwrap_or_default();
-                let mut about = crate::pdn_file::opened_notice(&path, &opened, None);
-                if let Say::Opened { file, .. } = &mut about {
-                    *file = format!("{file} #{number}");
-                }
-                notice.info(Say::ReviewingOpened(Box::new(about)));
+                notice.info(crate::pdn_file::reviewing_notice(&path, number, &opened));
             }
             GameCommand::Flip => orientation.flipped = !orientation.flipped,
             GameCommand::SetLevel(level) => {

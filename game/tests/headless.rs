@@ -1206,7 +1206,8 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
     // The list covers the board: the board is not played meanwhile, and the reason is shown.
     let line = shashki_game::game_list::problems_line(list, &EN);
     assert!(
-        line.starts_with("1 game could not be read: PDN game 3"),
+        line.starts_with("1 game could not be read: #3 (line ")
+            && line.ends_with("move 1... a7-a5 is not legal in its position"),
         "{line}"
     );
     // From the command line: the same list.
@@ -1260,7 +1261,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     assert_eq!(record(&app).shown_position(), &Position::start());
     assert!(matches!(
         app.world().resource::<Notice>().lines.as_slice(),
-        [Say::ReviewingOpened(_)]
+        [Say::ReviewingOpened { file, .. }] if file == "club.pdn #4"
     ));
     // Reviewed, not played: the engine waits, the moves step forward.
     for _ in 0..20 {
