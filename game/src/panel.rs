@@ -248,7 +248,7 @@ fn button_node() -> Node {
     Node {
         flex_grow: 1.0,
         flex_basis: px(0),
-        min_height: px(28),
+        min_height: px(26),
         padding: UiRect::axes(px(3), px(2)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
@@ -282,6 +282,16 @@ fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
         button_node(),
         BackgroundColor(BUTTON),
         children![(Text::new(text), font(13.0), TextColor(TEXT))],
+    )
+}
+
+/// A language's button: its code (`RU`, `EN`), the same in every language.
+fn language_button(lang: Lang) -> impl Bundle {
+    (
+        Button,
+        PanelButton::Language(lang),
+        BackgroundColor(BUTTON),
+        children![(Text::new(lang.code()), font(12.0), TextColor(TEXT))],
     )
 }
 
@@ -333,7 +343,7 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(10)),
-                row_gap: px(5),
+                row_gap: px(3),
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
@@ -359,7 +369,39 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
         .collect();
     let level_row = commands.spawn(row()).add_children(&levels).id();
     let children = [
-        commands.spawn(words(|t| t.title, 17.0, TEXT)).id(),
+        // The title, with the languages beside it (a row of their own would not fit at
+        // 640×480).
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.title, 17.0, TEXT),
+                        Node {
+                            flex_grow: 1.0,
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    (
+                        language_button(Lang::Ru),
+                        Node {
+                            flex_grow: 0.0,
+                            padding: UiRect::axes(px(6), px(2)),
+                            ..button_node()
+                        }
+                    ),
+                    (
+                        language_button(Lang::En),
+                        Node {
+                            flex_grow: 0.0,
+                            padding: UiRect::axes(px(6), px(2)),
+                            ..button_node()
+                        }
+                    ),
+                ],
+            ))
+            .id(),
         commands.spawn(text_box(StatusText, 15.0, TEXT, 2.0)).id(),
         commands
             .spawn((
@@ -401,7 +443,6 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
             .spawn(text_box(ThinkingText, 12.0, THINK, 3.0))
             .id(),
         commands.spawn(text_box(NoticeText, 12.0, DIM, 3.0)).id(),
-        commands.spawn(words(|t| t.new_game, 12.0, DIM)).id(),
         commands
             .spawn((
                 row(),
@@ -546,42 +587,16 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
             .spawn((
                 row(),
                 children![
-                    (
-                        words(|t| t.language, 12.0, DIM),
-                        Node {
-                            align_self: AlignSelf::Center,
-                            ..default()
-                        }
-                    ),
-                    fixed_button(PanelButton::Language(Lang::Ru), Lang::Ru.endonym()),
-                    fixed_button(PanelButton::Language(Lang::En), Lang::En.endonym()),
-                ],
-            ))
-            .id(),
-        commands
-            .spawn((
-                row(),
-                children![
-                    (
-                        words(|t| t.moves, 12.0, DIM),
-                        Node {
-                            align_self: AlignSelf::Center,
-                            ..default()
-                        }
-                    ),
                     fixed_button(PanelButton::ReviewStart, "|◀"),
                     fixed_button(PanelButton::ReviewBack, "◀"),
                     fixed_button(PanelButton::ReviewForward, "▶"),
                     fixed_button(PanelButton::ReviewEnd, "▶|"),
                     button(PanelButton::Analyse, |t| t.analyse),
+                    (
+                        OnlyWhileReviewing,
+                        button(PanelButton::PlayFromHere, |t| t.play_from_here)
+                    ),
                 ],
-            ))
-            .id(),
-        commands
-            .spawn((
-                OnlyWhileReviewing,
-                row(),
-                children![button(PanelButton::PlayFromHere, |t| t.play_from_here)],
             ))
             .id(),
         commands

@@ -331,6 +331,16 @@ impl GameRecord {
             Err(shashki::MoveError::Ambiguous { candidates, .. }) => {
                 refuse(TypedRefusal::Ambiguous(candidates.join(", ")))
             }
+            Err(shashki::MoveError::Illegal { .. })
+                if self
+                    .game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.is_capture()) =>
+            {
+                refuse(TypedRefusal::MustCapture)
+            }
             Err(shashki::MoveError::Illegal { .. }) => refuse(TypedRefusal::Illegal),
             Err(_) => refuse(TypedRefusal::NotAMove),
         }

@@ -1370,6 +1370,14 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     command(&mut app, GameCommand::PlayText("a7-a5".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::Illegal));
     assert_eq!(record(&app).game.moves().len(), 3);
+    // After c3-d4 f6-e5 White must take on e5: a quiet move is refused for that.
+    let mut capture = two_players(None);
+    command(&mut capture, GameCommand::PlayText("c3-d4".into()));
+    command(&mut capture, GameCommand::PlayText("f6-e5".into()));
+    command(&mut capture, GameCommand::PlayText("g3-h4".into()));
+    assert_eq!(refused(&capture), Some(TypedRefusal::MustCapture));
+    command(&mut capture, GameCommand::PlayText("d4:f6".into()));
+    assert_eq!(record(&capture).game.moves().len(), 3);
     command(&mut app, GameCommand::PlayText("hello".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
     assert!(app.world().resource::<Notice>().error);
