@@ -696,10 +696,10 @@ pub fn field_command(text: &str) -> Option<GameCommand> {
         return None;
     }
     let mut chars = text.chars().filter(|c| !c.is_whitespace());
-    let fen = match (chars.next(), chars.next()) {
-        (Some('W' | 'B' | 'w' | 'b'), Some(':')) | (Some('['), _) => true,
-        _ => false,
-    };
+    let fen = matches!(
+        (chars.next(), chars.next()),
+        (Some('W' | 'B' | 'w' | 'b'), Some(':')) | (Some('['), _)
+    );
     Some(if is_pdn_name(text) {
         GameCommand::LoadPdn(PathBuf::from(text))
     } else if fen {
