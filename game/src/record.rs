@@ -835,7 +835,8 @@ pub fn apply_commands(
                 };
                 record.open_at_start(&opened);
                 *clocks = Clocks::new(clocks.control, record.game.moves().len());
-                orientation.flipped = false;
+                // As "Open PDN" of one game: the board faces the side the player would take.
+                orientation.flipped = record.human_side() == Some(Color::Black);
                 collection.shown = false;
                 let path = collection.path.clone().unwrap_or_default();
                 notice.info(crate::pdn_file::reviewing_notice(&path, number, &opened));
