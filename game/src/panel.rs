@@ -159,7 +159,7 @@ const SCROLL_TO_END: f32 = 1.0e6;
 /// The height of a row of the move list (unscaled pixels).
 const MOVE_ROW_HEIGHT: f32 = 19.0;
 /// The move list shows at least this many rows (the panel scrolls when the window is smaller).
-const MOVE_LIST_MIN_ROWS: f32 = 4.0;
+const MOVE_LIST_MIN_ROWS: f32 = 3.0;
 /// The live game's last move in the move list.
 const LAST_MOVE: Color = Color::srgb(0.22, 0.23, 0.27);
 /// The evaluation bar's black part.
@@ -248,7 +248,7 @@ fn button_node() -> Node {
     Node {
         flex_grow: 1.0,
         flex_basis: px(0),
-        min_height: px(26),
+        min_height: px(24),
         padding: UiRect::axes(px(3), px(2)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,

@@ -1271,6 +1271,13 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     assert_eq!(record(&app).game.moves().len(), 2);
     command(&mut app, GameCommand::ReviewForward);
     assert_eq!(record(&app).review, Some(1));
+    // Under a time control no clock runs for a game shown as its file holds it.
+    let clock = Clocks::new(Some(TimeControl::new(5, 3)), 0);
+    assert!(!shashki_game::clock::clock_runs(
+        record(&app),
+        &clock,
+        false
+    ));
     // The game copies with its own tags.
     let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
     assert!(
@@ -1284,6 +1291,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     assert_eq!(record(&app).game.moves().len(), 1);
     assert_eq!(record(&app).human_side(), Some(Color::Black));
     assert!(record(&app).tags.is_empty(), "the player's own game now");
+    assert!(shashki_game::clock::clock_runs(record(&app), &clock, false));
     // Back to the list, and the first game, finished.
     command(&mut app, GameCommand::ShowGameList(true));
     assert!(app.world().resource::<Collection>().shown);
