@@ -7,7 +7,10 @@
 //! is laid out for a 1200×780 window and scaled with [`UiScale`] from [`ui_scale`] (its width,
 //! fonts and buttons grow and shrink together); status, thinking line and notice each have a box
 //! of their own with a fixed number of lines, clipped, so they never overlap, and a notice
-//! longer than its box is shortened (errors are printed whole to stderr).
+//! longer than its box is shortened (errors are printed whole to stderr). Everything fits the
+//! smallest window, 640×480, with clocks and while reviewing: the languages sit beside the title,
+//! "Play from here" in the review row, and the move list takes the height that remains (at
+//! least three rows).
 //!
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
@@ -330,8 +333,8 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    // In the smallest windows the panel is taller than the window: it scrolls (mouse wheel),
-    // and the move list keeps a few lines instead of vanishing.
+    // Should the panel ever be taller than the window, it scrolls (mouse wheel), and the move
+    // list keeps a few lines instead of vanishing.
     let root = commands
         .spawn((
             ScrollArea,
