@@ -4,7 +4,7 @@
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
 //! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate).
 //! At start-up `main` reads it ([`load`]; a missing file is the defaults, a broken one is
-//! ignored with a notice, never a crash) and [`Setup`](crate::Setup) takes each setting the
+//! moved aside and ignored with a notice, never a crash) and [`Setup`](crate::Setup) takes each setting the
 //! command line does not give. While the game runs, `keep_settings` (in `Last`, after the frame's
 //! changes) compares what is in force with what was saved and rewrites the file atomically
 //! when it differs. The path is a resource ([`SettingsFile`]) handed in by `main`, so tests save
@@ -74,22 +74,32 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 /// Reads the settings at `path`: the defaults when there is no file; the defaults and a notice
-/// when it cannot be read or is not a settings file.
+/// when it cannot be read or is not a settings file. A file that does not read as settings is
+/// moved aside to `settings.json.bad` (the notice names it), so the next save does not destroy
+/// what the player wrote in it.
 #[must_use]
 pub fn load(path: &Path) -> (Settings, Option<Say>) {
-    let ignored = |why: String| {
+    let ignored = |why: String, file: &Path| {
         (
             Settings::default(),
-            Some(Say::SettingsIgnored(path.display().to_string(), why)),
+            Some(Say::SettingsIgnored(file.display().to_string(), why)),
         )
     };
     match std::fs::read_to_string(path) {
         Ok(text) => match serde_json::from_str(&text) {
             Ok(settings) => (settings, None),
-            Err(e) => ignored(e.to_string()),
+            Err(e) => {
+                let mut aside = path.as_os_str().to_owned();
+                aside.push(".bad");
+                let aside = PathBuf::from(aside);
+                match std::fs::rename(path, &aside) {
+                    Ok(()) => ignored(e.to_string(), &aside),
+                    Err(_) => ignored(e.to_string(), path),
+                }
+            }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-        Err(e) => ignored(e.to_string()),
+        Err(e) => ignored(e.to_string(), path),
     }
 }
 

@@ -1486,10 +1486,14 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     std::fs::write(&path, "{\"language\": \"ru\", level: oops").unwrap();
     let (broken, problem) = shashki_game::settings::load(&path);
     assert_eq!(broken, Settings::default());
+    let aside = path.with_extension("json.bad");
     assert!(
-        matches!(problem, Some(Say::SettingsIgnored(..))),
+        matches!(&problem, Some(Say::SettingsIgnored(file, _)) if *file == aside.display().to_string()),
         "{problem:?}"
     );
+    // Moved aside, not lost: the next save does not overwrite what was written by hand.
+    assert!(!path.exists());
+    assert!(std::fs::read_to_string(&aside).unwrap().contains("oops"));
     // No file yet: the defaults, no notice.
     let (missing, problem) = shashki_game::settings::load(&dir.join("none.json"));
     assert_eq!((missing, problem), (Settings::default(), None));
