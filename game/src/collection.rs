@@ -32,6 +32,8 @@ pub struct Collection {
     pub filter: String,
     /// Whether the list is on show.
     pub shown: bool,
+    /// The highlighted game, as a place in [`Collection::visible`] (Enter opens it).
+    pub cursor: usize,
 }
 
 /// One line of the list: what a player looks for in a collection.
@@ -84,6 +86,7 @@ impl Collection {
             failed,
             filter: String::new(),
             shown: true,
+            cursor: 0,
         }
     }
 
@@ -153,6 +156,14 @@ fn apply_list_commands(
         match command {
             GameCommand::FilterGames(filter) if collection.filter != *filter => {
                 collection.filter.clone_from(filter);
+                collection.cursor = 0;
+            }
+            GameCommand::MoveListCursor(delta) => {
+                let last = collection.visible().len().saturating_sub(1);
+                let cursor = collection.cursor.saturating_add_signed(*delta).min(last);
+                if collection.cursor != cursor {
+                    collection.cursor = cursor;
+                }
             }
             GameCommand::ShowGameList(asked) => {
                 // A file of one game has no list to come back to.
@@ -198,6 +209,8 @@ mod tests {
         c.filter = " JON ".into();
         assert_eq!(c.visible()[0].white, "Smith");
         assert_eq!(c.listed(0).unwrap().date, "2024.05");
+        c.filter.clear();
+        assert_eq!(c.visible()[2].number, 3);
         assert_eq!(c.file_name(), "club.pdn");
     }
 }

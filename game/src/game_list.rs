@@ -7,7 +7,9 @@
 //! collection, its filter or the language changed; `read_filter` and `press_list` (input stage)
 //! turn what the player types into [`GameCommand::FilterGames`] and a click on a game into
 //! [`GameCommand::OpenGame`] (Close and Escape into [`GameCommand::ShowGameList`]), which the
-//! core applies. The list scales with the panel ([`UiScale`]).
+//! core applies. The keys work the list too, even while the filter has the keyboard: ↑/↓ (Page
+//! Up/Down by ten) move the highlighted game ([`GameCommand::MoveListCursor`]), which is kept in
+//! view, and Enter opens it. The list scales with the panel ([`UiScale`]).
 
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
@@ -23,6 +25,11 @@ use crate::record::GameCommand;
 const BACKGROUND: Color = Color::srgb(0.12, 0.13, 0.15);
 const ROW: Color = Color::srgb(0.17, 0.18, 0.21);
 const ROW_HOVER: Color = Color::srgb(0.26, 0.30, 0.38);
+const ROW_CURSOR: Color = Color::srgb(0.22, 0.45, 0.70);
+/// A game's row: two lines (14 and 12 px text) and their padding.
+const ROW_HEIGHT: f32 = 38.0;
+/// The gap between rows.
+const ROW_GAP: f32 = 3.0;
 const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
 const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
@@ -178,7 +185,7 @@ fn spawn_list(mut commands: Commands) {
                     flex_grow: 1.0,
                     flex_basis: px(0),
                     flex_direction: FlexDirection::Column,
-                    row_gap: px(3),
+                    row_gap: px(ROW_GAP),
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
@@ -245,7 +252,7 @@ fn sync_list(
     mut roots: Query<&mut Node, With<ListRoot>>,
     mut heading: Query<&mut Text, (With<Heading>, Without<Problems>)>,
     mut problems: Query<&mut Text, (With<Problems>, Without<Heading>)>,
-    rows: Query<Entity, With<Rows>>,
+    mut rows: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<Rows>>,
     mut filter: Query<(Entity, &mut BorderColor, &mut EditableText), With<FilterField>>,
 ) {
     let focused = focus.as_ref().and_then(|f| f.get());
@@ -287,6 +294,16 @@ fn sync_list(
     }
     let t = language.0.text();
     let visible = collection.visible();
+    // The highlighted game stays in view.
+    for (_, mut scroll, view) in &mut rows {
+        let view = view.size().y * view.inverse_scale_factor();
+        let top = collection.cursor as f32 * (ROW_HEIGHT + ROW_GAP);
+        if top < scroll.y {
+            scroll.y = top;
+        } else if top + ROW_HEIGHT > scroll.y + view && view > 0.0 {
+            scroll.y = top + ROW_HEIGHT - view;
+        }
+    }
     for mut text in &mut heading {
         text.0 = (t.game_list_heading)(
             &collection.file_name(),
@@ -297,7 +314,7 @@ fn sync_list(
     for mut text in &mut problems {
         text.0 = problems_line(&collection, t);
     }
-    for list in &rows {
+    for (list, _, _) in &rows {
         commands.entity(list).despawn_children();
         if visible.is_empty() {
             let empty = commands
@@ -313,6 +330,8 @@ fn sync_list(
                     Node {
                         flex_direction: FlexDirection::Column,
                         flex_shrink: 0.0,
+                        height: px(ROW_HEIGHT),
+                        overflow: Overflow::clip(),
                         padding: UiRect::axes(px(8), px(3)),
                         border_radius: BorderRadius::all(px(4)),
                         ..default()
@@ -353,7 +372,8 @@ fn read_filter(
     }
 }
 
-/// A click on a game opens it; Close (or Escape outside the filter field) closes the list.
+/// A click on a game opens it; ↑/↓, Page Up/Down move the highlight and Enter opens the
+/// highlighted game; Close (or Escape outside the filter field) closes the list.
 #[allow(clippy::type_complexity)]
 fn press_list(
     collection: Res<Collection>,
@@ -367,8 +387,10 @@ fn press_list(
     if !collection.shown {
         return;
     }
+    let highlighted = collection.visible().get(collection.cursor).map(|g| g.index);
     for (interaction, entry, mut background) in &mut entries {
         let color = match *interaction {
+            Interaction::None if highlighted == Some(entry.0) => ROW_CURSOR,
             Interaction::None => ROW,
             _ => ROW_HOVER,
         };
@@ -382,6 +404,23 @@ fn press_list(
     let in_filter = focus
         .and_then(|f| f.get())
         .is_some_and(|e| filter.contains(e));
+    if let Some(keys) = &keys {
+        for (key, delta) in [
+            (KeyCode::ArrowDown, 1),
+            (KeyCode::ArrowUp, -1),
+            (KeyCode::PageDown, 10),
+            (KeyCode::PageUp, -10),
+        ] {
+            if keys.just_pressed(key) {
+                commands.write(GameCommand::MoveListCursor(delta));
+            }
+        }
+        if keys.just_pressed(KeyCode::Enter)
+            && let Some(index) = highlighted
+        {
+            commands.write(GameCommand::OpenGame(index));
+        }
+    }
     let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && !in_filter;
     if escape || close.iter().any(|i| *i == Interaction::Pressed) {
         commands.write(GameCommand::ShowGameList(false));

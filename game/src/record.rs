@@ -659,6 +659,9 @@ pub enum GameCommand {
     FilterGames(String),
     /// Show or hide the list of games (handled by [`crate::collection`]).
     ShowGameList(bool),
+    /// Move the list's highlighted game this many lines down (up when negative), within the
+    /// games the filter shows (handled by [`crate::collection`]).
+    MoveListCursor(isize),
     /// Play a move typed by the player (`c3d4`, `c3-d4`, `22-18`, `c3:e5`).
     PlayText(String),
     /// Show the position one ply earlier than the one shown (starts a review).
@@ -814,7 +817,8 @@ pub fn apply_commands(
             | GameCommand::CopyFen
             | GameCommand::CopyPdn
             | GameCommand::FilterGames(_)
-            | GameCommand::ShowGameList(_) => {}
+            | GameCommand::ShowGameList(_)
+            | GameCommand::MoveListCursor(_) => {}
             GameCommand::PlayText(text) => {
                 let mover = record.game.position().side_to_move();
                 match record.play_typed(text) {

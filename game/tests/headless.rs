@@ -1244,6 +1244,17 @@ fn the_list_filters_by_a_players_name_as_it_is_typed() {
     assert!(shown(&app).is_empty());
     command(&mut app, GameCommand::FilterGames(String::new()));
     assert_eq!(shown(&app), [1, 2, 4]);
+    // The keys move the highlighted game within the games shown; a new filter starts at the top.
+    let cursor = |app: &App| app.world().resource::<Collection>().cursor;
+    command(&mut app, GameCommand::MoveListCursor(1));
+    assert_eq!(cursor(&app), 1);
+    command(&mut app, GameCommand::MoveListCursor(10));
+    assert_eq!(cursor(&app), 2, "the last game shown");
+    command(&mut app, GameCommand::MoveListCursor(-10));
+    assert_eq!(cursor(&app), 0);
+    command(&mut app, GameCommand::MoveListCursor(2));
+    command(&mut app, GameCommand::FilterGames("smith".into()));
+    assert_eq!((shown(&app), cursor(&app)), (vec![4], 0));
     std::fs::remove_dir_all(dir).ok();
 }
 
