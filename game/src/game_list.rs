@@ -30,6 +30,10 @@ const ROW_CURSOR: Color = Color::srgb(0.22, 0.45, 0.70);
 const ROW_HEIGHT: f32 = 38.0;
 /// The gap between rows.
 const ROW_GAP: f32 = 3.0;
+/// The most games the list holds as rows at once: a collection of hundreds drawn whole took
+/// seconds a frame under a software renderer. The rows are a window around the highlighted game
+/// ([`list_window`]); lines above and below say how many more there are.
+pub const LIST_WINDOW: usize = 40;
 const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
 const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
@@ -294,10 +298,13 @@ fn sync_list(
     }
     let t = language.0.text();
     let visible = collection.visible();
+    let window = list_window(collection.cursor, visible.len());
+    let above = usize::from(window.start > 0);
     // The highlighted game stays in view.
     for (_, mut scroll, view) in &mut rows {
         let view = view.size().y * view.inverse_scale_factor();
-        let top = collection.cursor as f32 * (ROW_HEIGHT + ROW_GAP);
+        let line = collection.cursor.saturating_sub(window.start) + above;
+        let top = line as f32 * (ROW_HEIGHT + ROW_GAP);
         if top < scroll.y {
             scroll.y = top;
         } else if top + ROW_HEIGHT > scroll.y + view && view > 0.0 {
@@ -322,7 +329,25 @@ fn sync_list(
                 .id();
             commands.entity(list).add_child(empty);
         }
-        for game in &visible {
+        let more = |n: usize| {
+            (
+                Text::new((t.more_games)(n)),
+                font(12.0),
+                TextColor(DIM),
+                Node {
+                    height: px(ROW_HEIGHT),
+                    flex_shrink: 0.0,
+                    align_items: AlignItems::Center,
+                    padding: UiRect::horizontal(px(8)),
+                    ..default()
+                },
+            )
+        };
+        if above > 0 {
+            let line = commands.spawn(more(window.start)).id();
+            commands.entity(list).add_child(line);
+        }
+        for game in &visible[window.clone()] {
             let row = commands
                 .spawn((
                     Button,
@@ -355,7 +380,21 @@ fn sync_list(
                 .id();
             commands.entity(list).add_child(row);
         }
+        if window.end < visible.len() {
+            let line = commands.spawn(more(visible.len() - window.end)).id();
+            commands.entity(list).add_child(line);
+        }
     }
+}
+
+/// The games of the list drawn as rows, as a range of the `shown` games the filter lets
+/// through: at most [`LIST_WINDOW`], the highlighted one (`cursor`) in the middle where it can be.
+#[must_use]
+pub fn list_window(cursor: usize, shown: usize) -> std::ops::Range<usize> {
+    let start = cursor
+        .saturating_sub(LIST_WINDOW / 2)
+        .min(shown.saturating_sub(LIST_WINDOW));
+    start..(start + LIST_WINDOW).min(shown)
 }
 
 /// What is typed in the filter field filters the list.
@@ -424,5 +463,19 @@ fn press_list(
     let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && !in_filter;
     if escape || close.iter().any(|i| *i == Interaction::Pressed) {
         commands.write(GameCommand::ShowGameList(false));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_draws_a_window_of_rows_around_the_highlighted_game() {
+        assert_eq!(list_window(0, 3), 0..3);
+        assert_eq!(list_window(0, 460), 0..LIST_WINDOW);
+        assert_eq!(list_window(100, 460), 80..120);
+        assert_eq!(list_window(459, 460), 420..460);
+        assert_eq!(list_window(0, 0), 0..0);
     }
 }

@@ -560,6 +560,8 @@ catalogue! {
         /// Why a game of a file could not be read: a move that is not legal (its number, `.` or
         /// `...`, the move).
         illegal_move_in_file: fn(u32, &str, &str) -> String,
+        /// The list's line for the games above or below its rows (how many).
+        more_games: fn(usize) -> String,
         /// A number of full moves in the list ("42 moves").
         full_moves: fn(usize) -> String,
         /// Typed move refused (the text, why).
@@ -816,6 +818,12 @@ pub static RU: Catalogue = Catalogue {
         format!("ход {number}{dots} {text} невозможен в этой позиции")
     },
     full_moves: |n| format!("{n} {}", plural_ru(n as u64, "ход", "хода", "ходов")),
+    more_games: |n| {
+        format!(
+            "… ещё {n} {}: ↑/↓, PgUp/PgDn или фильтр по игроку",
+            plural_ru(n as u64, "партия", "партии", "партий")
+        )
+    },
     typed_move_refused: |text, why| format!("Ход «{text}» не сыгран: {why}"),
     typed_ambiguous: |candidates| format!("подходят несколько ходов, уточните: {candidates}"),
     settings_ignored: |file, why| format!("Настройки не прочитаны, взяты обычные ({why}): {file}"),
@@ -1089,6 +1097,10 @@ pub static EN: Catalogue = Catalogue {
         format!("move {number}{dots} {text} is not legal in its position")
     },
     full_moves: |n| format!("{n} {}", if n == 1 { "move" } else { "moves" }),
+    more_games: |n| {
+        let plural = if n == 1 { "game" } else { "games" };
+        format!("… {n} more {plural}: Up/Down, Page Up/Down or the player filter")
+    },
     typed_move_refused: |text, why| format!("Move \"{text}\" not played: {why}"),
     typed_ambiguous: |candidates| format!("several moves match, say which: {candidates}"),
     settings_ignored: |file, why| format!("Settings not read, defaults used ({why}): {file}"),
@@ -1248,6 +1260,7 @@ mod tests {
                 (t.games_not_read)(2, 3, 40, "w"),
                 (t.illegal_move_in_file)(3, "...", "c3-d4"),
                 (t.full_moves)(21),
+                (t.more_games)(400),
                 (t.typed_move_refused)("c3d4", "w"),
                 (t.typed_ambiguous)("a, b"),
                 (t.settings_ignored)("f", "w"),
