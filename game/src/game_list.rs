@@ -57,6 +57,9 @@ pub struct FilterField;
 /// The Close button.
 #[derive(Component)]
 struct CloseList;
+/// The line for the games above or below the rows: a click moves the highlight by `.0` games.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+struct MoreGames(isize);
 /// A game of the list: a click opens game `.0` of [`Collection::games`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ListEntry(pub usize);
@@ -329,11 +332,12 @@ fn sync_list(
                 .id();
             commands.entity(list).add_child(empty);
         }
-        let more = |n: usize| {
+        // A click on a "more" line moves the highlight a window's half that way.
+        let step = (LIST_WINDOW / 2) as isize;
+        let more = |n: usize, delta: isize| {
             (
-                Text::new((t.more_games)(n)),
-                font(12.0),
-                TextColor(DIM),
+                Button,
+                MoreGames(delta),
                 Node {
                     height: px(ROW_HEIGHT),
                     flex_shrink: 0.0,
@@ -341,10 +345,11 @@ fn sync_list(
                     padding: UiRect::horizontal(px(8)),
                     ..default()
                 },
+                children![(Text::new((t.more_games)(n)), font(12.0), TextColor(DIM))],
             )
         };
         if above > 0 {
-            let line = commands.spawn(more(window.start)).id();
+            let line = commands.spawn(more(window.start, -step)).id();
             commands.entity(list).add_child(line);
         }
         for game in &visible[window.clone()] {
@@ -381,7 +386,7 @@ fn sync_list(
             commands.entity(list).add_child(row);
         }
         if window.end < visible.len() {
-            let line = commands.spawn(more(visible.len() - window.end)).id();
+            let line = commands.spawn(more(visible.len() - window.end, step)).id();
             commands.entity(list).add_child(line);
         }
     }
@@ -413,7 +418,7 @@ fn read_filter(
 
 /// A click on a game opens it; ↑/↓, Page Up/Down move the highlight and Enter opens the
 /// highlighted game; Close (or Escape outside the filter field) closes the list.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn press_list(
     collection: Res<Collection>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -421,6 +426,7 @@ fn press_list(
     filter: Query<Entity, With<FilterField>>,
     mut entries: Query<(Ref<Interaction>, &ListEntry, &mut BackgroundColor), Without<CloseList>>,
     close: Query<&Interaction, (With<CloseList>, Changed<Interaction>)>,
+    more: Query<(&Interaction, &MoreGames), Changed<Interaction>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if !collection.shown {
@@ -443,6 +449,11 @@ fn press_list(
     let in_filter = focus
         .and_then(|f| f.get())
         .is_some_and(|e| filter.contains(e));
+    for (interaction, more) in &more {
+        if *interaction == Interaction::Pressed {
+            commands.write(GameCommand::MoveListCursor(more.0));
+        }
+    }
     if let Some(keys) = &keys {
         for (key, delta) in [
             (KeyCode::ArrowDown, 1),
