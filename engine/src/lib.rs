@@ -76,7 +76,6 @@
 //! a clean `cargo build -p shashki` with the feature alone, and the size of a release build of
 //! the `analyse` example (of `probe` for `tablebases`).
 #![doc = include_str!("../FEATURES.md")]
-
 #![warn(missing_debug_implementations)]
 
 #[cfg(any(feature = "book", feature = "tablebases"))]

@@ -8,8 +8,9 @@
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
+use crate::clock::{Clocks, TimeControl};
 use crate::i18n::Say;
-use crate::pdn_file::pdn_text;
+use crate::pdn_file::{OwnGames, pdn_text};
 use crate::record::{GameCommand, GameRecord, Notice};
 
 /// What to copy.
@@ -21,12 +22,18 @@ pub enum CopyWhat {
     Pdn,
 }
 
-/// The text copied for `what`.
+/// The text copied for `what` (the game with the tags it is saved with: the player's name, the
+/// clock `clock`).
 #[must_use]
-pub fn copy_text(what: CopyWhat, record: &GameRecord) -> String {
+pub fn copy_text(
+    what: CopyWhat,
+    record: &GameRecord,
+    own: &OwnGames,
+    clock: Option<TimeControl>,
+) -> String {
     match what {
         CopyWhat::Fen => record.shown_position().to_fen(),
-        CopyWhat::Pdn => pdn_text(record),
+        CopyWhat::Pdn => pdn_text(record, own, clock),
     }
 }
 
@@ -38,6 +45,8 @@ pub(crate) fn plugin(app: &mut App) {
 fn copy(
     mut commands: MessageReader<GameCommand>,
     record: Res<GameRecord>,
+    own: Res<OwnGames>,
+    clocks: Res<Clocks>,
     clipboard: Option<ResMut<Clipboard>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -48,7 +57,7 @@ fn copy(
             GameCommand::CopyPdn => (CopyWhat::Pdn, Say::PdnCopied),
             _ => continue,
         };
-        let text = copy_text(what, &record);
+        let text = copy_text(what, &record, &own, clocks.control);
         let result = match clipboard.as_deref_mut() {
             Some(clipboard) => clipboard.set_text(text).map_err(|e| e.to_string()),
             None => Err("no clipboard".to_string()),

@@ -216,13 +216,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, run_clocks.in_set(crate::GameSet::Input));
 }
 
-/// Whether the side to move's clock runs: a game going on, under a time control, and not the
-/// engine waiting for the player (reviewing, or analysing).
+/// Whether the side to move's clock runs: a game going on, under a time control, not the
+/// engine waiting for the player (reviewing, or analysing), and not a game shown as a file
+/// holds it (opened, not yet played on: its clocks start with the first move played).
 #[must_use]
 pub fn clock_runs(record: &GameRecord, clocks: &Clocks, analysing: bool) -> bool {
     let engine_waits =
         record.to_move() == Controller::Engine && (record.review.is_some() || analysing);
-    clocks.control.is_some() && record.ongoing() && !engine_waits
+    clocks.control.is_some() && record.ongoing() && !engine_waits && record.tags.is_empty()
 }
 
 /// Runs the side to move's clock by the frame's time; its running out becomes

@@ -534,7 +534,10 @@ fn start_jobs(
     for request in requests.read() {
         match request {
             // Another game: nothing the engine said about the last one applies.
-            GameCommand::NewGame(_) | GameCommand::SetFen(_) | GameCommand::LoadPdn(_)
+            GameCommand::NewGame(_)
+            | GameCommand::SetFen(_)
+            | GameCommand::LoadPdn(_)
+            | GameCommand::OpenGame(_)
                 if *evaluation != Evaluation::default() =>
             {
                 *evaluation = Evaluation::default();

@@ -83,7 +83,11 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 reset_selection_on_change,
-                mouse_to_clicks.run_if(resource_exists::<ButtonInput<MouseButton>>),
+                // While the list of games covers the board, its clicks are the list's.
+                mouse_to_clicks.run_if(
+                    resource_exists::<ButtonInput<MouseButton>>
+                        .and_then(|list: Res<crate::collection::Collection>| !list.shown),
+                ),
                 interpret_clicks,
             )
                 .chain()

@@ -4,6 +4,10 @@
 //! - [`record`]: the game record resource (the single source of truth) and the rules step;
 //! - [`clock`]: optional time controls, both sides' clocks and the loss on time;
 //! - [`clipboard`]: the FEN and the game's PDN copied to the system clipboard;
+//! - [`collection`]: the games of a PDN file of several, filtered by player, and [`game_list`]
+//!   their list on the screen;
+//! - [`settings`]: the language, level, clock, board, window size and last file kept between
+//!   runs;
 //! - [`input`]: pointer → squares → moves, through the click [`selection`];
 //! - [`engine_task`]: the engine's searches on a background task;
 //! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
@@ -19,11 +23,14 @@
 //! that needs no window (record, input interpretation, engine), so it runs under `MinimalPlugins`
 //! in the headless tests.
 
+pub mod atomic_write;
 pub mod board_view;
 pub mod clipboard;
 pub mod clock;
+pub mod collection;
 pub mod engine_task;
 pub mod fps;
+pub mod game_list;
 pub mod geometry;
 pub mod i18n;
 pub mod input;
@@ -33,6 +40,7 @@ pub mod pdn_file;
 pub mod record;
 pub mod redraw;
 pub mod selection;
+pub mod settings;
 pub mod shortcuts;
 pub mod tablebases;
 pub mod textures;
@@ -86,10 +94,20 @@ impl Plugin for CorePlugin {
             shortcuts::plugin,
             engine_task::plugin,
             i18n::plugin,
+            collection::plugin,
+            settings::plugin,
         ))
         .insert_resource(i18n::Language(self.setup.lang))
         .insert_resource(record::Orientation {
-            flipped: self.setup.record.human_side() == Some(shashki::Color::Black),
+            flipped: (self.setup.record.human_side() == Some(shashki::Color::Black))
+                != self.setup.settings.board_turned,
+        })
+        .insert_resource(self.setup.collection.clone())
+        .insert_resource(self.setup.own_games.clone())
+        .insert_resource(settings::SettingsFile {
+            path: self.setup.settings_path.clone(),
+            saved: self.setup.settings.clone(),
+            failed: false,
         })
         .insert_resource(notice);
     }
@@ -119,6 +137,7 @@ impl Plugin for GamePlugin {
             },
             board_view::plugin,
             panel::plugin,
+            game_list::plugin,
             redraw::plugin,
             tablebases::plugin,
         ));

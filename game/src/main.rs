@@ -1,7 +1,8 @@
 //! `shashki-game`: opens the draughts window (`cargo run --release` from the workspace root).
 //!
-//! Reads the command line, checks that an X11 display is reachable (without one it exits with a
-//! message pointing to the `shashki` command-line program), then runs the Bevy app.
+//! Reads the command line and the saved settings (the flags win), checks that an X11 display is
+//! reachable (without one it exits with a message pointing to the `shashki` command-line
+//! program), then runs the Bevy app.
 
 use std::process::ExitCode;
 
@@ -19,14 +20,35 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(1);
     }
-    let setup = Setup::from_options(&options);
-
+    let settings_path = options
+        .settings
+        .clone()
+        .or_else(shashki_game::settings::default_path);
+    let (settings, problem) = settings_path
+        .as_deref()
+        .map(shashki_game::settings::load)
+        .unwrap_or_default();
+    let saved_window = settings.window.unwrap_or([1200, 780]);
+    let mut setup = Setup::from_options_and_settings(&options, settings);
+    setup.problems.extend(problem);
+    setup.settings_path = settings_path;
+    setup.own_games = shashki_game::pdn_file::OwnGames::for_this_user();
     let min = shashki_game::geometry::MIN_WINDOW;
+    // A saved size is kept inside what the window allows.
+    let width = options
+        .width
+        .unwrap_or(saved_window[0])
+        .clamp(min.x as u32, 8192);
+    let height = options
+        .height
+        .unwrap_or(saved_window[1])
+        .clamp(min.y as u32, 8192);
+
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: setup.lang.text().title.into(),
-            resolution: WindowResolution::new(options.width, options.height),
+            resolution: WindowResolution::new(width, height),
             resize_constraints: WindowResizeConstraints {
                 min_width: min.x,
                 min_height: min.y,

@@ -1,5 +1,6 @@
-//! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--clock`,
-//! `--draw-rules`, `--white`, `--black`, `--lang`) and the start-up [`Setup`] made from it.
+//! The command line (`--fen`, `--pdn`, `--game`, `--book`, `--level`, `--engine-time`,
+//! `--clock`, `--draw-rules`, `--white`, `--black`, `--lang`, `--settings`) and the start-up
+//! [`Setup`] made from it and the saved [`Settings`]: a flag given wins over the saved setting.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
@@ -11,9 +12,11 @@ use bevy::prelude::Resource;
 use clap::Parser;
 
 use crate::clock::TimeControl;
+use crate::collection::Collection;
 use crate::i18n::{Lang, Say};
-use crate::pdn_file::{load_pdn, opened_notice};
+use crate::pdn_file::{OwnGames, opened_notice, read_collection, reviewing_notice};
 use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
+use crate::settings::Settings;
 use shashki::BookChoice;
 use shashki::{DrawRules, Game};
 
@@ -24,9 +27,13 @@ pub struct Options {
     /// Start from this position (FEN, e.g. `W:W21,22,...,32:B1,...,12` or `W:WKa1:Bb2`).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
-    /// Load the first game of this PDN file (wins over --fen).
+    /// Open this PDN file (wins over --fen): its game, or the list of its games when it holds
+    /// several.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<PathBuf>,
+    /// With --pdn: open game N of the file (numbered from 1) at its start, instead of the list.
+    #[arg(long, value_name = "N", requires = "pdn", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
     /// Opening book for the engine (default: the shipped book, built into the program).
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
@@ -57,12 +64,16 @@ pub struct Options {
     /// Who plays Black (default: the engine; with --pdn, as "Open PDN" chooses).
     #[arg(long, value_enum)]
     pub black: Option<Controller>,
-    /// The window's width in logical pixels (at least 640).
-    #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(640..))]
-    pub width: u32,
-    /// The window's height in logical pixels (at least 480).
-    #[arg(long, default_value_t = 780, value_parser = clap::value_parser!(u32).range(480..))]
-    pub height: u32,
+    /// The window's width in logical pixels (at least 640; default: as last time, else 1200).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(640..))]
+    pub width: Option<u32>,
+    /// The window's height in logical pixels (at least 480; default: as last time, else 780).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(480..))]
+    pub height: Option<u32>,
+    /// The settings file (default: `settings.json` in the per-user configuration directory,
+    /// e.g. `~/.config/shashki`).
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
     /// Log the frame rate once a second (to check responsiveness while the engine thinks).
     #[arg(long)]
     pub log_fps: bool,
@@ -85,12 +96,28 @@ pub struct Setup {
     pub lang: Lang,
     /// The time control to start with (`None`: no clocks).
     pub clock: Option<TimeControl>,
+    /// The games of the file opened (its list on show when it holds several).
+    pub collection: Collection,
+    /// The player's name and the file of their own games.
+    pub own_games: OwnGames,
+    /// The settings read at start-up (see [`crate::settings`]).
+    pub settings: Settings,
+    /// Where the settings are saved (`None`: not saved).
+    pub settings_path: Option<PathBuf>,
 }
 
 impl Setup {
-    /// Builds the start-up state; bad FEN/PDN content is reported in `problems`, never fatal.
+    /// Builds the start-up state without saved settings; bad FEN/PDN content is reported in
+    /// `problems`, never fatal.
     #[must_use]
     pub fn from_options(options: &Options) -> Setup {
+        Setup::from_options_and_settings(options, Settings::default())
+    }
+
+    /// Builds the start-up state from the command line and the saved settings: each flag given
+    /// wins over its setting.
+    #[must_use]
+    pub fn from_options_and_settings(options: &Options, settings: Settings) -> Setup {
         let mut problems = Vec::new();
         let mut opened = None;
         let mut game = Game::default();
@@ -100,17 +127,22 @@ impl Setup {
                 Err(e) => problems.push(Say::BadFenOption(e.to_string())),
             }
         }
-        let loaded = options.pdn.as_ref().and_then(|path| match load_pdn(path) {
-            Ok(pdn_game) => Some((path, pdn_game)),
-            Err(e) => {
-                problems.push(e);
-                None
-            }
-        });
-        let strength = match (options.engine_time, options.level) {
-            (Some(ms), _) => Strength::MoveTime(Duration::from_millis(ms)),
-            (None, Some(level)) => Strength::Level(usize::from(level)),
-            (None, None) => Strength::Level(DEFAULT_LEVEL),
+        let loaded = options
+            .pdn
+            .as_ref()
+            .and_then(|path| match read_collection(path) {
+                Ok(collection) => Some((path, collection)),
+                Err(e) => {
+                    problems.push(e);
+                    None
+                }
+            });
+        let saved_level = settings.level.filter(|&n| shashki::Level::get(n).is_some());
+        let strength = match (options.engine_time, options.level, saved_level) {
+            (Some(ms), _, _) => Strength::MoveTime(Duration::from_millis(ms)),
+            (None, Some(level), _) => Strength::Level(usize::from(level)),
+            (None, None, Some(level)) => Strength::Level(level),
+            (None, None, None) => Strength::Level(DEFAULT_LEVEL),
         };
         let players = Players {
             white: options.white.unwrap_or(Controller::Human),
@@ -122,13 +154,45 @@ impl Setup {
             .map_or(BookChoice::Shipped, BookChoice::File);
         let mut record =
             GameRecord::new(game.with_draw_rules(options.draw_rules), players, strength);
-        if let Some((path, pdn_game)) = loaded {
-            // The same game, sides and finish as "Open PDN" in the panel.
-            let human = record.open(&pdn_game);
-            if options.white.is_some() || options.black.is_some() {
-                record.players = players;
+        let mut collection = Collection::default();
+        if let Some((path, mut games)) = loaded {
+            let single = games.games.len() == 1 && games.failed.is_empty();
+            let chosen = match options.game {
+                Some(n) => {
+                    let n = n as usize;
+                    let found = games.games.iter().position(|(number, _)| *number == n);
+                    if found.is_none() {
+                        problems.push(Say::NoGameIn(format!("{} #{n}", path.display())));
+                    }
+                    found
+                }
+                None => single.then_some(0),
+            };
+            if let Some(index) = chosen {
+                let (number, pdn_game) = games.games[index].clone();
+                if options.game.is_some() {
+                    // As a choice in the list: at its start, in review.
+                    record.open_at_start(&pdn_game);
+                    opened = Some(reviewing_notice(path, number, &pdn_game));
+                } else {
+                    // The same game, sides and finish as "Open PDN" in the panel.
+                    let human = record.open(&pdn_game);
+                    opened = Some(opened_notice(path, &pdn_game, human));
+                }
+                if options.white.is_some() || options.black.is_some() {
+                    record.players = players;
+                }
+                games.shown = false;
+            } else if options.game.is_none() {
+                opened = Some(Say::GameList {
+                    file: games.file_name(),
+                    games: games.games.len(),
+                    failed: games.failed.len(),
+                });
+            } else {
+                games.shown = false;
             }
-            opened = Some(opened_notice(path, &pdn_game, human));
+            collection = games;
         }
         Setup {
             record,
@@ -136,8 +200,15 @@ impl Setup {
             tablebases: options.tablebases.clone(),
             problems,
             opened,
-            lang: options.lang.unwrap_or_else(|| Lang::from_env(Lang::Ru)),
-            clock: options.clock,
+            lang: options
+                .lang
+                .or(settings.language)
+                .unwrap_or_else(|| Lang::from_env(Lang::Ru)),
+            clock: options.clock.or_else(|| settings.time_control().flatten()),
+            collection,
+            own_games: OwnGames::default(),
+            settings,
+            settings_path: None,
         }
     }
 }

@@ -7,11 +7,15 @@
 //! is laid out for a 1200×780 window and scaled with [`UiScale`] from [`ui_scale`] (its width,
 //! fonts and buttons grow and shrink together); status, thinking line and notice each have a box
 //! of their own with a fixed number of lines, clipped, so they never overlap, and a notice
-//! longer than its box is shortened (errors are printed whole to stderr).
+//! longer than its box is shortened (errors are printed whole to stderr). Everything fits the
+//! smallest window, 640×480, with clocks and while reviewing: the languages sit beside the title,
+//! "Play from here" in the review row, and the move list takes the height that remains (at
+//! least three rows).
 //!
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press
 //! into a command, reading the text field for "Set FEN", "Load PDN" and "Save PDN" (Enter in the
-//! field sets up the FEN, or loads the file when it names a `.pdn`). `refresh_texts` (in the
+//! field plays the move typed, loads the file when it names a `.pdn`, else sets up the FEN:
+//! [`field_command`]; Enter on the board puts the keyboard in the field, to type a move). `refresh_texts` (in the
 //! view stage) rewrites the texts from the record, the engine's [`Thinking`] and the [`Notice`];
 //! `refresh_move_list` rebuilds the move list when the record changes (one button per move:
 //! a click shows the position after it) and scrolls it to the newest move, or to the move under
@@ -43,9 +47,6 @@ use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
 use crate::record::{GameCommand, GameRecord, Mode, Notice};
 use shashki::{Color as Side, DrawRules, LEVELS};
-
-/// Where "Save PDN" writes when the text field does not name a `.pdn` file.
-pub const DEFAULT_PDN: &str = "shashki-game.pdn";
 
 /// The line between the board and the panel. The panel has no background of its own: it shows
 /// the window's clear colour, because a full-height UI background costs about a sixth of each
@@ -111,6 +112,8 @@ pub enum PanelButton {
     CopyFen,
     /// Copy the game as PDN.
     CopyPdn,
+    /// Show the list of the games of the file opened last.
+    GameList,
 }
 
 /// A move in the move list: a click shows the position after ply `.0` (numbered from 1).
@@ -159,7 +162,7 @@ const SCROLL_TO_END: f32 = 1.0e6;
 /// The height of a row of the move list (unscaled pixels).
 const MOVE_ROW_HEIGHT: f32 = 19.0;
 /// The move list shows at least this many rows (the panel scrolls when the window is smaller).
-const MOVE_LIST_MIN_ROWS: f32 = 4.0;
+const MOVE_LIST_MIN_ROWS: f32 = 3.0;
 /// The live game's last move in the move list.
 const LAST_MOVE: Color = Color::srgb(0.22, 0.23, 0.27);
 /// The evaluation bar's black part.
@@ -248,7 +251,7 @@ fn button_node() -> Node {
     Node {
         flex_grow: 1.0,
         flex_basis: px(0),
-        min_height: px(28),
+        min_height: px(24),
         padding: UiRect::axes(px(3), px(2)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
@@ -285,6 +288,16 @@ fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
     )
 }
 
+/// A language's button: its code (`RU`, `EN`), the same in every language.
+fn language_button(lang: Lang) -> impl Bundle {
+    (
+        Button,
+        PanelButton::Language(lang),
+        BackgroundColor(BUTTON),
+        children![(Text::new(lang.code()), font(12.0), TextColor(TEXT))],
+    )
+}
+
 /// One side's clock: its name and time on a background that shows whether it runs.
 fn clock_box(side: Side) -> impl Bundle {
     (
@@ -312,9 +325,16 @@ fn row() -> Node {
     }
 }
 
-fn spawn_panel(mut commands: Commands) {
-    // In the smallest windows the panel is taller than the window: it scrolls (mouse wheel),
-    // and the move list keeps a few lines instead of vanishing.
+fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFile>) {
+    // The field offers the file opened last ("Open PDN" opens it again).
+    let last_file = settings
+        .saved
+        .last_file
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    // Should the panel ever be taller than the window, it scrolls (mouse wheel), and the move
+    // list keeps a few lines instead of vanishing.
     let root = commands
         .spawn((
             ScrollArea,
@@ -326,7 +346,7 @@ fn spawn_panel(mut commands: Commands) {
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(10)),
-                row_gap: px(5),
+                row_gap: px(3),
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
@@ -352,7 +372,39 @@ fn spawn_panel(mut commands: Commands) {
         .collect();
     let level_row = commands.spawn(row()).add_children(&levels).id();
     let children = [
-        commands.spawn(words(|t| t.title, 17.0, TEXT)).id(),
+        // The title, with the languages beside it (a row of their own would not fit at
+        // 640×480).
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.title, 17.0, TEXT),
+                        Node {
+                            flex_grow: 1.0,
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    (
+                        language_button(Lang::Ru),
+                        Node {
+                            flex_grow: 0.0,
+                            padding: UiRect::axes(px(6), px(2)),
+                            ..button_node()
+                        }
+                    ),
+                    (
+                        language_button(Lang::En),
+                        Node {
+                            flex_grow: 0.0,
+                            padding: UiRect::axes(px(6), px(2)),
+                            ..button_node()
+                        }
+                    ),
+                ],
+            ))
+            .id(),
         commands.spawn(text_box(StatusText, 15.0, TEXT, 2.0)).id(),
         commands
             .spawn((
@@ -394,7 +446,6 @@ fn spawn_panel(mut commands: Commands) {
             .spawn(text_box(ThinkingText, 12.0, THINK, 3.0))
             .id(),
         commands.spawn(text_box(NoticeText, 12.0, DIM, 3.0)).id(),
-        commands.spawn(words(|t| t.new_game, 12.0, DIM)).id(),
         commands
             .spawn((
                 row(),
@@ -504,7 +555,7 @@ fn spawn_panel(mut commands: Commands) {
                 BackgroundColor(Color::srgb(0.10, 0.10, 0.12)),
                 EditableText {
                     allow_newlines: false,
-                    ..default()
+                    ..EditableText::new(last_file)
                 },
                 TextCursorStyle {
                     color: TEXT,
@@ -531,6 +582,7 @@ fn spawn_panel(mut commands: Commands) {
                 children![
                     button(PanelButton::CopyFen, |t| t.copy_fen),
                     button(PanelButton::CopyPdn, |t| t.copy_pdn),
+                    button(PanelButton::GameList, |t| t.game_list),
                 ],
             ))
             .id(),
@@ -538,42 +590,16 @@ fn spawn_panel(mut commands: Commands) {
             .spawn((
                 row(),
                 children![
-                    (
-                        words(|t| t.language, 12.0, DIM),
-                        Node {
-                            align_self: AlignSelf::Center,
-                            ..default()
-                        }
-                    ),
-                    fixed_button(PanelButton::Language(Lang::Ru), Lang::Ru.endonym()),
-                    fixed_button(PanelButton::Language(Lang::En), Lang::En.endonym()),
-                ],
-            ))
-            .id(),
-        commands
-            .spawn((
-                row(),
-                children![
-                    (
-                        words(|t| t.moves, 12.0, DIM),
-                        Node {
-                            align_self: AlignSelf::Center,
-                            ..default()
-                        }
-                    ),
                     fixed_button(PanelButton::ReviewStart, "|◀"),
                     fixed_button(PanelButton::ReviewBack, "◀"),
                     fixed_button(PanelButton::ReviewForward, "▶"),
                     fixed_button(PanelButton::ReviewEnd, "▶|"),
                     button(PanelButton::Analyse, |t| t.analyse),
+                    (
+                        OnlyWhileReviewing,
+                        button(PanelButton::PlayFromHere, |t| t.play_from_here)
+                    ),
                 ],
-            ))
-            .id(),
-        commands
-            .spawn((
-                OnlyWhileReviewing,
-                row(),
-                children![button(PanelButton::PlayFromHere, |t| t.play_from_here)],
             ))
             .id(),
         commands
@@ -653,12 +679,37 @@ fn field_text(field: &Query<&EditableText, With<InputField>>) -> String {
         .to_string()
 }
 
-fn pdn_path(text: &str) -> PathBuf {
+/// Where "Save PDN" adds the game: the `.pdn` file named in the field, else the player's own
+/// games (`None`).
+fn pdn_path(text: &str) -> Option<PathBuf> {
+    is_pdn_name(text).then(|| PathBuf::from(text))
+}
+
+fn is_pdn_name(text: &str) -> bool {
+    text.to_ascii_lowercase().ends_with(".pdn")
+}
+
+/// What Enter in the text field does with its `text`: a `.pdn` name is opened, a FEN (`W:…`,
+/// `B:…`, or a `[FEN "…"]` tag) is set up, anything else is played as a move (`c3d4`, `c3-d4`,
+/// `22-18`, `c3:e5`; the rules step says why when it is not a legal move, or not a move).
+#[must_use]
+pub fn field_command(text: &str) -> Option<GameCommand> {
+    let text = text.trim();
     if text.is_empty() {
-        PathBuf::from(DEFAULT_PDN)
-    } else {
-        PathBuf::from(text)
+        return None;
     }
+    let mut chars = text.chars().filter(|c| !c.is_whitespace());
+    let fen = matches!(
+        (chars.next(), chars.next()),
+        (Some('W' | 'B' | 'w' | 'b'), Some(':')) | (Some('['), _)
+    );
+    Some(if is_pdn_name(text) {
+        GameCommand::LoadPdn(PathBuf::from(text))
+    } else if fen {
+        GameCommand::SetFen(text.to_string())
+    } else {
+        GameCommand::PlayText(text.to_string())
+    })
 }
 
 /// Turns button presses into commands.
@@ -709,6 +760,7 @@ fn press_buttons(
             PanelButton::Analyse => GameCommand::ToggleAnalysis,
             PanelButton::CopyFen => GameCommand::CopyFen,
             PanelButton::CopyPdn => GameCommand::CopyPdn,
+            PanelButton::GameList => GameCommand::ShowGameList(true),
         };
         commands.write(command);
     }
@@ -726,12 +778,13 @@ fn press_moves(
     }
 }
 
-/// A press outside the text field takes the keyboard focus from it (Bevy gives the field the
-/// focus on a press in it and keeps it there), so that the keyboard shortcuts work again.
+/// A press outside the text fields (the panel's, the list's filter) takes the keyboard focus
+/// from them (Bevy gives a field the focus on a press in it and keeps it there), so that the
+/// keyboard shortcuts work again.
 fn blur_field_on_outside_press(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    field: Query<(&ComputedNode, &UiGlobalTransform), With<InputField>>,
+    field: Query<(&ComputedNode, &UiGlobalTransform), With<EditableText>>,
     focus: Option<ResMut<InputFocus>>,
 ) {
     let Some(mut focus) = focus else {
@@ -755,35 +808,60 @@ fn blur_field_on_outside_press(
     }
 }
 
-/// Enter in the text field: a `.pdn` name is loaded, anything else is read as FEN.
-/// Enter also gives the keyboard back to the board (the shortcuts work again).
+/// Enter in the text field: [`field_command`] (a move, a `.pdn` name or a FEN). A move leaves
+/// the field empty and the keyboard in it, for the next move; anything else gives the keyboard
+/// back to the board (the shortcuts work again). Enter on the board puts the keyboard in the
+/// (emptied) field, to type a move.
 fn submit_field(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Option<ResMut<InputFocus>>,
-    field: Query<(Entity, &EditableText), With<InputField>>,
+    windows: Query<(), With<Window>>,
+    list: Res<crate::collection::Collection>,
+    mut field: Query<(Entity, &mut EditableText), With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
+    mut waiting: Local<bool>,
 ) {
-    if !keys.just_pressed(KeyCode::Enter) {
+    let enter = keys.just_pressed(KeyCode::Enter);
+    if !enter && !*waiting {
         return;
     }
     let Some(mut focus) = focus else {
         return;
     };
+    if !crate::shortcuts::typing(Some(&focus), &windows) {
+        if std::mem::take(&mut *waiting) {
+            return;
+        }
+        // Enter on the board (not while the list of games has the screen).
+        if !list.shown
+            && let Some((entity, mut text)) = field.iter_mut().next()
+        {
+            text.clear();
+            focus.set(entity, bevy::input_focus::FocusCause::Navigated);
+        }
+        return;
+    }
     let Some(focused) = focus.get() else {
         return;
     };
-    let Ok((_, field)) = field.get(focused) else {
+    let Ok((_, mut field)) = field.get_mut(focused) else {
+        *waiting = false;
         return;
     };
-    focus.clear();
-    let text = field.value().to_string().trim().to_string();
-    if text.is_empty() {
+    // Keys typed in the same frame as Enter are applied to the text after this stage
+    // (`PostUpdate`): the field is read once they are in it.
+    *waiting = !field.pending_edits.is_empty();
+    if *waiting {
         return;
     }
-    if text.to_ascii_lowercase().ends_with(".pdn") {
-        commands.write(GameCommand::LoadPdn(PathBuf::from(text)));
+    let command = field_command(&field.value().to_string());
+    if matches!(command, Some(GameCommand::PlayText(_))) {
+        field.clear();
     } else {
-        commands.write(GameCommand::SetFen(text));
+        focus.clear();
+    }
+    if let Some(command) = command {
+        commands.write(command);
     }
 }
 
@@ -1257,6 +1335,32 @@ fn color_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_plays_moves_opens_files_and_sets_up_positions() {
+        // Moves, legal or not, and half-typed ones: the rules step says what is wrong.
+        for mv in ["c3d4", "c3-d4", "22-18", "c3:e5", "a1-h8", "b2-", "ef4"] {
+            assert_eq!(
+                field_command(mv),
+                Some(GameCommand::PlayText(mv.into())),
+                "{mv}"
+            );
+        }
+        assert_eq!(
+            field_command(" games.PDN "),
+            Some(GameCommand::LoadPdn("games.PDN".into()))
+        );
+        for fen in ["W:WKa1:Bb2", "b:W21:B1", "[FEN \"W:W21:B1\"]"] {
+            assert_eq!(
+                field_command(fen),
+                Some(GameCommand::SetFen(fen.into())),
+                "{fen}"
+            );
+        }
+        assert_eq!(field_command("  "), None);
+        assert_eq!(pdn_path("c3-d4"), None, "saved to the player's games");
+        assert_eq!(pdn_path("club.pdn"), Some(PathBuf::from("club.pdn")));
+    }
 
     #[test]
     fn a_reviewed_line_is_scrolled_to_the_middle_of_the_box() {

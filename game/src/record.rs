@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::clock::{Clocks, TimeControl};
-use crate::i18n::{Catalogue, Lang, Say};
+use crate::collection::Collection;
+use crate::i18n::{Catalogue, Lang, Say, TypedRefusal};
+use crate::pdn_file::OwnGames;
 use bevy::prelude::*;
 use shashki::{Color, DrawRules, Game, GameStatus, Move, Notation, Position, pdn};
 
@@ -192,6 +194,9 @@ pub struct GameRecord {
     /// Reviewing only shows, and the engine does not start a search meanwhile; taking back,
     /// replaying or replacing the game ends it, a move played does not.
     pub review: Option<usize>,
+    /// The tags of the file the game was opened from, while it is shown as it was read (a move
+    /// played, taken back or replayed makes it the player's own game again, without them).
+    pub tags: Vec<(String, String)>,
 }
 
 impl GameRecord {
@@ -207,6 +212,7 @@ impl GameRecord {
             ending: None,
             revision: 0,
             review: None,
+            tags: Vec::new(),
         }
     }
 
@@ -264,6 +270,7 @@ impl GameRecord {
     /// Marks a change of the game: a new revision, the live position shown again, and a
     /// resignation or agreed draw taken back.
     fn changed(&mut self) {
+        self.tags.clear();
         self.revision += 1;
         self.review = None;
         self.ending = None;
@@ -290,7 +297,53 @@ impl GameRecord {
         if self.ongoing() && opened.result != pdn::GameResult::Unknown {
             self.ending = Some(Ending::Recorded(opened.result));
         }
+        self.tags.clone_from(&opened.tags);
         self.ongoing().then_some(human)
+    }
+
+    /// Opens a game of a collection at its start, in review: the player steps through it (or
+    /// plays on from a position with "Play from here"), rather than meeting it at its end.
+    pub fn open_at_start(&mut self, opened: &shashki::pdn::PdnGame) {
+        self.open(opened);
+        self.review_at(0);
+    }
+
+    /// Plays a move typed by the player (`c3d4`, `c3-d4`, `22-18`, `c3:e5`), resolved by
+    /// `shashki` against the live position.
+    ///
+    /// # Errors
+    /// Why not, as the notice says it: the board shows an earlier position, the game is over, it
+    /// is the engine's turn, or the text names no legal move or several.
+    pub fn play_typed(&mut self, text: &str) -> Result<(), Say> {
+        let text = text.trim();
+        let refuse = |why| Err(Say::TypedMove(text.into(), why));
+        if self.review.is_some() {
+            return refuse(TypedRefusal::Reviewing);
+        }
+        if !self.ongoing() {
+            return refuse(TypedRefusal::GameOver);
+        }
+        if self.to_move() == Controller::Engine {
+            return refuse(TypedRefusal::EngineTurn);
+        }
+        match self.game.position().parse_move(text) {
+            Ok(mv) => self.play(mv, None),
+            Err(shashki::MoveError::Ambiguous { candidates, .. }) => {
+                refuse(TypedRefusal::Ambiguous(candidates.join(", ")))
+            }
+            Err(shashki::MoveError::Illegal { .. })
+                if self
+                    .game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.is_capture()) =>
+            {
+                refuse(TypedRefusal::MustCapture)
+            }
+            Err(shashki::MoveError::Illegal { .. }) => refuse(TypedRefusal::Illegal),
+            Err(_) => refuse(TypedRefusal::NotAMove),
+        }
     }
 
     /// Replaces the game; the new one keeps the draw rules chosen (a setting, not a part of the
@@ -319,6 +372,7 @@ impl GameRecord {
         self.game
             .play(mv)
             .map_err(|e| Say::CannotPlay(text, e.to_string()))?;
+        self.tags.clear();
         self.labels.push(label);
         self.redo.clear();
         // A move only adds to the game, so a review goes on (the engine's move that was under
@@ -595,10 +649,21 @@ pub enum GameCommand {
     },
     /// Set up a position from FEN.
     SetFen(String),
-    /// Load the first game of a PDN file.
+    /// Open a PDN file: its game, or the list of its games when it holds several.
     LoadPdn(PathBuf),
-    /// Save the game as PDN.
-    SavePdn(PathBuf),
+    /// Add the game to a PDN file (`None`: the player's own games, [`crate::pdn_file::OwnGames`]).
+    SavePdn(Option<PathBuf>),
+    /// Open game `.0` of the [`Collection`]'s list, at its start, in review.
+    OpenGame(usize),
+    /// Show only the games of the list with a player whose name contains this text.
+    FilterGames(String),
+    /// Show or hide the list of games (handled by [`crate::collection`]).
+    ShowGameList(bool),
+    /// Move the list's highlighted game this many lines down (up when negative), within the
+    /// games the filter shows (handled by [`crate::collection`]).
+    MoveListCursor(isize),
+    /// Play a move typed by the player (`c3d4`, `c3-d4`, `22-18`, `c3:e5`).
+    PlayText(String),
     /// Show the position one ply earlier than the one shown (starts a review).
     ReviewBack,
     /// Show the position one ply later (back at the live position, the review ends).
@@ -701,12 +766,15 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The rules step: applies each [`GameCommand`] to the [`GameRecord`] through `shashki`, and
 /// keeps the [`Clocks`] in step.
+#[allow(clippy::too_many_arguments)]
 pub fn apply_commands(
     mut commands: MessageReader<GameCommand>,
     mut record: ResMut<GameRecord>,
     mut orientation: ResMut<Orientation>,
     mut notice: ResMut<Notice>,
     mut clocks: ResMut<Clocks>,
+    mut collection: ResMut<Collection>,
+    own: Res<OwnGames>,
 ) {
     for command in commands.read() {
         match command {
@@ -747,7 +815,36 @@ pub fn apply_commands(
             | GameCommand::OfferDraw
             | GameCommand::ToggleAnalysis
             | GameCommand::CopyFen
-            | GameCommand::CopyPdn => {}
+            | GameCommand::CopyPdn
+            | GameCommand::FilterGames(_)
+            | GameCommand::ShowGameList(_)
+            | GameCommand::MoveListCursor(_) => {}
+            GameCommand::PlayText(text) => {
+                let mover = record.game.position().side_to_move();
+                match record.play_typed(text) {
+                    Ok(()) => {
+                        clocks.moved(mover, record.game.moves().len());
+                        if record.ongoing() {
+                            notice.clear();
+                        } else {
+                            notice.info(Say::GameOver);
+                        }
+                    }
+                    Err(e) => notice.error(e),
+                }
+            }
+            GameCommand::OpenGame(index) => {
+                let Some((number, opened)) = collection.games.get(*index).cloned() else {
+                    continue;
+                };
+                record.open_at_start(&opened);
+                *clocks = Clocks::new(clocks.control, record.game.moves().len());
+                // As "Open PDN" of one game: the board faces the side the player would take.
+                orientation.flipped = record.human_side() == Some(Color::Black);
+                collection.shown = false;
+                let path = collection.path.clone().unwrap_or_default();
+                notice.info(crate::pdn_file::reviewing_notice(&path, number, &opened));
+            }
             GameCommand::Flip => orientation.flipped = !orientation.flipped,
             GameCommand::SetLevel(level) => {
                 if shashki::Level::get(*level).is_some() {
@@ -803,19 +900,39 @@ pub fn apply_commands(
                 }
                 Err(e) => notice.error(Say::BadFen(e.to_string())),
             },
-            GameCommand::LoadPdn(path) => match crate::pdn_file::load_pdn(path) {
-                Ok(opened) => {
-                    let human = record.open(&opened);
+            GameCommand::LoadPdn(path) => match crate::pdn_file::read_collection(path) {
+                Ok(opened) if opened.games.len() == 1 && opened.failed.is_empty() => {
+                    let game = &opened.games[0].1;
+                    let human = record.open(game);
                     *clocks = Clocks::new(clocks.control, record.game.moves().len());
                     orientation.flipped = record.human_side() == Some(Color::Black);
-                    notice.info(crate::pdn_file::opened_notice(path, &opened, human));
+                    notice.info(crate::pdn_file::opened_notice(path, game, human));
+                    *collection = Collection {
+                        shown: false,
+                        ..opened
+                    };
+                }
+                Ok(opened) => {
+                    for failed in &opened.failed {
+                        eprintln!("shashki-game: {failed}");
+                    }
+                    notice.info(Say::GameList {
+                        file: opened.file_name(),
+                        games: opened.games.len(),
+                        failed: opened.failed.len(),
+                    });
+                    *collection = opened;
                 }
                 Err(e) => notice.error(e),
             },
-            GameCommand::SavePdn(path) => match crate::pdn_file::save_pdn(&record, path) {
-                Ok(()) => notice.info(Say::Saved(path.display().to_string())),
-                Err(e) => notice.error(e),
-            },
+            GameCommand::SavePdn(path) => {
+                let path = path.clone().unwrap_or_else(|| own.path());
+                let text = crate::pdn_file::pdn_text(&record, &own, clocks.control);
+                match crate::pdn_file::append_game(&path, &text) {
+                    Ok(games) => notice.info(Say::Saved(path.display().to_string(), games)),
+                    Err(e) => notice.error(e),
+                }
+            }
             GameCommand::ReviewBack => {
                 let ply = record.shown_ply().saturating_sub(1);
                 record.review_at(ply);
@@ -829,7 +946,19 @@ pub fn apply_commands(
             GameCommand::ReviewAt(ply) => record.review_at(*ply),
             GameCommand::PlayFromHere => {
                 if let Some(ply) = record.review {
+                    // A game from a file is not the player's own: the player takes the side to
+                    // move against the engine (in their own game, the sides stay).
+                    let from_file = !record.tags.is_empty();
                     record.take_back_to(ply);
+                    if from_file {
+                        let game = record.game.clone();
+                        let labels = record.labels.clone();
+                        let redo = std::mem::take(&mut record.redo);
+                        let human = record.start_against_engine(game);
+                        record.labels = labels;
+                        record.redo = redo;
+                        orientation.flipped = human == Color::Black;
+                    }
                     clocks.restore(ply);
                     notice.info(Say::PlayingFromHere);
                 }

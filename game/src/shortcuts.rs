@@ -91,6 +91,7 @@ fn press_keys(
     focus: Option<ResMut<InputFocus>>,
     windows: Query<(), With<Window>>,
     mut selection: ResMut<Selection>,
+    list: Res<crate::collection::Collection>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if let Some(mut focus) = focus
@@ -100,6 +101,10 @@ fn press_keys(
         if keys.just_pressed(KeyCode::Escape) {
             focus.clear();
         }
+        return;
+    }
+    if list.shown {
+        // The list of games has the keys (crate::game_list), not the board it covers.
         return;
     }
     let control = keys.any_pressed([

@@ -7,13 +7,16 @@ use bevy::prelude::*;
 use shashki::{Color, Game, GameStatus, Position, Square};
 use shashki_game::clipboard::{CopyWhat, copy_text};
 use shashki_game::clock::{Clocks, TimeControl};
+use shashki_game::collection::Collection;
 use shashki_game::engine_task::{Analysis, Evaluation, Hint, Purpose, Thinking};
 use shashki_game::i18n::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::input::{BoardClick, ClickFeedback, Drag, Refusal};
+use shashki_game::pdn_file::OwnGames;
 use shashki_game::record::{
     Controller, GameCommand, GameRecord, Mode, Notice, Outcome, Players, Strength,
 };
 use shashki_game::selection::Selection;
+use shashki_game::settings::{Settings, SettingsFile};
 use shashki_game::{CorePlugin, Setup};
 
 const ENGINE_TIME: Duration = Duration::from_millis(40);
@@ -34,6 +37,7 @@ fn setup_with(fen: Option<&str>, white: Controller, black: Controller) -> Setup 
         opened: None,
         lang: Lang::En,
         clock: None,
+        ..Setup::default()
     }
 }
 
@@ -875,15 +879,15 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
     click(&mut app, "c3");
     click(&mut app, "d4");
     command(&mut app, GameCommand::ReviewStart);
-    let fen = copy_text(CopyWhat::Fen, record(&app));
+    let fen = copy_text(CopyWhat::Fen, record(&app), &OwnGames::default(), None);
     assert_eq!(fen, Position::start().to_fen());
-    let pdn = copy_text(CopyWhat::Pdn, record(&app));
+    let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
     assert!(
         pdn.contains("1. c3-d4") || pdn.contains("1. 22-18"),
         "{pdn}"
     );
     command(&mut app, GameCommand::Resign);
-    let pdn = copy_text(CopyWhat::Pdn, record(&app));
+    let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
     // Two people: the side to move (Black) resigned.
     assert!(pdn.trim_end().ends_with("2-0"), "{pdn}");
     // No clipboard here (no display): the player is told, the game goes on.
@@ -1138,4 +1142,371 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
     assert!(record(&app).ongoing());
     assert_eq!(record(&app).game.moves().len(), 3);
     std::fs::remove_file(path).ok();
+}
+
+/// A fresh directory for one test's files (under the system's temporary directory, never the
+/// user's configuration).
+fn test_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-game-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A collection of four games: the third has an illegal move and cannot be read.
+fn collection_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("club.pdn");
+    std::fs::write(
+        &path,
+        "[Event \"Club championship\"]\n[Date \"2024.03.01\"]\n[White \"Иванов\"]\n\
+         [Black \"Петров\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2. b2-c3 2-0\n\n\
+         [Event \"Club championship\"]\n[Date \"2024.03.02\"]\n[White \"Sidorov\"]\n\
+         [Black \"Иванова\"]\n[Result \"1-1\"]\n\n1. c3-b4 f6-e5 1-1\n\n\
+         [Event \"Club championship\"]\n[White \"Broken\"]\n[Black \"Game\"]\n\
+         [Result \"0-2\"]\n\n1. c3-d4 a7-a5 2. d4-h8 0-2\n\n\
+         [Event \"Friendly\"]\n[White \"Smith\"]\n[Black \"Jones\"]\n[Result \"*\"]\n\n\
+         1. e3-f4 b6-a5 *\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
+    let dir = test_dir("list");
+    let path = collection_file(&dir);
+    let mut app = two_players(None);
+    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    let list = app.world().resource::<Collection>();
+    assert!(list.shown);
+    let numbers: Vec<usize> = list.visible().iter().map(|g| g.number).collect();
+    assert_eq!(numbers, [1, 2, 4], "the broken third game is left out");
+    assert_eq!(list.failed.len(), 1);
+    assert_eq!(list.failed[0].game, 3);
+    let first = &list.visible()[0];
+    assert_eq!(
+        (
+            first.white.as_str(),
+            first.black.as_str(),
+            first.event.as_str()
+        ),
+        ("Иванов", "Петров", "Club championship")
+    );
+    assert_eq!((first.date.as_str(), first.moves), ("2024.03.01", 2));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::GameList {
+            file: "club.pdn".into(),
+            games: 3,
+            failed: 1
+        }]
+    );
+    // Nothing was opened yet: the board still shows the game that was on it.
+    assert!(record(&app).game.moves().is_empty());
+    // The list covers the board: the board is not played meanwhile, and the reason is shown.
+    let line = shashki_game::game_list::problems_line(list, &EN);
+    assert!(
+        line.starts_with("1 game could not be read: #3 (line ")
+            && line.ends_with("move 1... a7-a5 is not legal in its position"),
+        "{line}"
+    );
+    // From the command line: the same list.
+    let options = shashki_game::Options {
+        pdn: Some(path),
+        ..Default::default()
+    };
+    let setup = Setup::from_options(&options);
+    assert!(setup.collection.shown);
+    assert_eq!(setup.collection.games.len(), 3);
+    assert!(setup.record.game.moves().is_empty());
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn the_list_filters_by_a_players_name_as_it_is_typed() {
+    let dir = test_dir("filter");
+    let path = collection_file(&dir);
+    let mut app = two_players(None);
+    command(&mut app, GameCommand::LoadPdn(path));
+    let shown = |app: &App| -> Vec<usize> {
+        app.world()
+            .resource::<Collection>()
+            .visible()
+            .iter()
+            .map(|g| g.number)
+            .collect()
+    };
+    command(&mut app, GameCommand::FilterGames("и".into()));
+    assert_eq!(shown(&app), [1, 2]);
+    command(&mut app, GameCommand::FilterGames("ИВАНОВА".into()));
+    assert_eq!(shown(&app), [2]);
+    command(&mut app, GameCommand::FilterGames("nobody".into()));
+    assert!(shown(&app).is_empty());
+    command(&mut app, GameCommand::FilterGames(String::new()));
+    assert_eq!(shown(&app), [1, 2, 4]);
+    // The keys move the highlighted game within the games shown; a new filter starts at the top.
+    let cursor = |app: &App| app.world().resource::<Collection>().cursor;
+    command(&mut app, GameCommand::MoveListCursor(1));
+    assert_eq!(cursor(&app), 1);
+    command(&mut app, GameCommand::MoveListCursor(10));
+    assert_eq!(cursor(&app), 2, "the last game shown");
+    command(&mut app, GameCommand::MoveListCursor(-10));
+    assert_eq!(cursor(&app), 0);
+    command(&mut app, GameCommand::MoveListCursor(2));
+    command(&mut app, GameCommand::FilterGames("smith".into()));
+    assert_eq!((shown(&app), cursor(&app)), (vec![4], 0));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn choosing_a_game_opens_it_at_its_start_in_review() {
+    let dir = test_dir("choose");
+    let path = collection_file(&dir);
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    // The fourth game of the file, the third read: unfinished, White to move at its end.
+    command(&mut app, GameCommand::OpenGame(2));
+    assert!(!app.world().resource::<Collection>().shown);
+    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).review, Some(0), "shown at its start");
+    assert_eq!(record(&app).shown_position(), &Position::start());
+    assert!(matches!(
+        app.world().resource::<Notice>().lines.as_slice(),
+        [Say::ReviewingOpened { file, .. }] if file == "club.pdn #4"
+    ));
+    // Reviewed, not played: the engine waits, the moves step forward.
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert_eq!(record(&app).game.moves().len(), 2);
+    command(&mut app, GameCommand::ReviewForward);
+    assert_eq!(record(&app).review, Some(1));
+    // Under a time control no clock runs for a game shown as its file holds it.
+    let clock = Clocks::new(Some(TimeControl::new(5, 3)), 0);
+    assert!(!shashki_game::clock::clock_runs(
+        record(&app),
+        &clock,
+        false
+    ));
+    // The game copies with its own tags.
+    let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
+    assert!(
+        pdn.contains("[White \"Smith\"]") && pdn.contains("Friendly"),
+        "{pdn}"
+    );
+    // "Play from here" plays on against the engine from the position shown, the player taking
+    // the side to move (Black).
+    command(&mut app, GameCommand::PlayFromHere);
+    assert_eq!(record(&app).review, None);
+    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).human_side(), Some(Color::Black));
+    assert!(record(&app).tags.is_empty(), "the player's own game now");
+    assert!(shashki_game::clock::clock_runs(record(&app), &clock, false));
+    // Back to the list, and the first game, finished.
+    command(&mut app, GameCommand::ShowGameList(true));
+    assert!(app.world().resource::<Collection>().shown);
+    command(&mut app, GameCommand::OpenGame(0));
+    assert_eq!(record(&app).review, Some(0));
+    assert_eq!(
+        record(&app).outcome(),
+        Outcome::Recorded(shashki::pdn::GameResult::WhiteWins)
+    );
+    // `--pdn FILE --game 2`: the second game of the file, at its start.
+    let options = shashki_game::Options {
+        pdn: Some(path),
+        game: Some(2),
+        ..Default::default()
+    };
+    let setup = Setup::from_options(&options);
+    assert!(setup.problems.is_empty(), "{:?}", setup.problems);
+    assert!(!setup.collection.shown);
+    assert_eq!(setup.record.review, Some(0));
+    assert_eq!(
+        setup.record.tags.iter().find(|t| t.0 == "White").unwrap().1,
+        "Sidorov"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn saving_adds_the_game_to_the_players_own_games_with_its_tags() {
+    let dir = test_dir("save");
+    let mine = dir.join("data").join("my-games.pdn");
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.own_games = OwnGames {
+        player: "Аня".into(),
+        file: Some(mine.clone()),
+    };
+    setup.record.strength = Strength::Level(4);
+    setup.clock = Some(TimeControl::new(5, 3));
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    command(&mut app, GameCommand::PlayText("c3-d4".into()));
+    command(&mut app, GameCommand::Resign);
+    command(&mut app, GameCommand::SavePdn(None));
+    command(&mut app, GameCommand::NewGame(Mode::PlayWhite));
+    command(&mut app, GameCommand::Resign);
+    command(&mut app, GameCommand::SavePdn(None));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::Saved(mine.display().to_string(), 2)]
+    );
+    let reading = shashki::pdn::read_bytes(&std::fs::read(&mine).unwrap());
+    let games: Vec<_> = reading.read().collect();
+    assert_eq!(games.len(), 2);
+    for (name, value) in [
+        ("White", "Аня"),
+        ("Black", "shashki"),
+        ("Result", "0-2"),
+        ("Level", "4"),
+        ("TimeControl", "300+3"),
+        ("Event", "shashki game"),
+    ] {
+        assert_eq!(games[0].tag(name), Some(value), "{name}");
+    }
+    assert!(games[0].tag("Date").is_some_and(|d| d.len() == 10));
+    assert_eq!(games[0].game.moves().len(), 1);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
+    use shashki_game::i18n::TypedRefusal;
+    let mut app = two_players(None);
+    for (text, plies) in [("c3d4", 1), ("f6-g5", 2), ("21-17", 3)] {
+        command(&mut app, GameCommand::PlayText(text.into()));
+        assert_eq!(record(&app).game.moves().len(), plies, "{text}");
+    }
+    assert!(app.world().resource::<Notice>().lines.is_empty());
+    let refused = |app: &App| match app.world().resource::<Notice>().lines.as_slice() {
+        [Say::TypedMove(_, why)] => Some(why.clone()),
+        _ => None,
+    };
+    // An illegal move and a text that is not a move.
+    command(&mut app, GameCommand::PlayText("a7-a5".into()));
+    assert_eq!(refused(&app), Some(TypedRefusal::Illegal));
+    assert_eq!(record(&app).game.moves().len(), 3);
+    // After c3-d4 f6-e5 White must take on e5: a quiet move is refused for that.
+    let mut capture = two_players(None);
+    command(&mut capture, GameCommand::PlayText("c3-d4".into()));
+    command(&mut capture, GameCommand::PlayText("f6-e5".into()));
+    command(&mut capture, GameCommand::PlayText("g3-h4".into()));
+    assert_eq!(refused(&capture), Some(TypedRefusal::MustCapture));
+    command(&mut capture, GameCommand::PlayText("d4:f6".into()));
+    assert_eq!(record(&capture).game.moves().len(), 3);
+    command(&mut app, GameCommand::PlayText("hello".into()));
+    assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
+    assert!(app.world().resource::<Notice>().error);
+    let text = app.world().resource::<Notice>().text(&RU);
+    assert!(
+        text.starts_with("Ход «hello» не сыгран: это не ход"),
+        "{text}"
+    );
+    // A capture written with a colon.
+    let mut app = two_players(Some("W:Wc3:Bd4"));
+    command(&mut app, GameCommand::PlayText("c3:e5".into()));
+    assert_eq!(record(&app).game.moves().len(), 1);
+    // A single square is not a move.
+    let mut app = two_players(Some("W:WKd4:Bc5,e5"));
+    command(&mut app, GameCommand::PlayText("d4".into()));
+    assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
+    // While reviewing or on the engine's turn nothing is played.
+    let mut app = two_players(None);
+    command(&mut app, GameCommand::PlayText("c3-d4".into()));
+    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, GameCommand::PlayText("f6-g5".into()));
+    assert_eq!(refused(&app), Some(TypedRefusal::Reviewing));
+    assert_eq!(record(&app).game.moves().len(), 1);
+}
+
+#[test]
+fn an_ambiguous_typed_move_lists_the_candidates() {
+    use shashki_game::i18n::TypedRefusal;
+    // The short form `ef4` (from the e file to f4) fits the man on e3 and the king on e5.
+    let mut app = two_players(Some("W:We3,Ke5:Ba7"));
+    command(&mut app, GameCommand::PlayText("ef4".into()));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::TypedMove(
+            "ef4".into(),
+            TypedRefusal::Ambiguous("e3-f4, e5-f4".into())
+        )]
+    );
+    assert!(record(&app).game.moves().is_empty());
+}
+
+#[test]
+fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
+    let dir = test_dir("settings");
+    let path = dir.join("config").join("settings.json");
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.settings_path = Some(path.clone());
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    command(&mut app, GameCommand::SetLevel(6));
+    command(
+        &mut app,
+        GameCommand::SetTimeControl(Some(TimeControl::new(15, 10))),
+    );
+    command(&mut app, GameCommand::Flip);
+    app.world_mut().write_message(SwitchLanguage(Lang::Ru));
+    app.update();
+    let (saved, problem) = shashki_game::settings::load(&path);
+    assert_eq!(problem, None);
+    assert_eq!(saved.language, Some(Lang::Ru));
+    assert_eq!(saved.level, Some(6));
+    assert_eq!(saved.time_control(), Some(Some(TimeControl::new(15, 10))));
+    assert!(saved.board_turned);
+    assert_eq!(
+        app.world().resource::<SettingsFile>().saved,
+        saved,
+        "what is in force is what the file holds"
+    );
+    // The next run starts with them; a flag given wins over its setting.
+    let setup = Setup::from_options_and_settings(&Default::default(), saved.clone());
+    assert_eq!(setup.lang, Lang::Ru);
+    assert_eq!(setup.record.strength, Strength::Level(6));
+    assert_eq!(setup.clock, Some(TimeControl::new(15, 10)));
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    assert!(
+        app.world()
+            .resource::<shashki_game::record::Orientation>()
+            .flipped,
+        "the board is turned as it was left"
+    );
+    let options = <shashki_game::Options as clap::Parser>::try_parse_from([
+        "shashki-game",
+        "--lang",
+        "en",
+        "--level",
+        "2",
+    ])
+    .unwrap();
+    let setup = Setup::from_options_and_settings(&options, saved);
+    assert_eq!(setup.lang, Lang::En);
+    assert_eq!(setup.record.strength, Strength::Level(2));
+    // A broken file: the defaults and a notice, no crash.
+    std::fs::write(&path, "{\"language\": \"ru\", level: oops").unwrap();
+    let (broken, problem) = shashki_game::settings::load(&path);
+    assert_eq!(broken, Settings::default());
+    let aside = path.with_extension("json.bad");
+    assert!(
+        matches!(&problem, Some(Say::SettingsIgnored(file, _)) if *file == aside.display().to_string()),
+        "{problem:?}"
+    );
+    // Moved aside, not lost: the next save does not overwrite what was written by hand.
+    assert!(!path.exists());
+    assert!(std::fs::read_to_string(&aside).unwrap().contains("oops"));
+    // No file yet: the defaults, no notice.
+    let (missing, problem) = shashki_game::settings::load(&dir.join("none.json"));
+    assert_eq!((missing, problem), (Settings::default(), None));
+    std::fs::remove_dir_all(dir).ok();
 }
