@@ -21,13 +21,13 @@ for set in "" book parallel encodings tablebases serde tuning default all; do
     esac
     example=analyse
     [[ $set == tablebases || $set == all ]] && example=probe
-    rm -rf "$target"
-    times=$( { /usr/bin/time -f "%e %U %S" cargo build -q -p shashki "${args[@]}" \
-        --target-dir "$target" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    read -r wall user sys <<<"$times"
+    rm -rf "$target" "$target.time"
+    /usr/bin/time -f "%e %U %S" -o "$target.time" cargo build -q -p shashki "${args[@]}" \
+        --target-dir "$target"
+    read -r wall user sys <"$target.time"
     cargo build -q --release -p shashki "${args[@]}" --example "$example" --target-dir "$target"
     size=$(stat -c %s "$target/release/examples/$example")
     printf "| %s | %.0f | %.0f | %s | %.1f MB |\n" "$name" "$wall" "$(echo "$user + $sys" | bc)" \
         "$example" "$(echo "$size / 1000000" | bc -l)"
 done
-rm -rf "$target"
+rm -rf "$target" "$target.time"

@@ -270,15 +270,6 @@ impl std::fmt::Debug for Position {
 /// Writes `position` with algebraic squares, `W:Wa1,c1,…,Ka3:Bb8,…` (pieces sorted by number,
 /// men before kings): the form pydraughts reads correctly for Russian draughts (its numeric
 /// squares count from a1, not from b8 as PDN does), and which [`read`] reads back.
-///
-/// ```
-/// use shashki::{Position, fen};
-///
-/// let position: Position = "W:WK29,21:B1".parse()?;
-/// assert_eq!(fen::write_algebraic(&position), "W:Wa3,Ka1:Bb8");
-/// assert_eq!(fen::read(&fen::write_algebraic(&position))?, position);
-/// # Ok::<(), shashki::FenError>(())
-/// ```
 #[must_use]
 pub(crate) fn write_algebraic(position: &Position) -> String {
     let mut fen = String::new();
@@ -338,8 +329,18 @@ impl Position {
         write(self)
     }
 
-    /// The FEN of this position with algebraic squares (`W:Wc3,Kd4:Bf6`), as lidraughts writes
-    /// it.
+    /// The FEN of this position with algebraic squares (men before kings, each sorted by
+    /// number), as lidraughts writes it and as pydraughts reads Russian positions correctly (its
+    /// numeric squares count from a1, not from b8 as PDN does).
+    ///
+    /// ```
+    /// use shashki::Position;
+    ///
+    /// let position: Position = "W:WK29,21:B1".parse()?;
+    /// assert_eq!(position.to_fen_algebraic(), "W:Wa3,Ka1:Bb8");
+    /// assert_eq!(Position::from_fen(&position.to_fen_algebraic())?, position);
+    /// # Ok::<(), shashki::FenError>(())
+    /// ```
     #[must_use]
     pub fn to_fen_algebraic(&self) -> String {
         write_algebraic(self)

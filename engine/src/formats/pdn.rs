@@ -70,7 +70,7 @@
 //! // Writing gives back an equivalent file.
 //! let again = pdn::read_games(&pdn::write_game(record))?;
 //! assert_eq!(again[0].game.moves(), record.game.moves());
-//! # Ok::<(), shashki::PdnError>(())
+//! # Ok::<(), shashki::pdn::PdnError>(())
 //! ```
 
 use std::fmt;
