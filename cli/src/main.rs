@@ -16,6 +16,7 @@ mod cli_error;
 mod egtb;
 mod hub;
 mod hub_player;
+mod match_result;
 mod match_runner;
 mod matches;
 mod moves;
@@ -23,6 +24,7 @@ mod openings;
 mod pdn;
 mod perft;
 mod show;
+mod slurm;
 mod tune;
 
 use std::process::ExitCode;
