@@ -14,6 +14,7 @@ mod bench;
 mod book;
 mod cli_error;
 mod egtb;
+mod egtb_slurm;
 mod hub;
 mod hub_player;
 mod match_result;
