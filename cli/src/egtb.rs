@@ -129,7 +129,9 @@ enum EgtbCommand {
 /// Output formats of `egtb plan`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum PlanFormat {
-    /// `{"pieces": N, "slices": [{"slice", "tables", "depends", "slots"}, ...]}` in build order.
+    /// `{"pieces": N, "slices": [{"slice", "tables", "depends", "slots", "memory_mib",
+    /// "minutes"}, ...]}` in build order (memory and time to request for a slice's job, as the
+    /// Slurm script does).
     Json,
     /// A Makefile: one target per slice file, its dependencies' files as prerequisites.
     Make,
@@ -442,6 +444,7 @@ fn plan(pieces: u32, format: PlanFormat, only: &[Material], dir: &Path) -> Resul
     let mut out = String::new();
     match format {
         PlanFormat::Json => {
+            let estimates = crate::egtb_slurm::Estimates::DEFAULT;
             let list: Vec<serde_json::Value> = all
                 .iter()
                 .map(|s| {
@@ -451,6 +454,8 @@ fn plan(pieces: u32, format: PlanFormat, only: &[Material], dir: &Path) -> Resul
                         "tables": s.slice_members().iter().map(ToString::to_string).collect::<Vec<_>>(),
                         "depends": s.slice_dependencies().iter().map(ToString::to_string).collect::<Vec<_>>(),
                         "slots": s.slice_members().iter().map(|m| m.index_size()).sum::<u64>(),
+                        "memory_mib": estimates.memory_mib(*s),
+                        "minutes": estimates.minutes(*s),
                     })
                 })
                 .collect();

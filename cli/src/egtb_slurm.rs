@@ -19,11 +19,14 @@ use shashki::egtb::slices;
 
 use crate::slurm::quote;
 
-/// How a slice's job resources are estimated from its size (index slots).
+/// How a slice's job resources are estimated from its size (index slots). Measured through
+/// Slurm with `/usr/bin/time -v` (docs/TABLEBASES.md): a slice build's peak memory is 20 to
+/// 32 bytes per slot of the slice (its 5 bytes of values, counters and exit losses, plus the
+/// decided positions' lists and the frontiers of the retrograde passes), its CPU time 1.3 to
+/// 2.1 µs per slot on the project's loaded 2-core machine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimates {
-    /// Working memory per slot of the slice: a 2-byte value, a 1-byte count of quiet moves left
-    /// and a 2-byte longest loss through an exit.
+    /// Peak working memory per slot of the slice, bytes.
     pub bytes_per_slot: u64,
     /// Memory per slot of the slice's inputs (loaded whole, one byte per slot).
     pub bytes_per_input_slot: u64,
@@ -33,20 +36,21 @@ pub struct Estimates {
     pub base_mib: u64,
     /// The time limit's fixed part, in minutes.
     pub base_minutes: u64,
-    /// The time limit per thousand million slots, in minutes: about four times what one core of
-    /// the project's loaded 2-core machine took (0.43 CPU µs per slot for the 6-piece set).
+    /// The time limit per thousand million slots, in minutes: 7.2 µs of wall time per slot, about
+    /// four times the CPU time measured on one loaded core, for slower or shared nodes.
     pub minutes_per_gslot: u64,
 }
 
 impl Estimates {
-    /// The estimates used by `egtb plan --format slurm`.
+    /// The estimates used by `egtb plan --format slurm` (and the JSON plan's `memory_mib` and
+    /// `minutes`).
     pub const DEFAULT: Estimates = Estimates {
-        bytes_per_slot: 5,
+        bytes_per_slot: 24,
         bytes_per_input_slot: 1,
         memory_margin_percent: 125,
         base_mib: 256,
         base_minutes: 10,
-        minutes_per_gslot: 30,
+        minutes_per_gslot: 120,
     };
 
     /// Memory to reserve for building `slice`, in MiB.
@@ -227,10 +231,13 @@ mod tests {
         let small = material("K-K");
         assert_eq!(estimates.memory_mib(small), 257);
         assert_eq!(estimates.minutes(small), 11);
-        // The largest 7-piece slice (3.02 G slots) needs about 15 GB of working memory.
+        // The 7-piece K-KKKKKK (47.1 M slots) peaked at 1.45 GiB when measured.
+        let measured = estimates.memory_mib(material("K-KKKKKK"));
+        assert!((1_454..2_200).contains(&measured), "{measured}");
+        // The largest 7-piece slice (3.02 G slots) needs about 86 GiB with the margin.
         let large = material("KKM-KKMM");
         let mib = estimates.memory_mib(large);
-        assert!((17_000..25_000).contains(&mib), "{mib}");
-        assert_eq!(estimates.minutes(large), 10 + 91);
+        assert!((80_000..95_000).contains(&mib), "{mib}");
+        assert_eq!(estimates.minutes(large), 10 + 362);
     }
 }
