@@ -6,8 +6,9 @@
 #
 # `start` installs the Slurm and munge packages if they are missing (exit code 3 when they cannot
 # be installed), writes a munge key and a slurm.conf naming this host (`hostname -s`) with its
-# cores and memory (`slurmd -C`), all state, sockets and logs under DIR, picks two free TCP ports,
-# and starts munged, slurmctld and slurmd as root; it returns once the node accepts jobs.
+# cores and memory (`slurmd -C`) at 127.0.0.1 (no name lookup needed), all state, sockets and
+# logs under DIR, picks two free TCP ports, and starts munged, slurmctld and slurmd as root; it
+# returns once the node accepts jobs.
 # `stop` ends those three daemons (by the pids they wrote under DIR), nothing else.
 set -euo pipefail
 action=${1:?usage: slurm-cluster.sh start|stop DIR}
@@ -69,7 +70,7 @@ cpus=$(sed -n 's/.*CPUs=\([0-9]*\).*/\1/p' <<<"$node")
 memory=$(sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' <<<"$node")
 cat >"$dir/slurm.conf" <<EOF
 ClusterName=shashki
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
 AuthType=auth/munge
@@ -96,7 +97,7 @@ SelectTypeParameters=CR_Core_Memory
 ReturnToService=2
 MpiDefault=none
 MinJobAge=600
-NodeName=$host CPUs=$cpus RealMemory=$memory State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF=$dir/slurm.conf
