@@ -3,8 +3,10 @@
 //!
 //! `build` drives [`shashki::egtb::build_dir`] (or, with `--slice`, `build_slice`) and
 //! turns its events into indicatif progress bars (the library prints nothing); `status` prints
-//! [`shashki::egtb::status`]; `plan` prints the slices and their dependencies as JSON or as
-//! a Makefile whose rules call `egtb build --slice`; `probe` opens the directory, reports damaged
+//! [`shashki::egtb::status`] (or, with `--slices`, one line per slice for scripts); `plan`
+//! prints the slices and their dependencies as JSON, as a Makefile whose rules call
+//! `egtb build --slice`, or as a Slurm submission script ([`crate::egtb_slurm`]), for every slice
+//! up to N pieces or only those some named slices need (`--only`); `probe` opens the directory, reports damaged
 //! files on stderr and prints the value of the position and the value of every legal move. The
 //! directory is `--tablebases DIR` (alias `--dir`), else the per-user default
 //! ([`shashki::egtb::default_dir`]).
@@ -19,7 +21,7 @@ use crate::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::Notation;
 use shashki::SetupProblem;
-use shashki::egtb::{self as slices, SliceState};
+use shashki::egtb::{self, SliceState};
 use shashki::egtb::{BuildEvent, BuildOptions, build_dir, build_slice};
 use shashki::egtb::{Material, Tablebases, TbError, Wdl};
 
@@ -84,13 +86,20 @@ enum EgtbCommand {
         #[arg(long)]
         pieces: Option<u32>,
         /// Print JSON.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "slices")]
         json: bool,
+        /// Print one line per slice, for scripts: its name, then `ready` when every table of it
+        /// is trusted, `missing` when none is there, `unusable` otherwise (damaged, partial,
+        /// foreign or stale).
+        #[arg(long)]
+        slices: bool,
         #[command(flatten)]
         dir: DirArg,
     },
-    /// Print the slices up to N pieces and their dependencies, for a scheduler: JSON, or a
-    /// Makefile (`make -j -f plan.mk`) whose rules run `shashki egtb build --slice`.
+    /// Print the slices up to N pieces and their dependencies, for a scheduler: JSON, a
+    /// Makefile (`make -j -f plan.mk`) whose rules run `shashki egtb build --slice`, or a bash
+    /// script that submits them to Slurm as one job per slice (`bash plan.sh`; run it again after
+    /// a failure: it submits only what is missing).
     Plan {
         /// Largest number of pieces.
         #[arg(long)]
@@ -98,6 +107,9 @@ enum EgtbCommand {
         /// Output format.
         #[arg(long, value_enum, default_value_t = PlanFormat::Json)]
         format: PlanFormat,
+        /// Only these slices (comma-separated materials, e.g. KKK-KKKM) and the slices they need.
+        #[arg(long, value_name = "MATERIAL,...", value_delimiter = ',')]
+        only: Vec<Material>,
         #[command(flatten)]
         dir: DirArg,
     },
@@ -117,10 +129,15 @@ enum EgtbCommand {
 /// Output formats of `egtb plan`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum PlanFormat {
-    /// `{"pieces": N, "slices": [{"slice", "tables", "depends", "slots"}, ...]}` in build order.
+    /// `{"pieces": N, "slices": [{"slice", "tables", "depends", "slots", "memory_mib",
+    /// "minutes"}, ...]}` in build order (memory and time to request for a slice's job, as the
+    /// Slurm script does).
     Json,
     /// A Makefile: one target per slice file, its dependencies' files as prerequisites.
     Make,
+    /// A bash script that submits one Slurm job per slice (`sbatch --dependency=afterok:` on the
+    /// slices it needs), skipping the slices already complete in DIR.
+    Slurm,
 }
 
 /// Runs `shashki egtb`.
@@ -130,12 +147,18 @@ enum PlanFormat {
 pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.command {
         EgtbCommand::Build { pieces, slice, dir } => build(*pieces, *slice, &dir.dir()?),
-        EgtbCommand::Status { pieces, json, dir } => status(*pieces, *json, &dir.dir()?),
+        EgtbCommand::Status {
+            pieces,
+            json,
+            slices,
+            dir,
+        } => status(*pieces, *json, *slices, &dir.dir()?),
         EgtbCommand::Plan {
             pieces,
             format,
+            only,
             dir,
-        } => plan(*pieces, *format, &dir.dir()?),
+        } => plan(*pieces, *format, only, &dir.dir()?),
         EgtbCommand::Probe { fen, dir, json } => probe(fen, &dir.dir()?, *json),
     }
 }
@@ -232,15 +255,15 @@ fn build(pieces: u32, slice: Option<Material>, dir: &Path) -> Result<(), CliErro
     Ok(())
 }
 
-fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
-    let pieces = pieces.unwrap_or_else(|| slices::largest_pieces(dir).max(5));
+fn status(pieces: Option<u32>, json: bool, by_slice: bool, dir: &Path) -> Result<(), CliError> {
+    let pieces = pieces.unwrap_or_else(|| egtb::largest_pieces(dir).max(5));
     if pieces > shashki::egtb::MAX_TABLE_PIECES {
         return Err(CliError::input(format!(
             "--pieces {pieces}: {}",
             TbError::TooManyPieces(pieces)
         )));
     }
-    let report = slices::status(dir, pieces);
+    let report = egtb::status(dir, pieces);
     let ready = |n: u32| {
         report
             .tables
@@ -262,6 +285,25 @@ fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
         .filter_map(|t| t.file_bytes)
         .sum();
     let mut out = String::new();
+    if by_slice {
+        for slice in egtb::slices_up_to(pieces) {
+            let states: Vec<&SliceState> = slice
+                .slice_members()
+                .iter()
+                .filter_map(|m| report.tables.iter().find(|t| t.material == *m))
+                .map(|t| &t.state)
+                .collect();
+            let word = if states.iter().all(|s| matches!(s, SliceState::Ready)) {
+                "ready"
+            } else if states.iter().all(|s| matches!(s, SliceState::Missing)) {
+                "missing"
+            } else {
+                "unusable"
+            };
+            let _ = writeln!(out, "{slice} {word}");
+        }
+        return crate::output::write_stdout(&out);
+    }
     if json {
         let tables: Vec<serde_json::Value> = report
             .tables
@@ -355,18 +397,49 @@ fn status(pieces: Option<u32>, json: bool, dir: &Path) -> Result<(), CliError> {
     crate::output::write_stdout(&out)
 }
 
-fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
+/// The slices up to `pieces` pieces in build order; with `only`, just those and the slices they
+/// need.
+///
+/// # Errors
+/// A slice of `only` with more pieces than `pieces`.
+fn planned(pieces: u32, only: &[Material]) -> Result<Vec<Material>, CliError> {
+    let all = egtb::slices_up_to(pieces);
+    if only.is_empty() {
+        return Ok(all);
+    }
+    let mut wanted: Vec<Material> = Vec::new();
+    let mut stack: Vec<Material> = Vec::new();
+    for material in only {
+        if material.pieces() > pieces {
+            return Err(CliError::input(format!(
+                "--only {material}: {} pieces, more than --pieces {pieces}",
+                material.pieces()
+            )));
+        }
+        stack.push(material.slice());
+    }
+    while let Some(slice) = stack.pop() {
+        if !wanted.contains(&slice) {
+            wanted.push(slice);
+            stack.extend(slice.slice_dependencies());
+        }
+    }
+    Ok(all.into_iter().filter(|s| wanted.contains(s)).collect())
+}
+
+fn plan(pieces: u32, format: PlanFormat, only: &[Material], dir: &Path) -> Result<(), CliError> {
     if pieces > shashki::egtb::MAX_TABLE_PIECES {
         return Err(CliError::input(format!(
             "--pieces {pieces}: {}",
             TbError::TooManyPieces(pieces)
         )));
     }
-    let all = slices::slices_up_to(pieces);
+    let all = planned(pieces, only)?;
     let file = |m: Material| format!("$(DIR)/{}", m.file_name());
     let mut out = String::new();
     match format {
         PlanFormat::Json => {
+            let estimates = crate::egtb_slurm::Estimates::DEFAULT;
             let list: Vec<serde_json::Value> = all
                 .iter()
                 .map(|s| {
@@ -376,6 +449,8 @@ fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
                         "tables": s.slice_members().iter().map(ToString::to_string).collect::<Vec<_>>(),
                         "depends": s.slice_dependencies().iter().map(ToString::to_string).collect::<Vec<_>>(),
                         "slots": s.slice_members().iter().map(|m| m.index_size()).sum::<u64>(),
+                        "memory_mib": estimates.memory_mib(*s),
+                        "minutes": estimates.minutes(*s),
                     })
                 })
                 .collect();
@@ -405,6 +480,11 @@ fn plan(pieces: u32, format: PlanFormat, dir: &Path) -> Result<(), CliError> {
                     depends.join(" ")
                 );
             }
+        }
+        PlanFormat::Slurm => {
+            let dir = crate::slurm::absolute(dir)?;
+            let program = crate::slurm::this_program()?;
+            out = crate::egtb_slurm::script(&all, pieces, &dir, &program);
         }
     }
     crate::output::write_stdout(&out)

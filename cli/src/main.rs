@@ -14,8 +14,10 @@ mod bench;
 mod book;
 mod cli_error;
 mod egtb;
+mod egtb_slurm;
 mod hub;
 mod hub_player;
+mod match_result;
 mod match_runner;
 mod matches;
 mod moves;
@@ -23,6 +25,7 @@ mod openings;
 mod pdn;
 mod perft;
 mod show;
+mod slurm;
 mod tune;
 
 use std::process::ExitCode;

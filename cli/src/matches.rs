@@ -26,33 +26,52 @@
 //! with a choice (more than one legal move) and once over all (an only move is played at once).
 //! For the engines it also counts conversion: the games in which a player's own score reached
 //! +1.00 or more, and how many of those it won, drew and lost.
+//!
+//! A match splits into tasks: `--task I/N` plays only the openings whose number modulo N is I
+//! (each with both colours, the same games one process would play), `--result FILE` writes the
+//! run's record and `--pdn FILE` its games; `shashki match merge FILES…` adds records up into the
+//! report one process would print ([`crate::match_result`]). `--slurm N --out DIR` submits the N
+//! tasks as a Slurm array and a merge job after them ([`crate::slurm`]).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use clap::Subcommand;
+
 use crate::match_runner::{
-    self, BaselinePlayer, EnginePlayer, LevelPlayer, MovePlayed, Pace, Played, Player, Seat, Tally,
-    TimeControl,
+    self, BaselinePlayer, EnginePlayer, LevelPlayer, MovePlayed, Outcome, Pace, Played, Player,
+    Seat, Tally, TimeControl,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use shashki::egtb::Tablebases;
 use shashki::eval::{EvalParams, NetworkSetting, Patterns};
+use shashki::pdn::{GameResult, PdnGame};
 use shashki::{BookChoice, EngineSetup};
 use shashki::{Color, DrawRules, EngineConfig, LEVELS, Level, SearchLimit};
 
 use crate::CliError;
 use crate::hub_player::HubPlayer;
+use crate::match_result::{
+    self, CONVERSION_SCORE, GameRecord, MatchRecord, MoveTimes, Setup, Task,
+};
 use crate::openings::Openings;
+use crate::slurm;
 
 /// Arguments of `shashki match`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<MatchCommand>,
     /// The first player (results are its wins/draws/losses): `default[,name=value…]` or `baseline`.
-    first: String,
+    #[arg(required = true)]
+    first: Option<String>,
     /// The second player.
-    second: String,
+    #[arg(required = true)]
+    second: Option<String>,
     /// Milliseconds per move.
     #[arg(long, default_value_t = 100, conflicts_with_all = ["depth", "nodes", "tc"])]
     movetime: u64,
@@ -103,10 +122,40 @@ pub struct Args {
     /// `draw-rules` parameter searches under its own rules.
     #[arg(long, default_value_t = DrawRules::Full)]
     draw_rules: DrawRules,
+    /// Play only this share of the match: `I/N`, the openings whose number (in the match's
+    /// order) modulo N is I, with both colours; I from 0. `shashki match merge` adds up the
+    /// tasks' `--result` files.
+    #[arg(long, value_name = "I/N")]
+    task: Option<Task>,
+    /// Write the result record (JSON: the setup, every game's result, conversions, move times)
+    /// to this file, for `shashki match merge`.
+    #[arg(long, value_name = "FILE")]
+    result: Option<PathBuf>,
+    /// Write the games (PDN, in match order) to this file.
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<PathBuf>,
+    /// Submit the match to Slurm as an array of TASKS tasks (`--task I/TASKS` each, writing
+    /// DIR/task-I.json and DIR/task-I.pdn, logs in DIR/logs/) and a job after them that merges
+    /// the results into DIR/report.txt; prints the job ids. Other options go to every task.
+    #[arg(long, value_name = "TASKS", requires = "out", conflicts_with_all = ["task", "result", "pdn"],
+        value_parser = clap::value_parser!(u32).range(1..))]
+    slurm: Option<u32>,
+    /// The directory of a `--slurm` match's results, games and logs.
+    #[arg(long, value_name = "DIR", requires = "slurm")]
+    out: Option<PathBuf>,
 }
 
-/// The score (centi-men, the player's own view) from which a game counts as one to convert.
-const CONVERSION_SCORE: i32 = 100;
+#[derive(Subcommand)]
+enum MatchCommand {
+    /// Add up the result records of the tasks of a split match (`--result` files) into the
+    /// report one run of the whole match prints; checks that every task and every game is there
+    /// once.
+    Merge {
+        /// The result files.
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+    },
+}
 
 /// What a player spec describes.
 #[derive(Clone, Debug)]
@@ -287,46 +336,6 @@ fn pace_of(spec: &Spec, pace: Pace) -> Pace {
     }
 }
 
-/// How long one player took per move over a match.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MoveTimes {
-    /// Moves timed.
-    pub moves: u64,
-    /// Their total time.
-    pub total: Duration,
-    /// The longest.
-    pub longest: Duration,
-    /// Moves that took longer than the match's move time.
-    pub over: u64,
-}
-
-impl MoveTimes {
-    /// Adds one move that took `time` (`limit`: the move time, if the match has one).
-    pub fn add(&mut self, time: Duration, limit: Option<Duration>) {
-        self.moves += 1;
-        self.total += time;
-        self.longest = self.longest.max(time);
-        if limit.is_some_and(|limit| time > limit) {
-            self.over += 1;
-        }
-    }
-
-    /// The report line: moves, mean, longest, moves over the limit.
-    pub fn summary(&self) -> String {
-        let mean = if self.moves == 0 {
-            0.0
-        } else {
-            self.total.as_secs_f64() * 1000.0 / self.moves as f64
-        };
-        format!(
-            "{} moves, mean {mean:.1} ms, longest {:.1} ms, {} over the move time",
-            self.moves,
-            self.longest.as_secs_f64() * 1000.0,
-            self.over
-        )
-    }
-}
-
 /// `count` items spread evenly over `items`, the first `offset` items on (wrapping round).
 pub fn spread<T: Clone>(items: &[T], count: usize, offset: usize) -> Vec<T> {
     if count >= items.len() {
@@ -374,9 +383,15 @@ fn pace(args: &Args) -> Pace {
 /// # Errors
 /// Bad player specs or openings file.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(MatchCommand::Merge { results }) = &args.command {
+        return merge(results);
+    }
+    let (Some(first), Some(second)) = (&args.first, &args.second) else {
+        return Err(CliError::input("match: name two players"));
+    };
     let mut specs = [
-        parse_spec(&args.first, args.hash)?,
-        parse_spec(&args.second, args.hash)?,
+        parse_spec(first, args.hash)?,
+        parse_spec(second, args.hash)?,
     ];
     let shared_tables = args
         .tablebases
@@ -405,15 +420,39 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let pairs = args.games.map_or(openings.len(), |g| g.div_ceil(2).max(1));
     let openings = spread(&openings, pairs, args.offset);
     let pace = pace(args);
-    // Game i: opening i / 2; the first player has the side to move in even games (in every game
-    // with --first-to-move, one per opening).
-    let jobs: Vec<(usize, bool)> = if args.first_to_move {
-        (0..openings.len()).map(|i| (i, true)).collect()
-    } else {
-        (0..openings.len())
-            .flat_map(|i| [(i, true), (i, false)])
-            .collect()
+    let setup = Setup {
+        first: first.clone(),
+        second: second.clone(),
+        pace: match pace {
+            Pace::Clock(control) => format!("clock {control}"),
+            Pace::PerMove(limit) => format!("{limit:?}"),
+        },
+        clock: matches!(pace, Pace::Clock(_)),
+        openings: args.openings.to_string(),
+        pairs: openings.len(),
+        offset: args.offset,
+        first_to_move: args.first_to_move,
+        max_plies: args.max_plies,
+        draw_rules: args.draw_rules.to_string(),
+        hash: args.hash,
+        tablebases: args.tablebases.as_ref().map(|d| d.display().to_string()),
     };
+    if let Some(tasks) = args.slurm {
+        return submit(args, tasks, &setup, pace);
+    }
+    let task = args.task.unwrap_or(Task::WHOLE);
+    // Opening i, in this task's share, twice: the first player has the side to move in the first
+    // game (in every game with --first-to-move, one per opening).
+    let jobs: Vec<(usize, bool)> = (0..openings.len())
+        .filter(|&i| task.plays(i))
+        .flat_map(|i| {
+            if args.first_to_move {
+                vec![(i, true)]
+            } else {
+                vec![(i, true), (i, false)]
+            }
+        })
+        .collect();
     let bar = ProgressBar::new(jobs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
@@ -426,6 +465,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     ];
     let flag_falls = Mutex::new([0u32; 2]);
     let conversions = Mutex::new([Tally::default(); 2]);
+    let games: Mutex<Vec<(GameRecord, Option<PdnGame>)>> = Mutex::new(Vec::new());
     let error: Mutex<Option<CliError>> = Mutex::new(None);
     let play = |&(index, first_moves): &(usize, bool)| {
         let mut game = openings[index].1.clone().with_draw_rules(args.draw_rules);
@@ -488,6 +528,46 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             flag_falls.lock().unwrap_or_else(PoisonError::into_inner)
                 [usize::from(side != first_color)] += 1;
         }
+        let end = played.flag_fall.map_or_else(
+            || game.status().to_string(),
+            |side| format!("{side} lost on time"),
+        );
+        let pdn = args.pdn.is_some().then(|| {
+            let mut record = PdnGame::new(game.clone());
+            record.result = match outcome {
+                Outcome::WhiteWins => GameResult::WhiteWins,
+                Outcome::BlackWins => GameResult::BlackWins,
+                Outcome::Draw => GameResult::Draw,
+            };
+            let (white, black) = if first_color == Color::White {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            record.tags = vec![
+                ("Event".into(), format!("shashki match {first} vs {second}")),
+                (
+                    "Round".into(),
+                    format!("{}.{}", index + 1, 2 - u8::from(first_moves)),
+                ),
+                ("White".into(), white.clone()),
+                ("Black".into(), black.clone()),
+                ("Opening".into(), openings[index].0.clone()),
+                ("Termination".into(), end.clone()),
+            ];
+            record
+        });
+        games.lock().unwrap_or_else(PoisonError::into_inner).push((
+            GameRecord {
+                opening: index,
+                name: openings[index].0.clone(),
+                first_moves,
+                first_color: first_color.to_string(),
+                score: outcome.score_for(first_color),
+                end: end.clone(),
+            },
+            pdn,
+        ));
         let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
         t.add(outcome.score_for(first_color));
         if let Some(path) = &args.log {
@@ -495,10 +575,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "{}\t{first_color}\t{}\t{}\t{}\t{}\t{}\n",
                 openings[index].0,
                 outcome.score_for(first_color),
-                played.flag_fall.map_or_else(
-                    || game.status().to_string(),
-                    |side| format!("{side} lost on time")
-                ),
+                end,
                 game.position().to_fen(),
                 game.start_position().to_fen(),
                 game.move_texts(shashki::Notation::Algebraic).join(" ")
@@ -535,55 +612,148 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if let Some(e) = error.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(e);
     }
-    let t = tally.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let (elo, margin) = match_runner::elo(&t);
-    let pace_text = match pace {
-        Pace::Clock(control) => format!("clock {control}"),
-        Pace::PerMove(limit) => format!("{limit:?}"),
+    let mut record = MatchRecord::new(setup, task);
+    let mut games = games.into_inner().unwrap_or_else(PoisonError::into_inner);
+    games.sort_by_key(|(g, _)| (g.opening, std::cmp::Reverse(g.first_moves)));
+    let (records, pdn): (Vec<GameRecord>, Vec<Option<PdnGame>>) = games.into_iter().unzip();
+    record.games = records;
+    record.conversions = conversions
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    record.flag_falls = flag_falls
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    record.times = times.map(|t| t.into_inner().unwrap_or_else(PoisonError::into_inner));
+    if let Some(path) = &args.result {
+        crate::atomic_file::write_atomically(path, &record.to_json()?)?;
+    }
+    if let Some(path) = &args.pdn {
+        let pdn: Vec<PdnGame> = pdn.into_iter().flatten().collect();
+        crate::atomic_file::write_atomically(path, &shashki::pdn::write_games(&pdn))?;
+    }
+    let summary = match_result::merge(&[(PathBuf::from("this run"), record)])?;
+    crate::output::write_stdout(&summary.report())
+}
+
+/// `shashki match merge`: reads the records, adds them up, checks the match is complete and
+/// prints its report.
+fn merge(paths: &[PathBuf]) -> Result<(), CliError> {
+    let records = paths
+        .iter()
+        .map(|path| Ok((path.clone(), MatchRecord::read(path)?)))
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let summary = match_result::merge(&records)?;
+    summary.check_complete()?;
+    crate::output::write_stdout(&summary.report())
+}
+
+/// The words of this command line for one task of a `--slurm` match: the arguments after the
+/// program's name without `--slurm` and `--out` (and their values).
+///
+/// # Errors
+/// An argument that is not UTF-8 (it could not be written into the job's command).
+fn task_words(args: impl IntoIterator<Item = OsString>) -> Result<Vec<String>, CliError> {
+    let mut words = Vec::new();
+    let mut skip_value = false;
+    for arg in args {
+        let arg = arg.into_string().map_err(|arg| {
+            CliError::input(format!("argument {arg:?}: not UTF-8, cannot go into a job"))
+        })?;
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        match arg.as_str() {
+            "--slurm" | "--out" => skip_value = true,
+            _ if arg.starts_with("--slurm=") || arg.starts_with("--out=") => {}
+            _ => words.push(arg),
+        }
+    }
+    Ok(words)
+}
+
+/// A task's time limit in minutes: its games at their longest (every ply at the move time, or
+/// both clocks used up), half again, plus 10 minutes; a day under a depth or node limit.
+fn task_minutes(pace: Pace, games: u64, max_plies: u64, concurrency: u64) -> u64 {
+    let game_seconds = match pace {
+        Pace::PerMove(SearchLimit::MoveTime(time)) => time.as_secs_f64() * max_plies as f64,
+        Pace::Clock(control) => {
+            2.0 * control.base.as_secs_f64() + control.increment.as_secs_f64() * max_plies as f64
+        }
+        Pace::PerMove(_) => return 24 * 60,
     };
+    let seconds = game_seconds * games.div_ceil(concurrency.max(1)) as f64 * 1.5;
+    10 + (seconds / 60.0).ceil() as u64
+}
+
+/// `--slurm TASKS --out DIR`: submits the tasks as one array and a merge job after them.
+fn submit(args: &Args, tasks: u32, setup: &Setup, pace: Pace) -> Result<(), CliError> {
+    let out = slurm::absolute(args.out.as_deref().unwrap_or(Path::new(".")))?;
+    let logs = out.join("logs");
+    std::fs::create_dir_all(&logs)
+        .map_err(|e| CliError::failure(format!("{}: {e}", logs.display())))?;
+    let program = slurm::this_program()?;
+    let here = std::env::current_dir()
+        .map_err(|e| CliError::failure(format!("the current directory: {e}")))?;
+    let mut words = vec![program.display().to_string()];
+    words.extend(task_words(std::env::args_os().skip(1))?);
+    let cpus = args.concurrency.unwrap_or(1).max(1) as u64;
+    let per_task =
+        setup.pairs.div_ceil(tasks as usize) as u64 * if setup.first_to_move { 1 } else { 2 };
+    let quoted_out = slurm::quote(&out.display().to_string());
+    // Relative paths in the arguments (openings, tables, weights) are read from the directory
+    // the match was submitted from, whatever the job's own.
+    let array = slurm::Job {
+        name: "shashki-match".into(),
+        mem_mib: 256 + cpus * 2 * (args.hash as u64 + 64),
+        minutes: task_minutes(pace, per_task, args.max_plies as u64, cpus),
+        cpus: u32::try_from(cpus).unwrap_or(u32::MAX),
+        log: logs.join("task-%a.%A.log"),
+        array: Some(tasks),
+        after: Vec::new(),
+        command: format!(
+            "cd {} && export RAYON_NUM_THREADS=${{SLURM_CPUS_PER_TASK:-1}} && exec {} --task \"$SLURM_ARRAY_TASK_ID/{tasks}\" --result {quoted_out}/task-\"$SLURM_ARRAY_TASK_ID\".json --pdn {quoted_out}/task-\"$SLURM_ARRAY_TASK_ID\".pdn",
+            slurm::quote(&here.display().to_string()),
+            slurm::command_line(&words)
+        ),
+    };
+    let array_id = slurm::submit(&array)?;
+    let results: Vec<String> = (0..tasks)
+        .map(|i| out.join(format!("task-{i}.json")).display().to_string())
+        .collect();
+    let merge_words: Vec<String> = [
+        program.display().to_string(),
+        "match".into(),
+        "merge".into(),
+    ]
+    .into_iter()
+    .chain(results)
+    .collect();
+    let merge = slurm::Job {
+        name: "shashki-match-merge".into(),
+        mem_mib: 256,
+        minutes: 10,
+        cpus: 1,
+        log: logs.join("merge.%j.log"),
+        array: None,
+        after: vec![array_id.clone()],
+        command: format!(
+            "exec {} > {quoted_out}/report.txt",
+            slurm::command_line(&merge_words)
+        ),
+    };
+    let merge_id = slurm::submit(&merge)?;
     outln!(
-        "{} vs {}: {} games ({pace_text}), +{} ={} -{}, score {:.1}%, Elo {elo:+.1} ± {margin:.1} (95%)",
-        args.first,
-        args.second,
-        t.games(),
-        t.wins,
-        t.draws,
-        t.losses,
-        100.0 * t.score()
+        "submitted {} games as job {array_id} ({tasks} tasks: {}/task-I.json and .pdn, logs in {}), then job {merge_id}: the report in {}/report.txt",
+        setup.pairs as u64 * if setup.first_to_move { 1 } else { 2 },
+        out.display(),
+        logs.display(),
+        out.display()
     );
-    let flag_falls = flag_falls
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
-    let conversions = conversions
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
-    for (name, c) in [&args.first, &args.second].into_iter().zip(conversions) {
-        outln!(
-            "conversion, {name}: its score reached +{:.2} in {} games: won {}, drawn {}, lost {}",
-            f64::from(CONVERSION_SCORE) / 100.0,
-            c.games(),
-            c.wins,
-            c.draws,
-            c.losses
-        );
-    }
-    for ((name, times), flags) in [&args.first, &args.second]
-        .into_iter()
-        .zip(times)
-        .zip(flag_falls)
-    {
-        let [choices, all] = times.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let flags = if matches!(pace, Pace::Clock(_)) {
-            format!("; lost on time {flags}")
-        } else {
-            String::new()
-        };
-        outln!(
-            "time per move, {name}: with a choice {}; all {}{flags}",
-            choices.summary(),
-            all.summary()
-        );
-    }
+    outln!(
+        "by hand: {} match merge {}/task-*.json",
+        program.display(),
+        out.display()
+    );
     Ok(())
 }
 
@@ -698,6 +868,37 @@ mod tests {
         ] {
             assert!(parse_spec(bad, 16).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_task_runs_the_command_without_its_slurm_options() {
+        let words =
+            |args: &[&str]| task_words(args.iter().map(OsString::from)).expect("UTF-8 arguments");
+        assert_eq!(
+            words(&[
+                "match",
+                "a",
+                "b",
+                "--slurm",
+                "4",
+                "--out=x",
+                "--games",
+                "8",
+                "--out",
+                "y",
+                "--slurm=2"
+            ]),
+            ["match", "a", "b", "--games", "8"]
+        );
+        let ms = |ms| Pace::PerMove(SearchLimit::MoveTime(Duration::from_millis(ms)));
+        // 4 games of at most 300 plies at 10 ms: 12 s, half again: 18 s, one minute.
+        assert_eq!(task_minutes(ms(10), 4, 300, 1), 11);
+        // Two at a time at 1 s a move: 2 × 300 s, half again: 15 minutes.
+        assert_eq!(task_minutes(ms(1000), 4, 300, 2), 10 + 15);
+        assert_eq!(
+            task_minutes(Pace::PerMove(SearchLimit::Depth(3)), 4, 300, 1),
+            1440
+        );
     }
 
     #[test]
