@@ -290,7 +290,7 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("Position({:?})", self.inner.to_fen())
+        format!("Position('{}')", self.inner.to_fen())
     }
 
     /// A diagram of the board.
@@ -434,7 +434,7 @@ impl Move {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move({:?})", self.text())
+        format!("Move('{}')", self.text())
     }
 
     fn __str__(&self) -> String {
