@@ -256,15 +256,16 @@ impl Position {
         Position::wrap(self.inner.flipped())
     }
 
-    /// The number of leaf nodes `depth` plies ahead ("perft"), counted on all cores with the
-    /// interpreter released.
+    /// The number of leaf nodes `depth` plies ahead ("perft"), counted with the interpreter
+    /// released, on all cores (``parallel=False``: on this thread only). The last ply is counted,
+    /// not played (bulk counting).
     ///
     /// Convention C of docs/RULES.md §4 by default (``identity="outcome"``: captures that take the
     /// same pieces to the same square are one move; from the start, depth 8 gives 929 899);
     /// ``identity="trajectory"`` counts distinct capture routes (convention B, 929 905 at depth 8,
     /// what pydraughts' move lists agree with up to depth 9).
-    #[pyo3(signature = (depth, identity="outcome"))]
-    fn perft(&self, py: Python<'_>, depth: u32, identity: &str) -> PyResult<u64> {
+    #[pyo3(signature = (depth, identity="outcome", *, parallel=true))]
+    fn perft(&self, py: Python<'_>, depth: u32, identity: &str, parallel: bool) -> PyResult<u64> {
         let identity = match identity.trim().to_ascii_lowercase().as_str() {
             "outcome" | "c" => MoveIdentity::Outcome,
             "trajectory" | "b" => MoveIdentity::Trajectory,
@@ -280,7 +281,13 @@ impl Position {
             )));
         }
         let position = self.inner;
-        Ok(py.detach(move || shashki::perft_parallel(&position, depth, identity)))
+        Ok(py.detach(move || {
+            if parallel {
+                shashki::perft_parallel(&position, depth, identity)
+            } else {
+                shashki::perft::perft_with(&position, depth, identity)
+            }
+        }))
     }
 
     /// The position's Zobrist key (64 bits), the same for equal positions.
