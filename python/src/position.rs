@@ -455,6 +455,14 @@ impl Move {
         })
     }
 
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (Position, String))> {
+        let class = py.get_type::<Move>().into_any().unbind();
+        Ok((
+            class,
+            (Position::wrap(self.position), self.text_algebraic()),
+        ))
+    }
+
     fn __hash__(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.mv.hash(&mut hasher);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeWarning, PyValueError};
 use pyo3::prelude::*;
 use shashki::{BookPolicy, Wdl};
 
@@ -165,7 +165,7 @@ fn position_of(value: &Bound<'_, PyAny>) -> PyResult<shashki::Position> {
 ///
 /// ``Tablebases(directory)`` opens the table files there (instantly: blocks are read when
 /// first probed) and raises ``TablebaseError`` if it holds no usable table; ``problems`` lists
-/// the files that were skipped (damaged, foreign, stale). ``Tablebases.build(directory,
+/// the files that were skipped (damaged, foreign, stale), each also a ``RuntimeWarning``. ``Tablebases.build(directory,
 /// max_pieces)`` builds them (4 pieces take seconds, 6 pieces hours). The values are those of
 /// the game without the counting draw rules (docs/TABLEBASES.md).
 #[pyclass(frozen, module = "shashki")]
@@ -221,6 +221,12 @@ impl Tablebases {
             }
             message.push_str(" (build them with Tablebases.build or `shashki egtb build`)");
             return Err(TablebaseError::new_err(message));
+        }
+        // The tables that opened are used; each file skipped is worth a warning.
+        for problem in &problems {
+            let message = std::ffi::CString::new(format!("tablebases: {problem}"))
+                .unwrap_or_else(|_| c"tablebases: a file was skipped".to_owned());
+            PyErr::warn(py, &py.get_type::<PyRuntimeWarning>(), &message, 1)?;
         }
         Ok(Tablebases {
             inner: Arc::new(tables),

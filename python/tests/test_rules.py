@@ -142,6 +142,8 @@ def test_a_move_of_another_position_is_refused_where_illegal():
         other.play(start.parse_move("c3-d4"))
 
 
-def test_positions_pickle_and_copy():
-    start = Position.start().play("c3-d4")
-    assert pickle.loads(pickle.dumps(start)) == start
+def test_positions_and_moves_pickle():
+    after = Position.start().play("c3-d4")
+    assert pickle.loads(pickle.dumps(after)) == after
+    capture = Position("W:WKa1:Bb2,f4").parse_move("a1:e5:h2")
+    assert pickle.loads(pickle.dumps(capture)) == capture

@@ -1,18 +1,18 @@
 """Type stubs of shashki (the native module shashki._shashki, re-exported here)."""
 
 import os
-from typing import Iterable, Iterator, Literal, Mapping, Optional, Tuple, Union
+from typing import Iterable, Iterator, Literal, Mapping, Optional, Tuple, Union, final
 
 __version__: str
 
-Color = Literal["white", "black", "w", "b"]
-Square = Union[int, str]
-Notation = Literal["algebraic", "numeric", "hub"]
-DrawRules = Literal["full", "basic", "repetition"]
-PdnStyle = Literal["pdn3", "lidraughts", "lidraughts-numeric", "pydraughts"]
-BookPolicy = Literal["weighted", "best", "uniform", "first", "last"]
-StrPath = Union[str, "os.PathLike[str]"]
-Tags = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
+_Color = Literal["white", "black", "w", "b"]
+_Square = Union[int, str]
+_Notation = Literal["algebraic", "numeric", "hub"]
+_DrawRules = Literal["full", "basic", "repetition"]
+_PdnStyle = Literal["pdn3", "lidraughts", "lidraughts-numeric", "pydraughts"]
+_BookPolicy = Literal["weighted", "best", "uniform", "first", "last"]
+_StrPath = Union[str, "os.PathLike[str]"]
+_Tags = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
 
 class ShashkiError(ValueError):
     """Base class of the errors of shashki: the library's located message."""
@@ -35,10 +35,11 @@ class BookError(ShashkiError):
 class TablebaseError(ShashkiError):
     """Tablebases that cannot be opened or built."""
 
+@final
 class Position:
     """A position: the pieces and the side to move. Immutable and hashable."""
 
-    def __init__(self, fen: Optional[str] = None) -> None:
+    def __new__(cls, fen: Optional[str] = None) -> Position:
         """The start position, or a FEN with numeric or algebraic squares (raises FenError)."""
     @staticmethod
     def start() -> Position: ...
@@ -52,11 +53,11 @@ class Position:
         """The FEN with algebraic squares (what lidraughts and pydraughts read)."""
     @property
     def side_to_move(self) -> Literal["white", "black"]: ...
-    def pieces(self, color: Color) -> list[int]:
+    def pieces(self, color: _Color) -> list[int]:
         """The squares (PDN numbers, sorted) of a colour's men and kings."""
-    def men(self, color: Color) -> list[int]: ...
-    def kings(self, color: Color) -> list[int]: ...
-    def piece_at(self, square: Square) -> Optional[Literal["w", "b", "W", "B"]]:
+    def men(self, color: _Color) -> list[int]: ...
+    def kings(self, color: _Color) -> list[int]: ...
+    def piece_at(self, square: _Square) -> Optional[Literal["w", "b", "W", "B"]]:
         """``w``/``b`` for men, ``W``/``B`` for kings, ``None`` for an empty square."""
     @property
     def piece_count(self) -> int: ...
@@ -84,15 +85,16 @@ class Position:
         "trajectory" convention B (929 905)."""
     @property
     def zobrist_key(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Position: ...
-    def __deepcopy__(self, memo: object) -> Position: ...
+    def __deepcopy__(self, memo: object, /) -> Position: ...
 
+@final
 class Move:
     """A legal move of a position (kept with it)."""
 
-    def __init__(self, position: Position, text: str) -> None:
+    def __new__(cls, position: Position, text: str) -> Move:
         """Reads `text` in any notation against `position` (raises MoveError)."""
     @property
     def text(self) -> str:
@@ -100,7 +102,7 @@ class Move:
     @property
     def numeric(self) -> str:
         """Numeric, full path: ``22-18``, ``22x15x8``."""
-    def text_in(self, notation: Notation) -> str: ...
+    def text_in(self, notation: _Notation) -> str: ...
     @property
     def path(self) -> list[int]:
         """The squares visited, origin first, destination last."""
@@ -120,15 +122,16 @@ class Move:
     def position(self) -> Position:
         """The position the move is played in."""
     def after(self) -> Position: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Game:
     """A game: start position, moves, status under its draw rules."""
 
-    def __init__(
-        self, fen: Union[str, Position, None] = None, *, draw_rules: DrawRules = "full"
-    ) -> None: ...
+    def __new__(
+        cls, fen: Union[str, Position, None] = None, *, draw_rules: _DrawRules = "full"
+    ) -> Game: ...
     @staticmethod
     def from_pdn(text: str) -> Game:
         """The first game of a PDN text (raises PdnError)."""
@@ -140,7 +143,7 @@ class Game:
     def positions(self) -> list[Position]: ...
     @property
     def moves(self) -> list[Move]: ...
-    def move_texts(self, notation: Notation = "algebraic") -> list[str]: ...
+    def move_texts(self, notation: _Notation = "algebraic") -> list[str]: ...
     @property
     def side_to_move(self) -> Literal["white", "black"]: ...
     def legal_moves(self) -> list[Move]: ...
@@ -160,18 +163,19 @@ class Game:
     @property
     def draw_reason(self) -> Optional[str]: ...
     @property
-    def draw_rules(self) -> DrawRules: ...
+    def draw_rules(self) -> _DrawRules: ...
     @draw_rules.setter
-    def draw_rules(self, name: DrawRules) -> None: ...
+    def draw_rules(self, name: _DrawRules) -> None: ...
     @property
     def repetitions(self) -> int: ...
-    def pdn(self, style: PdnStyle = "pdn3", tags: Optional[Tags] = None) -> str: ...
+    def pdn(self, style: _PdnStyle = "pdn3", tags: Optional[_Tags] = None) -> str: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
-    def __deepcopy__(self, memo: object) -> Game: ...
+    def __deepcopy__(self, memo: object, /) -> Game: ...
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class SearchResult:
     """The answer of a search."""
 
@@ -199,18 +203,19 @@ class SearchResult:
     @property
     def source(self) -> Literal["search", "book", "tablebase"]: ...
 
+@final
 class Engine:
     """The search engine; searches release the GIL and can be stopped from another thread."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         hash_mb: int = 64,
         threads: int = 1,
-        tablebases: Union[Tablebases, StrPath, None] = None,
-        book: Union[Book, bool, StrPath, None] = None,
-        book_policy: BookPolicy = "weighted",
+        tablebases: Union[Tablebases, _StrPath, None] = None,
+        book: Union[Book, bool, _StrPath, None] = None,
+        book_policy: _BookPolicy = "weighted",
         seed: int = 0,
-    ) -> None: ...
+    ) -> Engine: ...
     def search(
         self,
         target: Union[Game, Position],
@@ -229,12 +234,13 @@ class Engine:
     @property
     def hash_mb(self) -> int: ...
 
+@final
 class PdnGame:
     """One game of a PDN file: tags, the replayed game, the result."""
 
-    def __init__(
-        self, game: Game, tags: Optional[Tags] = None, result: Optional[str] = None
-    ) -> None: ...
+    def __new__(
+        cls, game: Game, tags: Optional[_Tags] = None, result: Optional[str] = None
+    ) -> PdnGame: ...
     @property
     def game(self) -> Game: ...
     @property
@@ -248,8 +254,9 @@ class PdnGame:
     def comment(self) -> Optional[str]: ...
     @property
     def description(self) -> str: ...
-    def pdn(self, style: PdnStyle = "pdn3") -> str: ...
+    def pdn(self, style: _PdnStyle = "pdn3") -> str: ...
 
+@final
 class PdnProblem:
     """A game that could not be read, or a warning: where and why."""
 
@@ -264,6 +271,7 @@ class PdnProblem:
     @property
     def other_variant(self) -> bool: ...
 
+@final
 class PdnReading:
     """Everything read from a PDN file; iterate for the games read."""
 
@@ -285,8 +293,9 @@ class PdnReading:
     def comment(self) -> Optional[str]: ...
     def __iter__(self) -> Iterator[PdnGame]: ...
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> PdnGame: ...
+    def __getitem__(self, index: int, /) -> PdnGame: ...
 
+@final
 class BookMove:
     @property
     def move(self) -> Move: ...
@@ -297,36 +306,39 @@ class BookMove:
     @property
     def comment(self) -> Optional[str]: ...
 
+@final
 class Book:
     """An opening book: ``Book.shipped()`` or ``Book(path)``."""
 
-    def __init__(self, path: StrPath) -> None: ...
+    def __new__(cls, path: _StrPath) -> Book: ...
     @staticmethod
     def shipped() -> Book: ...
     @staticmethod
     def from_json(text: str, name: str = "<string>") -> Book: ...
     def probe(self, position: Union[Position, str]) -> list[BookMove]: ...
     def choose(
-        self, position: Union[Position, str], policy: BookPolicy = "weighted", seed: int = 0
+        self, position: Union[Position, str], policy: _BookPolicy = "weighted", seed: int = 0
     ) -> Optional[Move]: ...
     def opening(self, position: Union[Position, str]) -> Optional[str]: ...
-    def __contains__(self, position: Union[Position, str]) -> bool: ...
+    def __contains__(self, position: Union[Position, str], /) -> bool: ...
     def __len__(self) -> int: ...
 
+@final
 class TablebaseEntry:
     @property
     def wdl(self) -> Literal["win", "draw", "loss"]: ...
     @property
     def distance(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Tablebases:
     """Endgame tablebases opened from a directory (raises TablebaseError if none is usable)."""
 
-    def __init__(self, directory: StrPath) -> None: ...
+    def __new__(cls, directory: _StrPath) -> Tablebases: ...
     @staticmethod
-    def build(directory: StrPath, max_pieces: int = 4, threads: int = 1) -> Tablebases: ...
+    def build(directory: _StrPath, max_pieces: int = 4, threads: int = 1) -> Tablebases: ...
     def probe(self, position: Union[Position, str]) -> Optional[TablebaseEntry]: ...
     def best_move(
         self, position: Union[Position, str]
@@ -336,14 +348,41 @@ class Tablebases:
     @property
     def problems(self) -> list[str]: ...
 
-def square_name(number: Square) -> str: ...
-def square_number(name: Square) -> int: ...
-def read_pdn(source: Union[StrPath, bytes, bytearray]) -> PdnReading:
+def square_name(number: _Square) -> str: ...
+def square_number(name: _Square) -> int: ...
+def read_pdn(source: Union[_StrPath, bytes, bytearray]) -> PdnReading:
     """A PDN file by path, or its bytes: encodings detected, every game read or failed alone."""
 def parse_pdn(text: str) -> PdnReading: ...
 def write_pdn(
     games: Iterable[Union[Game, PdnGame]],
-    style: PdnStyle = "pdn3",
-    path: Optional[StrPath] = None,
+    style: _PdnStyle = "pdn3",
+    path: Optional[_StrPath] = None,
 ) -> str: ...
 
+__all__ = [
+    "Book",
+    "BookError",
+    "BookMove",
+    "Engine",
+    "FenError",
+    "Game",
+    "GameOverError",
+    "Move",
+    "MoveError",
+    "PdnError",
+    "PdnGame",
+    "PdnProblem",
+    "PdnReading",
+    "Position",
+    "SearchResult",
+    "ShashkiError",
+    "TablebaseEntry",
+    "TablebaseError",
+    "Tablebases",
+    "__version__",
+    "parse_pdn",
+    "read_pdn",
+    "square_name",
+    "square_number",
+    "write_pdn",
+]
