@@ -9,16 +9,19 @@ on the first run and reused after:
     python3 -m venv /tmp/v && /tmp/v/bin/pip install ./python
     /tmp/v/bin/python python/bench/compare.py --venvs /tmp/bench-venvs
 
-What is measured, all on one machine in one run:
+Times are CPU seconds of the process (`time.process_time`), so that other load on the machine
+counts little; shashki's single-threaded ones are repeated for at least 0.3 s. What is measured,
+all on one machine in one run:
 - perft from the start position, single-threaded, bulk-counted (the last ply is counted, not
   played) for all three; the depth is the one where the slower library still finishes in
   seconds (pydraughts 4, py-draughts 6), shashki also deeper;
 - replaying a PDN collection: `--games` random legal games (seeded) written by shashki in the
   `pydraughts` style, read and replayed by each library to its final position, which must agree
   with the `FinalFEN` tag; shashki's `read_pdn` reads, checks and replays in one call;
-- the depth of a 100 ms search from the start position: shashki's `Engine.search(movetime=0.1)`,
-  py-draughts' `SimpleEngine` (the deepest `depth_limit` whose search, iterative deepening
-  included, ends within 100 ms). pydraughts has no engine of its own (it drives external ones).
+- the depth of a 100 ms search from the start position (wall-clock time, as a game clock runs):
+  shashki's `Engine.search(movetime=0.1)` (the median of 5), py-draughts' `SimpleEngine` (the
+  deepest `depth_limit` whose search, iterative deepening included, ends within 100 ms).
+  pydraughts has no engine of its own (it drives external ones).
 """
 
 import argparse
@@ -62,12 +65,12 @@ def canonical(fen):
 
 
 def timed(run, at_least=0.3):
-    """(result, seconds per call) of `run()`, repeated until `at_least` seconds have passed."""
-    calls, started = 0, time.perf_counter()
+    """(result, CPU seconds per call) of `run()`, repeated until `at_least` seconds have passed."""
+    calls, started = 0, time.process_time()
     while True:
         result = run()
         calls += 1
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         if elapsed >= at_least:
             return result, elapsed / calls
 
@@ -102,12 +105,12 @@ def worker(task, argument):
             return nodes
 
         board = new_board()
-        started = time.perf_counter()
+        started = time.process_time()
         nodes = perft(board, int(argument))
-        return {"nodes": nodes, "seconds": time.perf_counter() - started}
+        return {"nodes": nodes, "seconds": time.process_time() - started}
 
     if task == "replay":
-        started = time.perf_counter()
+        started = time.process_time()
         finals, failed = [], []
         if hasattr(draughts, "RussianBoard"):
             with open(argument, encoding="utf-8") as f:
@@ -129,7 +132,7 @@ def worker(task, argument):
                 except Exception as error:  # noqa: BLE001
                     finals.append(None)
                     failed.append(f"game {index + 1}: {error!r}")
-        return {"seconds": time.perf_counter() - started, "finals": finals, "failed": failed}
+        return {"seconds": time.process_time() - started, "finals": finals, "failed": failed}
 
     if task == "search":
         if not hasattr(draughts, "SimpleEngine"):
