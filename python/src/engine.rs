@@ -120,6 +120,7 @@ fn limit(
 #[pymethods]
 impl Engine {
     #[new]
+    #[allow(clippy::field_reassign_with_default)] // see `config` below
     #[pyo3(signature = (hash_mb=64, threads=1, tablebases=None, book=None, book_policy="weighted", seed=0))]
     fn new(
         py: Python<'_>,
@@ -164,15 +165,15 @@ impl Engine {
                 }
             }
         };
-        let config = EngineConfig {
-            hash_mb,
-            threads,
-            book,
-            book_policy: policy,
-            book_seed: seed,
-            tablebases,
-            ..EngineConfig::default()
-        };
+        // Field by field, not a struct literal: the library may mark the struct
+        // `#[non_exhaustive]`, which forbids `..EngineConfig::default()` outside it.
+        let mut config = EngineConfig::default();
+        config.hash_mb = hash_mb;
+        config.threads = threads;
+        config.book = book;
+        config.book_policy = policy;
+        config.book_seed = seed;
+        config.tablebases = tablebases;
         let engine = py
             .detach(|| shashki::Engine::try_new(config))
             .map_err(|error| PyMemoryError::new_err(error.to_string()))?;

@@ -258,11 +258,11 @@ impl Tablebases {
                 "max_pieces must be between 2 and 8, not {max_pieces}"
             )));
         }
-        let built = py.detach(|| {
-            std::fs::create_dir_all(&directory).map_err(|source| shashki::TbError::Io {
-                path: directory.clone(),
-                source,
+        py.detach(|| std::fs::create_dir_all(&directory))
+            .map_err(|error| {
+                errors::os_error(&format!("cannot create {}", directory.display()), &error)
             })?;
+        let built = py.detach(|| {
             let mut build =
                 shashki::egtb::BackgroundBuild::spawn(&directory, max_pieces, threads, |_| {})?;
             loop {
