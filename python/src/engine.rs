@@ -1,0 +1,348 @@
+//! `Engine`: the library's search, run with the interpreter released and stoppable.
+//!
+//! A search runs on a thread of its own while the calling thread waits with the interpreter
+//! released, waking every few milliseconds to let Python handle signals: Ctrl-C stops the search
+//! (and raises `KeyboardInterrupt`), and `Engine.stop()` from any other Python thread stops it
+//! through the search's own `StopHandle`. The answer is always a legal move when one exists.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use shashki::book::BookPolicy;
+use shashki::{DrawRules, EngineConfig, MoveSource, SearchLimit, StopHandle};
+
+use crate::game::Game;
+use crate::position::{Move, Position};
+use crate::tables::{Book, Tablebases};
+
+/// How often the waiting thread looks for Ctrl-C while a search runs.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// The search engine: a transposition table of `hash_mb` MB, `threads` search threads, and
+/// optionally the endgame `tablebases` (a directory or a ``Tablebases``) and an opening `book`
+/// (``True`` or ``"shipped"`` for the built-in book, a path to a book file, or a ``Book``).
+/// `book_policy` chooses among book moves: ``"weighted"`` (at random by weight, the default),
+/// ``"best"``, ``"uniform"``, ``"first"``, ``"last"``; `seed` makes the random choice
+/// repeatable.
+///
+/// Raises ``MemoryError`` if the table cannot be allocated, ``BookError`` /
+/// ``TablebaseError`` if the book or tables cannot be loaded.
+#[pyclass(frozen, module = "shashki")]
+pub struct Engine {
+    engine: shashki::Engine,
+    /// The stop signals of the searches running now, by search number.
+    running: Mutex<Vec<(u64, StopHandle)>>,
+    /// The number of the next search.
+    next: Mutex<u64>,
+}
+
+/// The answer of a search.
+#[pyclass(frozen, module = "shashki", get_all)]
+pub struct SearchResult {
+    /// The move to play; ``None`` only when the side to move has no legal move (it lost).
+    best_move: Option<Py<Move>>,
+    /// The score for the side to move in centi-men (a man is about 100); a forced win is
+    /// ``30000 - plies``, a forced loss ``plies - 30000``.
+    score: i32,
+    /// The score as the library writes it: ``"+0.35"``, ``"win in 7"`` (moves), ``"loss in 3"``.
+    score_text: String,
+    /// For a forced win or loss, the plies until the game ends; else ``None``.
+    plies_to_end: Option<i32>,
+    /// The last completed iteration (plies of nominal depth).
+    depth: u32,
+    /// The deepest ply reached.
+    seldepth: u32,
+    /// The principal variation, starting with the best move.
+    pv: Vec<Py<Move>>,
+    /// Nodes searched by all threads.
+    nodes: u64,
+    /// Seconds taken.
+    time: f64,
+    /// Nodes per second.
+    nps: u64,
+    /// Where the move comes from: ``"search"``, ``"book"`` or ``"tablebase"``.
+    source: &'static str,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        let best = self
+            .best_move
+            .as_ref()
+            .map_or("None".to_string(), |m| m.get().text_algebraic());
+        format!(
+            "<SearchResult best_move={best} score={} depth={} nodes={} source={}>",
+            self.score_text, self.depth, self.nodes, self.source
+        )
+    }
+}
+
+/// The one limit a search is given.
+fn limit(
+    movetime: Option<f64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    infinite: bool,
+) -> PyResult<SearchLimit> {
+    let given = [
+        movetime.is_some(),
+        depth.is_some(),
+        nodes.is_some(),
+        infinite,
+    ];
+    if given.iter().filter(|g| **g).count() != 1 {
+        return Err(PyValueError::new_err(
+            "give exactly one limit: movetime=seconds, depth=plies, nodes=count or infinite=True \
+             (then stop it with Engine.stop() from another thread)",
+        ));
+    }
+    if let Some(seconds) = movetime {
+        return Duration::try_from_secs_f64(seconds)
+            .map(SearchLimit::MoveTime)
+            .map_err(|_| {
+                PyValueError::new_err(format!(
+                    "movetime must be a number of seconds ≥ 0, not {seconds}"
+                ))
+            });
+    }
+    Ok(match (depth, nodes) {
+        (Some(0), _) => return Err(PyValueError::new_err("depth must be at least 1")),
+        (Some(depth), _) => SearchLimit::Depth(depth),
+        (_, Some(nodes)) => SearchLimit::Nodes(nodes.max(1)),
+        _ => SearchLimit::Infinite,
+    })
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[allow(clippy::field_reassign_with_default)] // see `config` below
+    #[pyo3(signature = (hash_mb=64, threads=1, tablebases=None, book=None, book_policy="weighted", seed=0))]
+    fn new(
+        py: Python<'_>,
+        hash_mb: usize,
+        threads: usize,
+        tablebases: Option<&Bound<'_, PyAny>>,
+        book: Option<&Bound<'_, PyAny>>,
+        book_policy: &str,
+        seed: u64,
+    ) -> PyResult<Engine> {
+        let policy: BookPolicy = book_policy.parse().map_err(PyValueError::new_err)?;
+        let tablebases = match tablebases {
+            None => None,
+            Some(value) if value.is_none() => None,
+            Some(value) => Some(match value.cast::<Tablebases>() {
+                Ok(tables) => Arc::clone(&tables.get().inner),
+                Err(_) => Tablebases::open_path(py, value.extract()?)?.inner,
+            }),
+        };
+        let book = match book {
+            None => None,
+            Some(value) if value.is_none() => None,
+            Some(value) => {
+                if let Ok(book) = value.cast::<Book>() {
+                    Some(Arc::clone(&book.get().inner))
+                } else if let Ok(flag) = value.extract::<bool>()
+                    && !value.is_instance_of::<PyString>()
+                {
+                    flag.then(shashki::book::Book::shipped)
+                } else if value
+                    .extract::<String>()
+                    .is_ok_and(|name| name == "shipped")
+                {
+                    Some(shashki::book::Book::shipped())
+                } else if let Ok(path) = value.extract::<std::path::PathBuf>() {
+                    Some(Book::load_path(py, &path)?.inner)
+                } else {
+                    return Err(PyTypeError::new_err(format!(
+                        "book is True, \"shipped\", a path or a shashki.Book, not {}",
+                        value.get_type().name()?
+                    )));
+                }
+            }
+        };
+        // Field by field, not a struct literal: the library may mark the struct
+        // `#[non_exhaustive]`, which forbids `..EngineConfig::default()` outside it.
+        let mut config = EngineConfig::default();
+        config.hash_mb = hash_mb;
+        config.threads = threads;
+        config.book = book;
+        config.book_policy = policy;
+        config.book_seed = seed;
+        config.tablebases = tablebases;
+        let engine = py
+            .detach(|| shashki::Engine::try_new(config))
+            .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
+        Ok(Engine {
+            engine,
+            running: Mutex::new(Vec::new()),
+            next: Mutex::new(0),
+        })
+    }
+
+    /// Searches a ``Game`` (its history counts: repetitions and the game's draw rules are draws
+    /// inside the search) or a ``Position`` (no history, threefold repetition only), within
+    /// exactly one limit: `movetime` (seconds), `depth` (plies), `nodes`, or ``infinite=True``
+    /// (until ``stop()``). The interpreter is released meanwhile; ``stop()`` from another thread
+    /// or Ctrl-C ends the search early, still with a legal move (Ctrl-C then raises
+    /// ``KeyboardInterrupt``).
+    #[pyo3(signature = (target, *, movetime=None, depth=None, nodes=None, infinite=false))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        movetime: Option<f64>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        infinite: bool,
+    ) -> PyResult<SearchResult> {
+        let limit = limit(movetime, depth, nodes, infinite)?;
+        let game = if let Ok(game) = target.cast::<Game>() {
+            game.borrow().inner.clone()
+        } else if let Ok(position) = target.cast::<Position>() {
+            shashki::Game::new(position.get().inner).with_draw_rules(DrawRules::Repetition)
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "search takes a shashki.Game or a shashki.Position, not {}",
+                target.get_type().name()?
+            )));
+        };
+        let stop = StopHandle::new();
+        let id = {
+            let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
+            *next += 1;
+            *next
+        };
+        self.running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((id, stop.clone()));
+        let outcome = self.run(py, &game, limit, &stop);
+        self.running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|(n, _)| *n != id);
+        let result = outcome?;
+        let root = *game.position();
+        let pv = Move::line(&root, &result.pv)
+            .into_iter()
+            .map(|m| Py::new(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(SearchResult {
+            best_move: result
+                .best_move
+                .map(|mv| Py::new(py, Move::wrap(&root, mv)))
+                .transpose()?,
+            score: result.score.value(),
+            score_text: result.score.to_string(),
+            plies_to_end: result.score.plies_to_end(),
+            depth: result.depth,
+            seldepth: result.seldepth,
+            pv,
+            nodes: result.nodes,
+            time: result.time.as_secs_f64(),
+            nps: result.nodes_per_second(),
+            source: match result.source {
+                MoveSource::Book => "book",
+                MoveSource::Tablebase => "tablebase",
+                _ => "search",
+            },
+        })
+    }
+
+    /// Stops the searches running now (from any thread); each returns promptly with a legal
+    /// move. A search started after this call is not affected.
+    fn stop(&self) {
+        for (_, stop) in self
+            .running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+        {
+            stop.stop();
+        }
+        self.engine.stop();
+    }
+
+    /// Forgets what earlier searches learnt (the table and the move-ordering histories).
+    fn new_game(&self, py: Python<'_>) {
+        py.detach(|| self.engine.new_game());
+    }
+
+    /// The search threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.engine.threads()
+    }
+
+    /// The transposition table's size in MB, as asked for.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.engine.config().hash_mb
+    }
+
+    fn __repr__(&self) -> String {
+        let config = self.engine.config();
+        format!(
+            "<Engine hash_mb={} threads={} book={} tablebases={}>",
+            config.hash_mb,
+            self.engine.threads(),
+            config.book.is_some(),
+            config.tablebases.as_ref().map_or(0, |t| t.max_pieces())
+        )
+    }
+}
+
+impl Engine {
+    /// Runs the search on a thread of its own; the caller waits with the interpreter released
+    /// and checks for signals between waits (Ctrl-C stops the search and raises).
+    fn run(
+        &self,
+        py: Python<'_>,
+        game: &shashki::Game,
+        limit: SearchLimit,
+        stop: &StopHandle,
+    ) -> PyResult<shashki::SearchResult> {
+        let engine = &self.engine;
+        std::thread::scope(|scope| {
+            let (sender, mut receiver) = mpsc::channel();
+            let worker = std::thread::Builder::new()
+                .name("shashki search".into())
+                .spawn_scoped(scope, move || {
+                    let result = engine.search_with_stop(game, limit, stop, |_| {});
+                    let _ = sender.send(result);
+                })
+                .map_err(|error| {
+                    PyRuntimeError::new_err(format!("cannot start the search thread: {error}"))
+                })?;
+            loop {
+                let (back, received) = py.detach(move || {
+                    let received = receiver.recv_timeout(SIGNAL_POLL);
+                    (receiver, received)
+                });
+                receiver = back;
+                match received {
+                    Ok(result) => return Ok(result),
+                    Err(RecvTimeoutError::Timeout) => {
+                        if let Err(interrupt) = py.check_signals() {
+                            stop.stop();
+                            py.detach(|| worker.join()).ok();
+                            return Err(interrupt);
+                        }
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        let _ = py.detach(|| worker.join());
+                        return Err(PyRuntimeError::new_err(
+                            "the search thread ended without an answer (a bug: please report it)",
+                        ));
+                    }
+                }
+            }
+        })
+    }
+}
