@@ -80,6 +80,7 @@ pub mod egtb;
 pub mod eval;
 mod formats;
 mod protocol;
+pub mod puzzles;
 mod rules;
 pub mod search;
 mod splitmix;
