@@ -415,6 +415,11 @@ fn verify(args: &VerifyArgs) -> Result<(), CliError> {
     if let Some(out) = &args.out {
         let mut kept = set.clone();
         kept.puzzles = confirmed;
+        // The set says how far it was checked.
+        if let Some(serde_json::Value::Object(generator)) = &mut kept.generator {
+            generator.insert("verified_depth".into(), args.depth.into());
+            generator.insert("verified_of".into(), set.puzzles.len().into());
+        }
         kept.write(out).map_err(CliError::failure)?;
         outln!("confirmed puzzles written to {}", out.display());
         return Ok(());
