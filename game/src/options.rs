@@ -63,6 +63,10 @@ pub struct Options {
     /// The window's height in logical pixels (at least 480).
     #[arg(long, default_value_t = 780, value_parser = clap::value_parser!(u32).range(480..))]
     pub height: u32,
+    /// Start in the puzzle mode with this puzzle set (`shashki puzzles build` writes one from
+    /// your own games); without it the "Puzzles" button opens the shipped set.
+    #[arg(long, value_name = "FILE")]
+    pub puzzles: Option<PathBuf>,
     /// Log the frame rate once a second (to check responsiveness while the engine thinks).
     #[arg(long)]
     pub log_fps: bool,

@@ -111,6 +111,8 @@ pub enum PanelButton {
     CopyFen,
     /// Copy the game as PDN.
     CopyPdn,
+    /// Enter the puzzle mode ([`crate::puzzles`]).
+    Puzzles,
 }
 
 /// A move in the move list: a click shows the position after ply `.0` (numbered from 1).
@@ -123,6 +125,10 @@ pub struct Words(pub fn(&Catalogue) -> &'static str);
 
 /// The notice box shows at most this many characters; longer notices end in "…".
 pub const NOTICE_CHARS: usize = 170;
+
+/// The main panel's root node (the puzzle panel hides it while the puzzle mode is on).
+#[derive(Component)]
+pub struct PanelRoot;
 
 #[derive(Component)]
 struct StatusText;
@@ -317,6 +323,7 @@ fn spawn_panel(mut commands: Commands) {
     // and the move list keeps a few lines instead of vanishing.
     let root = commands
         .spawn((
+            PanelRoot,
             ScrollArea,
             Node {
                 position_type: PositionType::Absolute,
@@ -411,6 +418,7 @@ fn spawn_panel(mut commands: Commands) {
                     button(PanelButton::NewGame(Mode::TwoPlayers), |t| t.two_players),
                     button(PanelButton::NewGame(Mode::EngineVsEngine), |t| t
                         .engine_vs_engine),
+                    button(PanelButton::Puzzles, |t| t.puzzles),
                 ],
             ))
             .id(),
@@ -668,6 +676,7 @@ fn press_buttons(
     mut commands: MessageWriter<GameCommand>,
     mut languages: MessageWriter<SwitchLanguage>,
     mut notice: ResMut<Notice>,
+    mut puzzles: MessageWriter<crate::puzzles::PuzzleCommand>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
@@ -709,6 +718,10 @@ fn press_buttons(
             PanelButton::Analyse => GameCommand::ToggleAnalysis,
             PanelButton::CopyFen => GameCommand::CopyFen,
             PanelButton::CopyPdn => GameCommand::CopyPdn,
+            PanelButton::Puzzles => {
+                puzzles.write(crate::puzzles::PuzzleCommand::Start);
+                continue;
+            }
         };
         commands.write(command);
     }
