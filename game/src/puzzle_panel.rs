@@ -82,17 +82,28 @@ fn row() -> Node {
     }
 }
 
-fn text_line(marker: LineText, size: f32, color: Color) -> impl Bundle {
+/// A box of `lines` lines of `size` px text (the child marked `marker`) that clips what does
+/// not fit: its height never changes with the text, so the buttons below stay where the player
+/// clicks them (a wrong move's message or the solution would otherwise push them down).
+fn text_line(marker: LineText, size: f32, color: Color, lines: f32) -> impl Bundle {
     (
-        marker,
-        Text::new(""),
-        font(size),
-        TextColor(color),
         Node {
             width: percent(100),
+            height: px(lines * size * 1.2),
             flex_shrink: 0.0,
+            overflow: Overflow::clip(),
             ..default()
         },
+        children![(
+            marker,
+            Text::new(""),
+            font(size),
+            TextColor(color),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        )],
     )
 }
 
@@ -124,10 +135,14 @@ fn spawn(mut commands: Commands) {
                 TextColor(TEXT),
             ))
             .id(),
-        commands.spawn(text_line(LineText::Heading, 13.0, DIM)).id(),
-        commands.spawn(text_line(LineText::State, 16.0, TEXT)).id(),
         commands
-            .spawn(text_line(LineText::Solution, 13.0, TEXT))
+            .spawn(text_line(LineText::Heading, 13.0, DIM, 2.0))
+            .id(),
+        commands
+            .spawn(text_line(LineText::State, 16.0, TEXT, 2.0))
+            .id(),
+        commands
+            .spawn(text_line(LineText::Solution, 13.0, TEXT, 3.0))
             .id(),
         commands
             .spawn((
@@ -148,7 +163,9 @@ fn spawn(mut commands: Commands) {
                 ],
             ))
             .id(),
-        commands.spawn(text_line(LineText::Counts, 13.0, DIM)).id(),
+        commands
+            .spawn(text_line(LineText::Counts, 13.0, DIM, 1.0))
+            .id(),
         commands
             .spawn((
                 row(),
@@ -167,7 +184,9 @@ fn spawn(mut commands: Commands) {
                 ],
             ))
             .id(),
-        commands.spawn(text_line(LineText::Problem, 12.0, BAD)).id(),
+        commands
+            .spawn(text_line(LineText::Problem, 12.0, BAD, 6.0))
+            .id(),
     ];
     commands.entity(root).add_children(&children);
 }
