@@ -1,5 +1,6 @@
 //! The command line (`--fen`, `--pdn`, `--book`, `--level`, `--engine-time`, `--clock`,
-//! `--draw-rules`, `--white`, `--black`, `--lang`) and the start-up [`Setup`] made from it.
+//! `--draw-rules`, `--white`, `--black`, `--lang`, `--puzzles`) and the start-up [`Setup`] made
+//! from it.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
