@@ -124,7 +124,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-/// The engine configuration of a finder.
+/// The engine configuration of a finder. Set field by field, not with a struct literal: the
+/// library's configuration is becoming `#[non_exhaustive]`.
+#[allow(clippy::field_reassign_with_default)]
 fn config(hash: usize, tablebases: Option<&Arc<Tablebases>>) -> EngineConfig {
     let mut config = EngineConfig::default();
     config.hash_mb = hash;

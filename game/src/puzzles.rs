@@ -221,7 +221,7 @@ fn apply_puzzle_commands(
                     restart = !puzzles.active;
                 }
             },
-            PuzzleCommand::Next | PuzzleCommand::Previous if puzzles.len() > 0 => {
+            PuzzleCommand::Next | PuzzleCommand::Previous if !puzzles.is_empty() => {
                 let len = puzzles.len();
                 puzzles.index = if *command == PuzzleCommand::Next {
                     (puzzles.index + 1) % len

@@ -267,7 +267,7 @@ impl Finder {
         let mut position = root.play_unchecked(&first);
         loop {
             // After a move of the player's: is the gain on the board?
-            if line.len() % 2 == 1 {
+            if !line.len().is_multiple_of(2) {
                 if position.is_lost() {
                     return Some(line);
                 }
@@ -335,7 +335,10 @@ fn theme(root: &Position, line: &[Move]) -> Theme {
     let mut position = *root;
     let mut crowns = false;
     for (ply, mv) in line.iter().enumerate() {
-        if ply % 2 == 0 && position.men(root.side_to_move()).contains(mv.from()) && mv.promotes() {
+        if ply.is_multiple_of(2)
+            && position.men(root.side_to_move()).contains(mv.from())
+            && mv.promotes()
+        {
             crowns = true;
         }
         position = position.play_unchecked(mv);

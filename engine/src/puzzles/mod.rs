@@ -146,7 +146,7 @@ impl Puzzle {
     /// Whether the move at index `ply` of the solution is the player's (even indices).
     #[must_use]
     pub const fn is_player_ply(ply: usize) -> bool {
-        ply % 2 == 0
+        ply.is_multiple_of(2)
     }
 
     /// The number of moves the player makes in the solution.

@@ -279,7 +279,7 @@ impl RawPuzzle {
                 self.side
             ));
         }
-        if self.solution.len() % 2 == 0 {
+        if self.solution.len().is_multiple_of(2) {
             return Err(format!(
                 "the solution has {} moves; it must end with the player's move (an odd number)",
                 self.solution.len()

@@ -11,8 +11,10 @@ use super::*;
 use crate::search::{Engine, EngineConfig};
 
 fn finder(depth: u32) -> Finder {
-    let mut config = EngineConfig::default();
-    config.hash_mb = 4;
+    let config = EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    };
     Finder::new(Engine::new(config), FindSettings::with_depth(depth))
 }
 
@@ -49,7 +51,7 @@ fn known_combinations_are_found_with_their_theme() {
             "{fen}: {}",
             puzzle.solution_text(Notation::Algebraic)
         );
-        assert!(puzzle.solution.len() % 2 == 1 && puzzle.solution.len() >= 3);
+        assert!(!puzzle.solution.len().is_multiple_of(2) && puzzle.solution.len() >= 3);
         assert!(puzzle.gain >= 100, "{fen}: gain {}", puzzle.gain);
         assert!((1..=5).contains(&puzzle.difficulty));
         // A deeper search agrees.
