@@ -4,7 +4,7 @@
 # nor rayon nor memory maps and compiles without a C compiler, and every example runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-features=(book parallel encodings tablebases serde tuning)
+features=(book parallel encodings tablebases serde tuning puzzles)
 count=${#features[@]}
 for ((mask = 0; mask < 1 << count; mask++)); do
     chosen=()

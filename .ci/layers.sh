@@ -20,5 +20,6 @@ check eval 'search|book|egtb|protocol'
 check book 'protocol'
 check egtb 'search|eval|book|protocol'
 check search 'protocol'
+check puzzles 'protocol'
 [[ $status == 0 ]] && echo "layering: ok"
 exit $status

@@ -24,6 +24,7 @@ mod moves;
 mod openings;
 mod pdn;
 mod perft;
+mod puzzles;
 mod show;
 mod slurm;
 mod tune;
@@ -68,6 +69,8 @@ enum Command {
     Book(book::Args),
     /// PDN files: check what can be read (encoding, games, errors), convert to another style.
     Pdn(pdn::Args),
+    /// Puzzles: build a set from self-play and PDN games (unique winning combinations), verify one.
+    Puzzles(puzzles::Args),
 }
 
 fn main() -> ExitCode {
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Command::Egtb(args) => egtb::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Pdn(args) => pdn::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -78,7 +78,7 @@
 #![doc = include_str!("../FEATURES.md")]
 #![warn(missing_debug_implementations)]
 
-#[cfg(any(feature = "book", feature = "tablebases"))]
+#[cfg(any(feature = "book", feature = "tablebases", feature = "puzzles"))]
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
@@ -88,6 +88,8 @@ pub mod eval;
 mod formats;
 mod parallel;
 mod protocol;
+#[cfg(feature = "puzzles")]
+pub mod puzzles;
 mod rules;
 mod search;
 mod splitmix;

@@ -481,6 +481,8 @@ catalogue! {
         copy_fen,
         /// Button: copy the game as PDN.
         copy_pdn,
+        /// Button: the puzzle mode (`crate::puzzles`, whose own texts are in its catalogue).
+        puzzles,
         /// Notice: the FEN is on the clipboard.
         fen_copied,
         /// Notice: the PDN is on the clipboard.
@@ -687,6 +689,7 @@ pub static RU: Catalogue = Catalogue {
     analysing: "Анализ",
     copy_fen: "Копировать FEN",
     copy_pdn: "Копировать PDN",
+    puzzles: "Задачи",
     fen_copied: "FEN показанной позиции скопирован в буфер обмена",
     pdn_copied: "Партия скопирована в буфер обмена (PDN)",
     no_evaluation: "Оценки ещё нет",
@@ -978,6 +981,7 @@ pub static EN: Catalogue = Catalogue {
     analysing: "Analysis",
     copy_fen: "Copy FEN",
     copy_pdn: "Copy PDN",
+    puzzles: "Puzzles",
     fen_copied: "The FEN of the position shown is on the clipboard",
     pdn_copied: "The game is on the clipboard (PDN)",
     no_evaluation: "No evaluation yet",

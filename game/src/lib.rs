@@ -12,6 +12,7 @@
 //! - [`engine_task`]: the engine's searches on a background task;
 //! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
 //! - [`panel`]: status, thinking, buttons, text field and move list;
+//! - [`puzzles`] and [`puzzle_panel`]: the puzzle mode (задачи) and its side panel;
 //! - [`shortcuts`]: keys for the panel's most used buttons;
 //! - [`i18n`]: every visible word, in Russian and English, and the language in use;
 //! - [`redraw`]: the window redraws only when something changes (continuous while the engine
@@ -37,6 +38,8 @@ pub mod input;
 pub mod options;
 pub mod panel;
 pub mod pdn_file;
+pub mod puzzle_panel;
+pub mod puzzles;
 pub mod record;
 pub mod redraw;
 pub mod selection;
@@ -96,6 +99,7 @@ impl Plugin for CorePlugin {
             i18n::plugin,
             collection::plugin,
             settings::plugin,
+            puzzles::plugin,
         ))
         .insert_resource(i18n::Language(self.setup.lang))
         .insert_resource(record::Orientation {
@@ -138,6 +142,7 @@ impl Plugin for GamePlugin {
             board_view::plugin,
             panel::plugin,
             game_list::plugin,
+            puzzle_panel::plugin,
             redraw::plugin,
             tablebases::plugin,
         ));

@@ -59,6 +59,10 @@ fn main() -> ExitCode {
         ..default()
     }))
     .add_plugins(GamePlugin { setup });
+    if let Some(path) = options.puzzles.clone() {
+        app.world_mut()
+            .write_message(shashki_game::puzzles::PuzzleCommand::Load(path));
+    }
     if options.log_fps {
         app.add_plugins(shashki_game::fps::plugin);
     }

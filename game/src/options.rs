@@ -1,6 +1,7 @@
 //! The command line (`--fen`, `--pdn`, `--game`, `--book`, `--level`, `--engine-time`,
-//! `--clock`, `--draw-rules`, `--white`, `--black`, `--lang`, `--settings`) and the start-up
-//! [`Setup`] made from it and the saved [`Settings`]: a flag given wins over the saved setting.
+//! `--clock`, `--draw-rules`, `--white`, `--black`, `--lang`, `--settings`, `--puzzles`) and the
+//! start-up [`Setup`] made from it and the saved [`Settings`]: a flag given wins over the saved
+//! setting.
 //!
 //! Reading the options never fails on bad content: a bad FEN or an unreadable PDN leaves the
 //! game at the start position and becomes a message shown in the window (the game goes on).
@@ -74,6 +75,10 @@ pub struct Options {
     /// e.g. `~/.config/shashki`).
     #[arg(long, value_name = "FILE")]
     pub settings: Option<PathBuf>,
+    /// Start in the puzzle mode with this puzzle set (`shashki puzzles build` writes one from
+    /// your own games); without it the "Puzzles" button opens the shipped set.
+    #[arg(long, value_name = "FILE")]
+    pub puzzles: Option<PathBuf>,
     /// Log the frame rate once a second (to check responsiveness while the engine thinks).
     #[arg(long)]
     pub log_fps: bool,

@@ -114,6 +114,8 @@ pub enum PanelButton {
     CopyPdn,
     /// Show the list of the games of the file opened last.
     GameList,
+    /// Enter the puzzle mode ([`crate::puzzles`]).
+    Puzzles,
 }
 
 /// A move in the move list: a click shows the position after ply `.0` (numbered from 1).
@@ -126,6 +128,10 @@ pub struct Words(pub fn(&Catalogue) -> &'static str);
 
 /// The notice box shows at most this many characters; longer notices end in "…".
 pub const NOTICE_CHARS: usize = 170;
+
+/// The main panel's root node (the puzzle panel hides it while the puzzle mode is on).
+#[derive(Component)]
+pub struct PanelRoot;
 
 #[derive(Component)]
 struct StatusText;
@@ -337,6 +343,7 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
     // list keeps a few lines instead of vanishing.
     let root = commands
         .spawn((
+            PanelRoot,
             ScrollArea,
             Node {
                 position_type: PositionType::Absolute,
@@ -462,6 +469,7 @@ fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFi
                     button(PanelButton::NewGame(Mode::TwoPlayers), |t| t.two_players),
                     button(PanelButton::NewGame(Mode::EngineVsEngine), |t| t
                         .engine_vs_engine),
+                    button(PanelButton::Puzzles, |t| t.puzzles),
                 ],
             ))
             .id(),
@@ -719,6 +727,7 @@ fn press_buttons(
     mut commands: MessageWriter<GameCommand>,
     mut languages: MessageWriter<SwitchLanguage>,
     mut notice: ResMut<Notice>,
+    mut puzzles: MessageWriter<crate::puzzles::PuzzleCommand>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
@@ -761,6 +770,10 @@ fn press_buttons(
             PanelButton::CopyFen => GameCommand::CopyFen,
             PanelButton::CopyPdn => GameCommand::CopyPdn,
             PanelButton::GameList => GameCommand::ShowGameList(true),
+            PanelButton::Puzzles => {
+                puzzles.write(crate::puzzles::PuzzleCommand::Start);
+                continue;
+            }
         };
         commands.write(command);
     }
