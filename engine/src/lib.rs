@@ -62,8 +62,8 @@
 //! ## Modules
 //! The vocabulary (rules, notation, the engine) is at the root; the modules hold what belongs to
 //! one subject: [`pdn`] (game files), [`annotate`], [`hub`] (the protocol),
-//! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`
-//! and `egtb` (tablebases). Inside, the library is built in layers, each only on those below
+//! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`,
+//! `egtb` (tablebases) and `puzzles`. Inside, the library is built in layers, each only on those below
 //! it: `rules`, `formats`, `eval`, `search`, `book` and `egtb`, and on top `protocol`.
 //!
 //! ## Features
