@@ -52,12 +52,12 @@ use shashki::{Color as Side, DrawRules, LEVELS};
 /// the window's clear colour, because a full-height UI background costs about a sixth of each
 /// frame under a software renderer (lavapipe), more than all the buttons together.
 const SEPARATOR: Color = Color::srgb(0.24, 0.25, 0.29);
-const BUTTON: Color = Color::srgb(0.26, 0.28, 0.33);
-const BUTTON_HOVER: Color = Color::srgb(0.34, 0.37, 0.44);
-const BUTTON_PRESSED: Color = Color::srgb(0.30, 0.60, 0.35);
-const BUTTON_SELECTED: Color = Color::srgb(0.22, 0.45, 0.70);
-const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
-const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
+pub(crate) const BUTTON: Color = Color::srgb(0.26, 0.28, 0.33);
+pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.34, 0.37, 0.44);
+pub(crate) const BUTTON_PRESSED: Color = Color::srgb(0.30, 0.60, 0.35);
+pub(crate) const BUTTON_SELECTED: Color = Color::srgb(0.22, 0.45, 0.70);
+pub(crate) const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
+pub(crate) const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const ERROR: Color = Color::srgb(1.0, 0.45, 0.40);
 const THINK: Color = Color::srgb(0.55, 0.80, 1.0);
 /// The text field's border while it has the keyboard.
@@ -212,7 +212,7 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn font(size: f32) -> TextFont {
+pub(crate) fn font(size: f32) -> TextFont {
     TextFont {
         font_size: FontSize::Px(size),
         ..default()
@@ -254,10 +254,15 @@ fn text_box(marker: impl Component, size: f32, color: Color, lines: f32) -> impl
 }
 
 fn button_node() -> Node {
+    button_node_of_height(24.0)
+}
+
+/// The node of a button sharing its row equally with the others, at least `min_height` px high.
+pub(crate) fn button_node_of_height(min_height: f32) -> Node {
     Node {
         flex_grow: 1.0,
         flex_basis: px(0),
-        min_height: px(24),
+        min_height: px(min_height),
         padding: UiRect::axes(px(3), px(2)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
@@ -268,13 +273,23 @@ fn button_node() -> Node {
 
 /// A button with a label in the current language (wrapped, centred, when it is long).
 fn button(action: PanelButton, text: fn(&Catalogue) -> &'static str) -> impl Bundle {
+    translated_button(action, Words(text), button_node())
+}
+
+/// A button doing `action` on `node`, whose label the component `label` keeps in the current
+/// language (the main panel's and the puzzle panel's buttons).
+pub(crate) fn translated_button(
+    action: impl Component,
+    label: impl Component,
+    node: Node,
+) -> impl Bundle {
     (
         Button,
         action,
-        button_node(),
+        node,
         BackgroundColor(BUTTON),
         children![(
-            Words(text),
+            label,
             Text::new(""),
             font(13.0),
             TextColor(TEXT),
@@ -285,10 +300,15 @@ fn button(action: PanelButton, text: fn(&Catalogue) -> &'static str) -> impl Bun
 
 /// A button whose label is the same in every language (a level number, a language's name).
 fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
+    plain_button(action, text, button_node())
+}
+
+/// A button doing `action` on `node` whose label `text` is the same in every language.
+pub(crate) fn plain_button(action: impl Component, text: &str, node: Node) -> impl Bundle {
     (
         Button,
         action,
-        button_node(),
+        node,
         BackgroundColor(BUTTON),
         children![(Text::new(text), font(13.0), TextColor(TEXT))],
     )

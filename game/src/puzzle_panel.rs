@@ -13,16 +13,13 @@ use bevy::prelude::*;
 
 use crate::geometry::PANEL_WIDTH;
 use crate::i18n::{Lang, Language, SwitchLanguage};
-use crate::panel::PanelRoot;
+use crate::panel::{
+    BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, PanelRoot, TEXT,
+    button_node_of_height, font, plain_button, translated_button,
+};
 use crate::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
 use crate::record::{GameCommand, GameRecord};
 
-const BUTTON: Color = Color::srgb(0.26, 0.28, 0.33);
-const BUTTON_HOVER: Color = Color::srgb(0.34, 0.37, 0.44);
-const BUTTON_PRESSED: Color = Color::srgb(0.30, 0.60, 0.35);
-const BUTTON_SELECTED: Color = Color::srgb(0.22, 0.45, 0.70);
-const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
-const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
 const BAD: Color = Color::srgb(1.0, 0.45, 0.40);
 
@@ -63,13 +60,6 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (show_panel, refresh, color).in_set(crate::GameSet::View),
         );
-}
-
-fn font(size: f32) -> TextFont {
-    TextFont {
-        font_size: FontSize::Px(size),
-        ..default()
-    }
 }
 
 fn row() -> Node {
@@ -193,43 +183,12 @@ fn spawn(mut commands: Commands) {
 
 /// A button whose label is a [`PuzzleText`] field.
 fn labelled(action: Action, label: fn(&PuzzleText) -> &'static str) -> impl Bundle {
-    (
-        Button,
-        action,
-        button_node(),
-        BackgroundColor(BUTTON),
-        children![(
-            Label(label),
-            Text::new(""),
-            font(13.0),
-            TextColor(TEXT),
-            TextLayout::justify(Justify::Center),
-        )],
-    )
+    translated_button(action, Label(label), button_node_of_height(30.0))
 }
 
 /// A button whose label is the same in both languages.
 fn plain(action: Action, text: &str) -> impl Bundle {
-    (
-        Button,
-        action,
-        button_node(),
-        BackgroundColor(BUTTON),
-        children![(Text::new(text), font(13.0), TextColor(TEXT))],
-    )
-}
-
-fn button_node() -> Node {
-    Node {
-        flex_grow: 1.0,
-        flex_basis: px(0),
-        min_height: px(30),
-        padding: UiRect::axes(px(3), px(2)),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        border_radius: BorderRadius::all(px(5)),
-        ..default()
-    }
+    plain_button(action, text, button_node_of_height(30.0))
 }
 
 /// Turns presses into commands.
