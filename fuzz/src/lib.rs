@@ -12,13 +12,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use shashki::book::Book;
+use shashki::egtb::Tablebases;
 use shashki::egtb::{BuildOptions, Material};
 use shashki::eval::{Network, PatternTables};
 use shashki::hub::{self, Action, GoMode, Session};
 use shashki::pdn::{self, PdnStyle};
 use shashki::{Engine, EngineConfig, Notation, Position, SearchLimit};
-use shashki::book::Book;
-use shashki::egtb::Tablebases;
 
 /// A target's body: bytes in, a panic if an invariant fails.
 pub type Target = fn(&[u8]);
@@ -61,8 +61,8 @@ pub fn fen(data: &[u8]) {
     if let Some(f) = extras.fullmove_number {
         with_extras.push_str(&format!(":F{f}"));
     }
-    let (again, extras_again) =
-        Position::from_fen_with_extras(&with_extras).unwrap_or_else(|e| panic!("{with_extras}: {e}"));
+    let (again, extras_again) = Position::from_fen_with_extras(&with_extras)
+        .unwrap_or_else(|e| panic!("{with_extras}: {e}"));
     assert_eq!((again, extras_again), (position, extras), "{with_extras}");
 }
 
