@@ -25,7 +25,7 @@ use crate::search::{
     Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchResult,
 };
 use crate::splitmix::SplitMix64;
-use crate::{Game, GameStatus, Move};
+use crate::rules::{Game, GameStatus, Move};
 
 /// One playing level; the ladder is on [`LEVELS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
