@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// Writes `text` to `path` atomically; on failure `path` is left as it was.
 ///

@@ -28,7 +28,7 @@ use shashki::hub::{self, Action, GoMode, InfoReport, Param, SearchRequest, Sessi
 use shashki::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// Arguments of `shashki hub`.
 #[derive(clap::Args)]
@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// Search threads (the `threads` parameter's initial value; 0 = one per core; at most 256).
-    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
+    #[arg(long, default_value_t = 1, value_parser = crate::inputs::engine::search_threads)]
     threads: usize,
     /// Endgame tablebase directory (the `tb-dir` parameter's initial value) [default:
     /// $SHASHKI_TABLEBASES, else the user's cache directory, e.g. ~/.cache/shashki/tablebases].

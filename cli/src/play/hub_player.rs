@@ -5,21 +5,21 @@
 //! Data flow: [`HubPlayer::start`] spawns the program, reads its `id`/`param` lines up to `wait`,
 //! sets `hash` (and `book=false`, so that both players leave the opening to the match's ballots,
 //! and the match's `draw-rules` when the engine lists that parameter) and waits for `ready` after
-//! `init`. For each move [`HubPlayer`] sends the game from its start
-//! position (`pos pos=… moves="…"`, so that the engine sees the repetitions and counters), the
-//! level and `go think`, and reads lines until `done move=…`, whose move must be legal. A
-//! program that dies, answers nonsense or an illegal move loses the game (the match runner's
-//! rule for a missing move); the reason goes to stderr.
+//! `init`. For each move [`HubPlayer`] sends the game from its start position (`pos pos=…
+//! moves="…"`, so that the engine sees the repetitions and counters), the level (the library's
+//! [`Level`], written from the match's limit) and `go think`, and reads lines until
+//! `done move=…`, whose move must be legal. A program that dies, answers nonsense or an illegal
+//! move loses the game (the match runner's rule for a missing move); the reason goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, PoisonError};
 
-use shashki::hub::{DRAW_RULES_PARAM, Line, write_position};
+use shashki::hub::{DRAW_RULES_PARAM, Level, Line, write_position};
 use shashki::{DrawRules, Game, Move, Notation, SearchLimit};
 
-use crate::CliError;
-use crate::match_runner::{Choice, Player};
+use super::match_runner::{Choice, Player};
+use crate::cli_error::CliError;
 
 /// The running program and its pipes.
 struct Process {
@@ -133,29 +133,6 @@ impl HubPlayer {
         })
     }
 
-    /// The `level` line for `limit`.
-    fn level(limit: SearchLimit) -> String {
-        match limit {
-            SearchLimit::Depth(depth) => format!("level depth={depth}"),
-            SearchLimit::Nodes(nodes) => format!("level nodes={nodes}"),
-            SearchLimit::MoveTime(time) => format!("level move-time={}", time.as_secs_f64()),
-            SearchLimit::Clock {
-                remaining,
-                increment,
-                moves_to_go,
-            } => {
-                let moves = moves_to_go.map_or(String::new(), |m| format!(" moves={m}"));
-                format!(
-                    "level time={} inc={}{moves}",
-                    remaining.as_secs_f64(),
-                    increment.as_secs_f64()
-                )
-            }
-            // `Infinite`, and any limit added later: until the engine is stopped.
-            _ => "level infinite".to_string(),
-        }
-    }
-
     fn ask(&self, game: &Game, limit: SearchLimit) -> Result<Move, String> {
         let mut process = self.process.lock().unwrap_or_else(PoisonError::into_inner);
         let moves = game.move_texts(Notation::Hub).join(" ");
@@ -163,7 +140,7 @@ impl HubPlayer {
             "pos pos={} moves=\"{moves}\"",
             write_position(game.start_position())
         ))?;
-        process.send(&HubPlayer::level(limit))?;
+        process.send(&Level::from(limit).to_string())?;
         process.send("go think")?;
         let done = process.expect("done")?;
         let text = done

@@ -5,11 +5,13 @@
 //! turns its events into indicatif progress bars (the library prints nothing); `status` prints
 //! [`shashki::egtb::status`] (or, with `--slices`, one line per slice for scripts); `plan`
 //! prints the slices and their dependencies as JSON, as a Makefile whose rules call
-//! `egtb build --slice`, or as a Slurm submission script ([`crate::egtb_slurm`]), for every slice
+//! `egtb build --slice`, or as a Slurm submission script ([`egtb_slurm`]), for every slice
 //! up to N pieces or only those some named slices need (`--only`); `probe` opens the directory, reports damaged
 //! files on stderr and prints the value of the position and the value of every legal move. The
 //! directory is `--tablebases DIR` (alias `--dir`), else the per-user default
 //! ([`shashki::egtb::default_dir`]).
+
+mod egtb_slurm;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ use std::time::Instant;
 
 use clap::{Subcommand, ValueEnum};
 
-use crate::CliError;
+use crate::cli_error::CliError;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use shashki::Notation;
 use shashki::SetupProblem;
@@ -439,7 +441,7 @@ fn plan(pieces: u32, format: PlanFormat, only: &[Material], dir: &Path) -> Resul
     let mut out = String::new();
     match format {
         PlanFormat::Json => {
-            let estimates = crate::egtb_slurm::Estimates::DEFAULT;
+            let estimates = egtb_slurm::Estimates::DEFAULT;
             let list: Vec<serde_json::Value> = all
                 .iter()
                 .map(|s| {
@@ -484,7 +486,7 @@ fn plan(pieces: u32, format: PlanFormat, only: &[Material], dir: &Path) -> Resul
         PlanFormat::Slurm => {
             let dir = crate::slurm::absolute(dir)?;
             let program = crate::slurm::this_program()?;
-            out = crate::egtb_slurm::script(&all, pieces, &dir, &program);
+            out = egtb_slurm::script(&all, pieces, &dir, &program);
         }
     }
     crate::output::write_stdout(&out)
@@ -504,7 +506,7 @@ pub fn no_tables(dir: &std::path::Path, tables: &Tablebases) -> CliError {
 }
 
 fn probe(fen: &str, dir: &Path, json: bool) -> Result<(), CliError> {
-    let position = crate::cli_error::read_fen(fen)?;
+    let position = crate::inputs::positions::read_fen(fen)?;
     let tables = Tablebases::open(dir);
     if tables.max_pieces() == 0 {
         return Err(no_tables(dir, &tables));

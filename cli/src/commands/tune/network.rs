@@ -239,7 +239,7 @@ mod tests {
         // square 15 (Black's on the square turned 180°) is worth half a man more than the start
         // says. The error is measured with the engine's own evaluation, the network rounded.
         let positions: Vec<Position> = (1..12)
-            .flat_map(|stride| crate::tune::testing::game_positions_with(stride, 40))
+            .flat_map(|stride| crate::commands::tune::testing::game_positions_with(stride, 40))
             .collect();
         let samples: Vec<NetSample> = positions
             .iter()

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use shashki::{MoveIdentity, Notation, Position, perft};
 
-use crate::cli_error::{CliError, read_fen};
+use crate::cli_error::CliError;
+use crate::inputs::positions::read_fen;
 use crate::output::write_stdout;
 
 /// Arguments of `shashki perft`.

@@ -17,8 +17,8 @@ use shashki::book::build::{
 };
 use shashki::{Engine, EngineConfig, Move, SearchLimit};
 
-use crate::CliError;
-use crate::openings::Openings;
+use crate::cli_error::CliError;
+use crate::inputs::openings::Openings;
 use shashki::book::{Book, BookPolicy};
 use shashki::{Notation, Position};
 
@@ -86,7 +86,7 @@ fn probe(
     json: bool,
 ) -> Result<(), CliError> {
     let position = match fen {
-        Some(fen) => crate::cli_error::read_fen(fen)?,
+        Some(fen) => crate::inputs::positions::read_fen(fen)?,
         None => Position::start(),
     };
     let book = match path {
@@ -239,7 +239,7 @@ fn build_from_games(
     let mut games = Vec::new();
     let mut failed = 0usize;
     for path in &args.from_pdn {
-        let reading = crate::pdn::read_file(path)?;
+        let reading = crate::inputs::positions::read_pdn_file(path)?;
         if reading.games.is_empty() {
             return Err(CliError::input(format!(
                 "{}: no game in the file",

@@ -13,7 +13,7 @@ use shashki::eval::is_drawish;
 use shashki::{Engine, EngineConfig, Position, Score, SearchLimit};
 
 use super::model::sigmoid;
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// Positions labelled one after the other by one engine (sharing its table: they mostly come
 /// from the same game), the unit of parallel labelling.
@@ -96,7 +96,7 @@ mod tests {
     use shashki::Color;
 
     use super::*;
-    use crate::tune::testing::MAN_UP;
+    use crate::commands::tune::testing::MAN_UP;
 
     fn labeller(config: &EngineConfig) -> Labeller<'_> {
         Labeller {

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::cli_error::{CliError, read_fen};
+use crate::cli_error::CliError;
+use crate::inputs::positions::read_fen;
 use crate::output::write_stdout;
 
 /// Arguments of `shashki show`.

@@ -14,9 +14,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crate::baseline::{self, BaselineLimit};
+use super::baseline::{self, BaselineLimit};
 use shashki::{
-    Color, Engine, EngineConfig, Game, GameStatus, Level, Move, Score, SearchLimit, SearchResult,
+    Color, Engine, EngineConfig, Game, GameStatus, Level, Move, Score, SearchLimit, SearchParams,
+    SearchResult, clock_share,
 };
 
 /// Something that picks moves.
@@ -115,14 +116,14 @@ impl Player for LevelPlayer {
     }
 }
 
-/// The baseline engine ([`crate::baseline`]).
+/// The baseline engine ([`super::baseline`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BaselinePlayer;
 
 impl BaselinePlayer {
     /// The baseline's budget for `limit`: nodes become a move time of 1 ms per 10 000 nodes; on a
-    /// clock it spends a thirtieth of what is left plus most of the increment (never more than a
-    /// quarter of what is left); an infinite limit becomes 100 ms.
+    /// clock it spends the clock's share the engine would be allotted ([`shashki::clock_share`]
+    /// under the default search parameters); an infinite limit becomes 100 ms.
     #[must_use]
     pub fn budget(limit: SearchLimit) -> BaselineLimit {
         match limit {
@@ -133,10 +134,12 @@ impl BaselinePlayer {
                 remaining,
                 increment,
                 moves_to_go,
-            } => {
-                let moves = moves_to_go.unwrap_or(30).max(1);
-                BaselineLimit::MoveTime((remaining / moves + increment * 3 / 4).min(remaining / 4))
-            }
+            } => BaselineLimit::MoveTime(clock_share(
+                remaining,
+                increment,
+                moves_to_go,
+                &SearchParams::DEFAULT,
+            )),
             _ => BaselineLimit::MoveTime(Duration::from_millis(100)),
         }
     }

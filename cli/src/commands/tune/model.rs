@@ -283,7 +283,7 @@ mod tests {
     use shashki::Color;
 
     use super::*;
-    use crate::tune::testing::{game_positions, noisy_model};
+    use crate::commands::tune::testing::{game_positions, noisy_model};
 
     #[test]
     fn the_fitted_model_evaluates_like_the_engine() {

@@ -59,10 +59,10 @@ use std::time::Instant;
 use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, FitSummary, NetworkSetting, Patterns};
 use shashki::{EngineConfig, Position};
 
-use crate::CliError;
 use crate::atomic_file::{write_atomically, write_bytes_atomically};
-use crate::matches::open_tablebases;
-use crate::openings::Openings;
+use crate::cli_error::CliError;
+use crate::inputs::engine::open_tablebases;
+use crate::inputs::openings::Openings;
 use data::{Data, format_data, generate, read_all_data};
 use fit::{Fit, fit_k};
 use label::{Labeller, label_positions};

@@ -27,9 +27,9 @@ use shashki::pdn::{self, PdnGame};
 use shashki::puzzles::{FindSettings, Finder, Puzzle, PuzzleSet, Verdict};
 use shashki::{Engine, EngineConfig, LEVELS, Notation, Position, SearchLimit};
 
-use crate::CliError;
-use crate::match_runner::{LevelPlayer, Pace, Seat, play_game};
-use crate::openings::Openings;
+use crate::cli_error::CliError;
+use crate::inputs::openings::Openings;
+use crate::play::match_runner::{LevelPlayer, Pace, Seat, play_game};
 
 /// Arguments of `shashki puzzles`.
 #[derive(clap::Args)]

@@ -2,7 +2,8 @@
 //! ballots of Russian draughts, built into the program (the repository's `data/ballots.json`,
 //! from pydraughts, MIT; `data/README.md` says where it comes from); `--openings FILE` reads
 //! another JSON object of name → FEN instead. Entries come back sorted by name, whatever the
-//! file's order, so a run is the same for the same file.
+//! file's order, so a run is the same for the same file; [`spread`] then picks a run's share of
+//! them evenly.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -10,10 +11,10 @@ use std::str::FromStr;
 
 use shashki::Game;
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// The built-in ballots: a JSON object from ballot name to FEN.
-const BUILT_IN_BALLOTS: &str = include_str!("ballots.json");
+const BUILT_IN_BALLOTS: &str = include_str!("../ballots.json");
 
 /// Where openings come from: the built-in ballots or a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,16 @@ impl Openings {
     }
 }
 
+/// `count` items spread evenly over `items`, the first `offset` items on (wrapping round).
+pub fn spread<T: Clone>(items: &[T], count: usize, offset: usize) -> Vec<T> {
+    if count >= items.len() {
+        return items.to_vec();
+    }
+    (0..count)
+        .map(|i| items[(offset + i * items.len() / count) % items.len()].clone())
+        .collect()
+}
+
 /// Parses a JSON object of name → FEN; `source` names it in errors.
 fn parse(text: &str, source: &str) -> Result<Vec<(String, Game)>, CliError> {
     let map: serde_json::Map<String, serde_json::Value> =
@@ -86,6 +97,19 @@ fn parse(text: &str, source: &str) -> Result<Vec<(String, Game)>, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_openings_are_even_and_offsets_give_others() {
+        let items: Vec<usize> = (0..10).collect();
+        assert_eq!(spread(&items, 3, 0), [0, 3, 6]);
+        assert_eq!(spread(&items, 3, 1), [1, 4, 7]);
+        assert_eq!(spread(&items, 3, 9), [9, 2, 5], "the offset wraps round");
+        assert_eq!(
+            spread(&items, 12, 4),
+            items,
+            "more games than openings: all of them"
+        );
+    }
 
     #[test]
     fn the_built_in_ballots_are_the_745_openings_and_all_legal() {

@@ -10,7 +10,7 @@ use shashki::{
     SearchLimit,
 };
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// Arguments of `shashki analyse`.
 #[derive(clap::Args)]
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long)]
     depth: Option<u32>,
     /// Search threads (0 = one per core, as for `perft`; at most 256).
-    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
+    #[arg(long, default_value_t = 1, value_parser = crate::inputs::engine::search_threads)]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
@@ -88,10 +88,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         (None, None) => SearchLimit::Depth(12),
     };
     let tablebases = match &args.tablebases {
-        Some(dir) => Some(crate::matches::open_tablebases(dir)?),
+        Some(dir) => Some(crate::inputs::engine::open_tablebases(dir)?),
         None => None,
     };
-    let (params, eval) = crate::bench::engine_params(&args.set, EvalParams::DEFAULT)?;
+    let (params, eval) = crate::inputs::engine::engine_params(&args.set, EvalParams::DEFAULT)?;
     let engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash,
         threads: args.threads,

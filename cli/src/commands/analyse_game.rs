@@ -18,8 +18,8 @@ use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
 use shashki::pdn::{self, PdnGame};
 use shashki::{DrawRules, Engine, EngineConfig, Game, Score, SearchLimit};
 
-use crate::CliError;
 use crate::atomic_file::write_atomically;
+use crate::cli_error::CliError;
 
 /// Arguments of `shashki analyse-game`.
 #[derive(clap::Args)]
@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long, default_value_t = Thresholds::default().blunder)]
     blunder: i32,
     /// Search threads (0 = one per core; at most 256).
-    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
+    #[arg(long, default_value_t = 1, value_parser = crate::inputs::engine::search_threads)]
     threads: usize,
     /// Transposition table size in MB (at most 65536, and what the machine can allocate).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=shashki::MAX_HASH_MB as i64))]
@@ -202,7 +202,7 @@ fn analyse(
 /// failure to write the output, or games that could not be read besides those analysed (exit
 /// code 1, after the output is written).
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let reading = crate::pdn::read_file(&args.file)?;
+    let reading = crate::inputs::positions::read_pdn_file(&args.file)?;
     if reading.encoding != pdn::TextEncoding::Utf8 {
         errln!(
             "shashki: {}: read as {}",
@@ -244,7 +244,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         ..Thresholds::default()
     };
     let tablebases = match &args.tb_dir {
-        Some(dir) => Some(crate::matches::open_tablebases(dir)?),
+        Some(dir) => Some(crate::inputs::engine::open_tablebases(dir)?),
         None => None,
     };
     let engine = Engine::try_new(EngineConfig {

@@ -123,7 +123,7 @@ mod tests {
     use shashki::eval::Feature;
 
     use super::*;
-    use crate::tune::testing::{game_positions, noisy_model};
+    use crate::commands::tune::testing::{game_positions, noisy_model};
 
     #[test]
     fn the_gradient_is_the_error_s_slope() {

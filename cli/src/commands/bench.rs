@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use shashki::eval::EvalParams;
 use shashki::{Engine, EngineConfig, Position, SearchLimit};
 
-use crate::CliError;
+use crate::cli_error::CliError;
+use crate::inputs::engine::engine_params;
 
 /// The bench positions: the start, opening and middlegame positions, endings with kings.
 pub const POSITIONS: [&str; 8] = [
@@ -34,7 +35,7 @@ pub struct Args {
     #[arg(long, default_value_t = 13)]
     depth: u32,
     /// Search threads (node counts are reproducible only with 1; 0 = one per core; at most 256).
-    #[arg(long, default_value_t = 1, value_parser = crate::cli_error::search_threads)]
+    #[arg(long, default_value_t = 1, value_parser = crate::inputs::engine::search_threads)]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 16)]
@@ -47,46 +48,6 @@ pub struct Args {
     /// defaults.
     #[arg(long)]
     eval: Option<std::path::PathBuf>,
-}
-
-/// The default search parameters and the evaluation `eval` with `--set name=value` overrides
-/// (bench and analyse): a [`shashki::SearchParams`] field by its name, an evaluation weight as
-/// `eval.<feature>`, as in `shashki match` player specs.
-///
-/// # Errors
-/// An unknown parameter or feature, or a value that does not fit it.
-pub fn engine_params(
-    set: &[String],
-    mut eval: EvalParams,
-) -> Result<(shashki::SearchParams, EvalParams), CliError> {
-    let mut params = shashki::SearchParams::DEFAULT;
-    for text in set {
-        let ok = text
-            .split_once('=')
-            .and_then(|(name, value)| Some((name, value.parse::<i64>().ok()?)))
-            .is_some_and(|(name, value)| set_named(&mut params, &mut eval, name, value));
-        if !ok {
-            return Err(CliError::input(format!(
-                "--set {text:?}: unknown parameter or bad value"
-            )));
-        }
-    }
-    Ok((params, eval))
-}
-
-/// Sets the search parameter or evaluation weight (`eval.<feature>`) called `name` to `value`,
-/// the names `--set` and `shashki match` player specs take; `false` if there is no such name or
-/// the value does not fit it.
-pub fn set_named(
-    params: &mut shashki::SearchParams,
-    eval: &mut EvalParams,
-    name: &str,
-    value: i64,
-) -> bool {
-    match name.strip_prefix("eval.") {
-        Some(feature) => i32::try_from(value).is_ok_and(|v| eval.set(feature, v)),
-        None => params.set(name, value),
-    }
 }
 
 /// Runs `shashki bench`.
@@ -147,33 +108,4 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn thread_cpu_time() -> Option<u128> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shashki::eval::Feature;
-
-    #[test]
-    fn set_overrides_search_parameters_and_evaluation_weights() {
-        let set = ["rfp_margin=5".to_string(), "eval.king=300".to_string()];
-        let (params, eval) = engine_params(&set, EvalParams::DEFAULT).expect("valid overrides");
-        assert_eq!(params.rfp_margin, 5);
-        assert_eq!(eval.weight(Feature::King), 300);
-        assert_eq!(
-            eval.weight(Feature::Man),
-            EvalParams::DEFAULT.weight(Feature::Man)
-        );
-        for bad in [
-            "eval.no_such_feature=1",
-            "no_such_param=1",
-            "eval.king=x",
-            "rfp_margin",
-        ] {
-            let error = engine_params(&[bad.to_string()], EvalParams::DEFAULT)
-                .err()
-                .unwrap_or_else(|| panic!("{bad} accepted"));
-            assert!(error.to_string().contains(bad), "{bad}: {error}");
-        }
-    }
 }

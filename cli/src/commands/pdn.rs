@@ -8,12 +8,13 @@
 //! Exit codes: 0 when every game was read, 1 when some failed, 2 when a file is unusable (it
 //! cannot be read, or holds no game at all).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use shashki::pdn::{self, PdnReading, PdnStyle};
 
-use crate::CliError;
 use crate::atomic_file::write_atomically;
+use crate::cli_error::CliError;
+use crate::inputs::positions::read_pdn_file;
 use crate::output::write_stdout;
 
 /// Arguments of `shashki pdn`.
@@ -67,42 +68,6 @@ fn parse_style(name: &str) -> Result<PdnStyle, String> {
     })
 }
 
-/// Largest PDN file read, in bytes: far beyond any real game collection, and a guard against
-/// reading an endless stream (`/dev/zero`, a FIFO) until memory runs out.
-const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// Reads and decodes a PDN file, every game on its own.
-///
-/// # Errors
-/// The file cannot be read, is too large or is binary (exit code 2).
-pub fn read_file(path: &Path) -> Result<PdnReading, CliError> {
-    use std::io::Read;
-    let cannot =
-        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(cannot)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(CliError::input(format!(
-            "{}: larger than {} MB; not a PDN file",
-            path.display(),
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    // NUL bytes outside UTF-16: a binary file, not a PDN file in any encoding.
-    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
-    if !utf16 && bytes.contains(&0) {
-        return Err(CliError::input(format!(
-            "{}: not a text file (it holds NUL bytes)",
-            path.display()
-        )));
-    }
-    Ok(pdn::read_bytes(&bytes))
-}
-
 /// The verdict line on a file that looks like another variant's
 /// ([`shashki::pdn::FailureCounts::other_variant_file`]).
 fn variant_note(reading: &PdnReading) -> String {
@@ -134,7 +99,7 @@ fn check(args: &CheckArgs) -> Result<Outcome, CliError> {
     let mut text = String::new();
     let mut totals = (0usize, 0usize);
     for path in &args.files {
-        let reading = match read_file(path) {
+        let reading = match read_pdn_file(path) {
             Ok(reading) => reading,
             Err(error) => {
                 outcome = Outcome::Unusable;
@@ -247,7 +212,7 @@ fn convert(args: &ConvertArgs) -> Result<Outcome, CliError> {
     let mut output = String::new();
     let mut written = 0usize;
     for path in &args.files {
-        let reading = read_file(path)?;
+        let reading = read_pdn_file(path)?;
         if reading.games.is_empty() {
             return Err(CliError::input(format!(
                 "{}: no game in the file",

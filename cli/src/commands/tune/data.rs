@@ -16,9 +16,9 @@ use shashki::{Color, EngineConfig, Position, SearchLimit};
 
 use super::Args;
 use super::label::LABEL_DECIMALS;
-use crate::CliError;
-use crate::match_runner::{self, EnginePlayer, Pace, Seat};
-use crate::matches::spread;
+use crate::cli_error::CliError;
+use crate::inputs::openings::spread;
+use crate::play::match_runner::{self, EnginePlayer, Pace, Seat};
 
 /// Labelled positions: White's expected score in each.
 #[derive(Debug, Default)]
@@ -170,8 +170,8 @@ pub(super) fn format_data(data: &Data) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::model::sigmoid;
-    use crate::tune::testing::MAN_UP;
+    use crate::commands::tune::model::sigmoid;
+    use crate::commands::tune::testing::MAN_UP;
 
     #[test]
     fn rescaled_labels_mean_the_same_score() {

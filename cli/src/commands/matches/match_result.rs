@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::CliError;
-use crate::match_runner::{self, Tally};
+use crate::cli_error::CliError;
+use crate::play::match_runner::{self, Tally};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "shashki match result";

@@ -2,7 +2,8 @@
 
 use shashki::Notation;
 
-use crate::cli_error::{CliError, read_fen};
+use crate::cli_error::CliError;
+use crate::inputs::positions::read_fen;
 use crate::output::write_stdout;
 
 /// Arguments of `shashki moves`.
