@@ -18,7 +18,7 @@ use shashki::annotate::{self, Eval, PlyAnalysis, Thresholds};
 use shashki::pdn::{self, PdnGame};
 use shashki::{DrawRules, Engine, EngineConfig, Game, Score, SearchLimit};
 
-use crate::atomic_file::write_atomically;
+use crate::atomic_file::{check_writable, write_atomically};
 use crate::cli_error::CliError;
 
 /// Arguments of `shashki analyse-game`.
@@ -60,28 +60,6 @@ pub struct Args {
 /// Deepest `--depth` accepted: deeper fixed-depth searches never finish in practice (the search
 /// itself stops at its ply limit of 127).
 const MAX_DEPTH: i64 = 100;
-
-/// Checks, before hours of analysis, that `path` can be written: it is not a directory and a
-/// file can be created next to it (the temporary file of [`crate::atomic_file::write_atomically`]).
-fn check_writable(path: &Path) -> Result<(), CliError> {
-    let cannot = |reason: String| {
-        CliError::input(format!(
-            "cannot write the output {}: {reason}",
-            path.display()
-        ))
-    };
-    if path.is_dir() {
-        return Err(cannot("it is a directory".into()));
-    }
-    let directory = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let probe = directory.join(format!(".shashki-probe.{}.tmp", std::process::id()));
-    std::fs::File::create(&probe).map_err(|e| cannot(e.to_string()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
 
 fn default_output(input: &Path) -> PathBuf {
     let stem = input
