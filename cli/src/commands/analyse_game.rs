@@ -3,9 +3,9 @@
 //! where it differs, `?` mistakes and `??` blunders by score lost), with a progress bar and a
 //! short summary per side.
 //!
-//! Data flow: the file is read with `shashki::pdn::read_bytes` (through `pdn::read_file`: the
-//! encoding detected, every game on its own, so a bad game is reported and the others analysed,
-//! the exit code then 1); each game is replayed position
+//! Data flow: the file is read with `shashki::pdn::read_bytes` (through
+//! `inputs::positions::read_pdn_file`: the encoding detected, every game on its own, so a bad
+//! game is reported and the others analysed, the exit code then 1); each game is replayed position
 //! by position (the search sees the game's history, for repetitions and the draw counters); the
 //! results go to `shashki::annotate::annotate`; the annotated games are written to a temporary
 //! file next to the output, which is then renamed over it, so a crash never leaves half a file.

@@ -1,7 +1,20 @@
-//! The players of `shashki match`, as the command line names them: a player spec
-//! (`baseline`, `level:N`, `hub:PROGRAM [ARGS…]` or `default[,name=value…]`; the match command's
-//! help lists every name) read into a [`Spec`] by [`parse_spec`]. A spec only says who plays;
-//! the match command makes the players of each game from it.
+//! The players of `shashki match`, as the command line names them, read into a [`Spec`] by
+//! [`parse_spec`]. A spec only says who plays; the match command makes each game's players from
+//! it.
+//!
+//! A player is `baseline` (its old name `seed` is still accepted), `level:N` (a playing level,
+//! 1 = beginner … 8 = master, [`shashki::Level`]: its own limit, not the match's),
+//! `hub:PROGRAM [ARGS…]` (an engine in another process spoken to through the Hub protocol, e.g.
+//! a kept binary of an earlier version: `hub:/path/shashki hub`), or `default` optionally
+//! followed by `,name=value` overrides: any [`shashki::SearchParams`] field, `eval.<feature>` for
+//! an evaluation weight, `hash`, `threads`, `movetime` (its own milliseconds per move: time odds,
+//! e.g. to see what twice the speed would score against the baseline), `eval=FILE` for a weights
+//! file written by `shashki tune` ([`shashki::eval::weights`]; or `eval=linear`: the linear
+//! evaluation, [`EvalParams::LINEAR`]), or `patterns=off|builtin|FILE` for the evaluation's
+//! pattern tables (a `.shpt` file; [`Patterns::from_name`]), `network=off|builtin|FILE` for the
+//! network that corrects it in positions without kings (a `.shnn` file;
+//! [`NetworkSetting::from_name`]), or `tablebases=DIR|none`: its own tablebases instead of the
+//! match's `--tablebases` (to measure what tables are worth: `default,tablebases=none`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

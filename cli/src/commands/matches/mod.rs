@@ -3,19 +3,9 @@
 //! draw rules ([`shashki::Game::status`]). Prints wins/draws/losses of the first player, its
 //! score and the Elo difference with a 95 % interval.
 //!
-//! A player is `baseline` (its old name `seed` is still accepted), `level:N` (a playing level,
-//! 1 = beginner … 8 = master, [`shashki::Level`]: its own limit, not the match's),
-//! `hub:PROGRAM [ARGS…]` (an engine in another process spoken to through the Hub protocol, e.g.
-//! a kept binary of an earlier version: `hub:/path/shashki hub`; see [`crate::play::hub_player`]), or
-//! `default` optionally followed by `,name=value` overrides: any
-//! [`shashki::SearchParams`] field, `eval.<feature>` for an evaluation weight, `hash`, `threads`,
-//! `movetime` (its own milliseconds per move: time odds, e.g. to see what twice the speed would
-//! score against the baseline), `eval=FILE` for a weights file written by `shashki tune`
-//! ([`shashki::eval::weights`]; or `eval=linear`: the linear evaluation, [`EvalParams::LINEAR`]),
-//! or `patterns=off|builtin|FILE` for the evaluation's pattern tables (a `.shpt` file;
-//! [`Patterns::from_name`]), `network=off|builtin|FILE` for the network that corrects it in
-//! positions without kings (a `.shnn` file; [`NetworkSetting::from_name`]), or `tablebases=DIR|none`: its own tablebases instead of the match's
-//! `--tablebases` (to measure what tables are worth: `default,tablebases=none`).
+//! A player is named by a spec: `baseline`, `level:N`, `hub:PROGRAM [ARGS…]` or
+//! `default[,name=value…]`, read by [`crate::inputs::players`] (where every name is listed);
+//! each game gets its own players made from the specs ([`player`]).
 //!
 //! Instead of a limit per move, `--tc BASE+INC` gives each side a clock (seconds: `10+0.1`): the
 //! engines manage their own time ([`shashki::SearchLimit::Clock`]), and a side whose time runs
