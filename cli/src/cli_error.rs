@@ -42,25 +42,3 @@ impl fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
-
-/// Reads a FEN given on the command line.
-pub fn read_fen(text: &str) -> Result<shashki::Position, CliError> {
-    text.parse().map_err(CliError::input)
-}
-
-/// Reads a search thread count, the one rule for every command and match player: 0 is one per
-/// core, and more than [`shashki::MAX_THREADS`] is refused (the engine would start no more).
-///
-/// # Errors
-/// Not a number, or above the maximum.
-pub fn search_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(0) => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
-        Ok(n) if n <= shashki::MAX_THREADS => Ok(n),
-        Ok(n) => Err(format!(
-            "{n} threads is more than the maximum {}",
-            shashki::MAX_THREADS
-        )),
-        Err(error) => Err(format!("{text:?} is not a thread count: {error}")),
-    }
-}

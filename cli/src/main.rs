@@ -1,39 +1,35 @@
-//! `shashki`: the command-line face of the engine. Each subcommand lives in its own module; this
-//! file only parses the command line and dispatches. Bad input ends with a message on stderr and
-//! exit code 2; no subcommand panics on user input.
+//! `shashki`: the command-line face of the engine. Each subcommand lives in its own module of
+//! `commands/`; this file only parses the command line and dispatches. Bad input ends with a
+//! message on stderr and exit code 2; no subcommand panics on user input.
+//!
+//! The modules, from the top down (a module imports only from the ones below it):
+//! - `commands/`: one subcommand each; none imports another.
+//! - `play/`: the match machinery (players, the game loop, the baseline engine, Hub players);
+//!   `inputs/`: the command line's inputs (FEN, PDN files, openings, engine settings, player
+//!   specs); `slurm.rs`: batch job submission. These three do not import each other.
+//! - `cli_error.rs`, `output.rs`, `atomic_file.rs`: the program's error type, its stdout and
+//!   stderr, its atomic file writes.
+//!
+//! Nothing imports this file's items.
 
 // First: its macros (`outln!`, `errln!`, ...) are used by every module after it.
 #[macro_use]
 mod output;
 
-mod analyse;
-mod analyse_game;
 mod atomic_file;
-mod baseline;
-mod bench;
-mod book;
 mod cli_error;
-mod egtb;
-mod egtb_slurm;
-mod hub;
-mod hub_player;
-mod match_result;
-mod match_runner;
-mod matches;
-mod moves;
-mod openings;
-mod pdn;
-mod perft;
-mod puzzles;
-mod show;
+mod commands;
+mod inputs;
+mod play;
 mod slurm;
-mod tune;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use cli_error::CliError;
+use commands::{
+    analyse, analyse_game, bench, book, egtb, hub, matches, moves, pdn, perft, puzzles, show, tune,
+};
 
 /// Russian draughts engine and tools.
 #[derive(Parser)]

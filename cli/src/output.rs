@@ -13,7 +13,7 @@
 use std::fmt;
 use std::io::{ErrorKind, Write};
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// Writes to stdout like `print!`, ending the process quietly when stdout is closed.
 macro_rules! out {

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::CliError;
+use crate::cli_error::CliError;
 
 /// One `sbatch` submission.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

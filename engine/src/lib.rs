@@ -118,7 +118,7 @@ pub use rules::{
 pub use search::{
     BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_HASH_MB,
     MAX_THREADS, MoveSource, ONE_PLY, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
-    SetupProblem, StopHandle, TableAllocError, accepts_draw,
+    SetupProblem, StopHandle, TableAllocError, accepts_draw, clock_share,
 };
 
 /// The transposition tables, for the benchmarks (feature `tuning`): not an API to build on.

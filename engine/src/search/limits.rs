@@ -65,6 +65,41 @@ impl SearchLimit {
     }
 }
 
+/// A clock's time share: what one move may spend of `remaining` on the clock when `increment`
+/// comes back after it and `moves_to_go` moves are due before the next control
+/// ([`SearchParams::default_moves_to_go`] when the control names none). The time left less the
+/// move overhead ([`SearchParams::move_overhead_ms`]), spread over the moves to go, plus three
+/// quarters of the increment; never more than [`SearchParams::max_clock_per_mille`] of that
+/// usable time, nor more than all of it.
+///
+/// The one formula of the workspace: the search's allotted (soft) time on a clock (before the
+/// search stretches or shrinks it with how settled it is), the Hub's time after `ponder-hit`
+/// and the `shashki match` baseline player's move time all come from it.
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use shashki::{SearchParams, clock_share};
+///
+/// // 60 s and 1 s back per move: (60 s − 10 ms) / 30 + 0.75 s.
+/// let params = SearchParams::DEFAULT;
+/// let share = clock_share(Duration::from_secs(60), Duration::from_secs(1), None, &params);
+/// assert_eq!(share, Duration::from_nanos(2_749_666_666));
+/// ```
+#[must_use]
+pub fn clock_share(
+    remaining: Duration,
+    increment: Duration,
+    moves_to_go: Option<u32>,
+    params: &SearchParams,
+) -> Duration {
+    let usable = remaining.saturating_sub(Duration::from_millis(params.move_overhead_ms));
+    let moves = moves_to_go.unwrap_or(params.default_moves_to_go).max(1);
+    let base = usable / moves + increment * 3 / 4;
+    let cap = usable * params.max_clock_per_mille.min(1000) / 1000;
+    base.min(cap)
+}
+
 /// The budget a [`SearchLimit`] turns into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -139,11 +174,10 @@ impl Budget {
             } => {
                 let overhead = Duration::from_millis(params.move_overhead_ms);
                 let usable = remaining.saturating_sub(overhead);
-                let moves = moves_to_go.unwrap_or(params.default_moves_to_go).max(1);
-                let base = usable / moves + increment * 3 / 4;
+                let share = clock_share(remaining, increment, moves_to_go, params);
                 let cap = per_mille(usable, params.max_clock_per_mille);
-                let hard = (base * params.hard_limit_factor).min(cap).min(usable);
-                let soft = base.min(hard);
+                let hard = (share * params.hard_limit_factor).min(cap).min(usable);
+                let soft = share.min(hard);
                 Budget {
                     max_depth,
                     max_nodes: None,
@@ -281,6 +315,30 @@ mod tests {
         unsettled.update(true, 500);
         assert_eq!(fixed.soft_limit(&params, unsettled), fixed.soft);
         assert_eq!(fixed.soft_limit(&params, Stability::default()), fixed.soft);
+    }
+
+    #[test]
+    fn a_clock_budget_allots_the_clock_share() {
+        let params = SearchParams::DEFAULT;
+        for (remaining_ms, increment_ms, moves_to_go) in [
+            (60_000, 1_000, None),
+            (300_000, 0, Some(40)),
+            (100, 2_000, None),
+            (5, 0, Some(1)),
+        ] {
+            let (remaining, increment) = (
+                Duration::from_millis(remaining_ms),
+                Duration::from_millis(increment_ms),
+            );
+            let limit = SearchLimit::Clock {
+                remaining,
+                increment,
+                moves_to_go,
+            };
+            let share = clock_share(remaining, increment, moves_to_go, &params);
+            assert_eq!(Budget::new(limit, &params, 100).soft, Some(share));
+            assert!(share <= remaining / 4, "{share:?}");
+        }
     }
 
     #[test]

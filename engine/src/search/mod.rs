@@ -49,7 +49,7 @@ use std::time::{Duration, Instant};
 pub(crate) use draw_hook::{BasicCounters, DrawHook, NoCounters};
 pub use level::{LEVELS, Level, accepts_draw};
 pub(crate) use limits::Budget;
-pub use limits::SearchLimit;
+pub use limits::{SearchLimit, clock_share};
 pub use params::{ONE_PLY, SearchParams};
 pub use score::Score;
 pub use setup::{BookChoice, EngineSetup, LoadedSetup, SetupProblem};
