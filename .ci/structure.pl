@@ -36,7 +36,18 @@ my @crates = (
     {
         root => 'cli/src',
         circles => 1,
-        floors => {},
+        # main.rs dispatches to commands/ (one room per subcommand, none importing another),
+        # which build on inputs/ (FEN, PDN, openings, engine settings, player specs), play/ (the
+        # match machinery) and slurm.rs; all of them on output.rs, atomic_file.rs, cli_error.rs.
+        floors => {
+            inputs => [qw(commands play slurm)],
+            play => [qw(commands inputs slurm)],
+            slurm => [qw(commands inputs play atomic_file)],
+            output => [qw(commands inputs play slurm atomic_file)],
+            atomic_file => [qw(commands inputs play slurm)],
+            cli_error => [qw(commands inputs play slurm output atomic_file)],
+        },
+        separate_rooms => [qw(commands)],
     },
     {
         root => 'game/src',
@@ -204,6 +215,15 @@ sub check_crate {
             my ($from_floor) = split m{/}, $file;
             my ($to_floor) = split m{/}, $target;
             s/\.rs$// for $from_floor, $to_floor;
+            # Rooms of one floor that must not import each other (the CLI's subcommands).
+            if (grep { $_ eq $from_floor } @{ $crate->{separate_rooms} || [] }) {
+                my (undef, $from_room) = split m{/}, $file;
+                my ($to_top, $to_room) = split m{/}, $target;
+                s/\.rs$// for grep { defined } $from_room, $to_room;
+                if ($to_top eq $from_floor && defined $to_room && $to_room ne $from_room) {
+                    fail("$root/$file imports another room of $from_floor/: $path");
+                }
+            }
             if (my $forbidden = $crate->{floors}{$from_floor}) {
                 if (grep { $_ eq $to_floor } @$forbidden) {
                     fail("$root/$file (floor $from_floor) imports from floor $to_floor above it: $path");

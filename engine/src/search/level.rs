@@ -21,11 +21,11 @@ use std::time::Duration;
 
 #[cfg(feature = "tablebases")]
 use crate::egtb::Wdl;
+use crate::rules::{Game, GameStatus, Move};
 use crate::search::{
     Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchResult,
 };
 use crate::splitmix::SplitMix64;
-use crate::rules::{Game, GameStatus, Move};
 
 /// One playing level; the ladder is on [`LEVELS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -42,18 +42,18 @@
 //! Example: `shashki tune --games 745 --depth 4,5,6 --label-depth 8 --tablebases /work/egtb
 //! --save-data /tmp/labels.txt --out /tmp/w.json`.
 //!
-//! Parts: [`data`] (self-play games, data files), [`label`] (labels from searches), [`model`]
-//! (the model the fit adjusts: features, pattern tables, phases, folding), [`fit`] (the gradient
-//! fit and K), [`network`] (the network's fit); this file holds the arguments and the flow from
-//! data to weights file.
+//! Parts: [`args`] (the arguments), [`data`] (self-play games, data files), [`label`] (labels
+//! from searches), [`model`] (the model the fit adjusts: features, pattern tables, phases,
+//! folding), [`fit`] (the gradient fit and K), [`network`] (the network's fit); this file holds
+//! the flow from data to weights file.
 
+mod args;
 mod data;
 mod fit;
 mod label;
 mod model;
 mod network;
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use shashki::eval::{EvalParams, FEATURE_COUNT, Feature, FitSummary, NetworkSetting, Patterns};
@@ -62,112 +62,12 @@ use shashki::{EngineConfig, Position};
 use crate::atomic_file::{write_atomically, write_bytes_atomically};
 use crate::cli_error::CliError;
 use crate::inputs::engine::open_tablebases;
-use crate::inputs::openings::Openings;
+pub use args::Args;
 use data::{Data, format_data, generate, read_all_data};
 use fit::{Fit, fit_k};
 use label::{Labeller, label_positions};
 use model::{Model, Sample};
 use network::NetSample;
-
-/// Arguments of `shashki tune`.
-#[derive(clap::Args)]
-pub struct Args {
-    /// Self-play games per depth (ignored with --data; at most one per opening).
-    #[arg(long, default_value_t = 200)]
-    games: usize,
-    /// Search depth per self-play move; several (`4,5,6`) play every opening once per depth.
-    #[arg(long, value_delimiter = ',', default_value = "4")]
-    depth: Vec<u32>,
-    /// Openings for the self-play games.
-    /// (`built-in`: the 745 three-move ballots; or a JSON file of name → FEN.)
-    #[arg(long, default_value = "built-in")]
-    openings: Openings,
-    /// Read labelled positions (`FEN;label` lines, label in [0, 1] for White) instead of playing
-    /// games; several files (comma-separated) are joined, their labels brought to the first
-    /// file's scale K.
-    #[arg(long, value_delimiter = ',')]
-    data: Vec<PathBuf>,
-    /// Label every distinct position by a search of this depth instead of the game's result.
-    #[arg(long)]
-    label_depth: Option<u32>,
-    /// Transposition table (MB) of each labelling search.
-    #[arg(long, default_value_t = 4)]
-    label_hash: usize,
-    /// Keep positions the labelling search finds won or lost by force (label 1 or 0) instead of
-    /// dropping them.
-    #[arg(long)]
-    keep_decisive: bool,
-    /// Endgame tablebases for the self-play and labelling searches; positions inside them are
-    /// not labelled (the search never evaluates them).
-    #[arg(long)]
-    tablebases: Option<PathBuf>,
-    /// The scale K of σ(K · eval / 400) (default: the data file's `# k=`, else fitted on the
-    /// game results with the starting weights).
-    #[arg(long)]
-    k: Option<f64>,
-    /// Write the labelled positions to this file.
-    #[arg(long)]
-    save_data: Option<PathBuf>,
-    /// Start from the weights in this file instead of the defaults.
-    #[arg(long)]
-    start: Option<PathBuf>,
-    /// Gradient steps.
-    #[arg(long, default_value_t = 400)]
-    iterations: usize,
-    /// Adam learning rate (weight units per step).
-    #[arg(long, default_value_t = 1.0)]
-    learning_rate: f64,
-    /// Features whose weights stay at their start values (comma-separated names, e.g.
-    /// `king,first_king`); the man is always fixed (it is the unit).
-    #[arg(long, value_delimiter = ',')]
-    fix: Vec<String>,
-    /// Leave out positions where the side to move is threatened by a capture (not quiet enough
-    /// for a static evaluation to predict the result).
-    #[arg(long)]
-    skip_threats: bool,
-    /// Write the tuned weights (JSON) here.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Also fit pattern tables (written next to `--out`, extension `.shpt`); without it the
-    /// fitted evaluation is linear (no tables).
-    #[arg(long)]
-    patterns: bool,
-    /// Phases of the fitted pattern tables: 1, or 2 (opening and ending, by piece count; the
-    /// built-in tables have 2).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    phases: u8,
-    /// Adam learning rate of the pattern values (centi-men per step).
-    #[arg(long, default_value_t = 1.0)]
-    pattern_rate: f64,
-    /// L2 penalty on the pattern values: `l2 · Σ T²` (T in centi-men) added to the mean error
-    /// (0: the held-out error was lowest without it on 350 000–530 000 positions).
-    #[arg(long, default_value_t = 0.0)]
-    l2: f64,
-    /// Share of the positions held out of the fit to measure its error (0 to use all; chosen
-    /// by a hash of the Zobrist key: 0.1 holds out 100/1 024 of them).
-    #[arg(long, default_value_t = 0.1)]
-    validation: f64,
-    /// After the fit, move the weights of the per-square features (advancement,
-    /// late_advancement (two phases only), centre, edge) into the pattern tables and write them
-    /// as 0: the same evaluation (within a centi-man of rounding), which the engine then computes
-    /// without those terms. Needs `--patterns`.
-    #[arg(long, requires = "patterns")]
-    fold: bool,
-    /// With `--fold`, also fold back_rank, key_guard, backed and man_mobility, which the tables
-    /// hold only approximately (a king reads as an empty square there, and the back rank and
-    /// key guards count even when the opponent has no men left); the error printed after the
-    /// fold shows what it costs.
-    #[arg(long, requires = "fold")]
-    fold_approx: bool,
-    /// Fit the evaluation's network correction (positions without kings only) on top of the
-    /// start weights, which stay as they are, instead of fitting the weights; the network goes
-    /// next to `--out` (extension `.shnn`), named in the JSON's `"network"`.
-    #[arg(long, conflicts_with_all = ["patterns", "fold"])]
-    network: bool,
-    /// Passes over the data of the network fit (the step size drops to a third halfway).
-    #[arg(long, default_value_t = 20, requires = "network")]
-    epochs: usize,
-}
 
 /// Runs `shashki tune`.
 ///
