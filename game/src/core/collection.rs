@@ -2,11 +2,11 @@
 //! teacher's file) opened as a list to choose from.
 //!
 //! "Open PDN" ([`GameCommand::LoadPdn`]) reads every game of the file through the `shashki` PDN
-//! reader ([`read_collection`](crate::pdn_file::read_collection)); a file of one game opens it at
+//! reader ([`read_collection`](crate::core::pdn_file::read_collection)); a file of one game opens it at
 //! once, as before, and a file of several fills the [`Collection`] resource and shows its list
 //! (`--pdn FILE` does the same at start-up; `--pdn FILE --game N` opens game N). Games the reader
 //! could not read are counted, with their reasons ([`Collection::failed`]); the others are listed.
-//! The list's view ([`crate::game_list`]) filters it by a player's name as the player types
+//! The list's view ([`crate::view::game_list`]) filters it by a player's name as the player types
 //! ([`GameCommand::FilterGames`], applied here) and opens a game with [`GameCommand::OpenGame`]
 //! (applied by the rules step: the game is shown at its start, in review). Everything here is
 //! headless: the tests drive it with the same messages.
@@ -16,8 +16,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use shashki::pdn::{GameResult, PdnError, PdnGame};
 
-use crate::i18n::Say;
-use crate::record::{GameCommand, Notice};
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::text::Say;
 
 /// The games of the file opened last, and the list's state.
 #[derive(Resource, Clone, Debug, Default)]
@@ -142,8 +143,10 @@ impl Collection {
 
 /// Registers the collection and the list's filter and visibility.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Collection>()
-        .add_systems(Update, apply_list_commands.in_set(crate::GameSet::Rules));
+    app.init_resource::<Collection>().add_systems(
+        Update,
+        apply_list_commands.in_set(crate::ground::GameSet::Rules),
+    );
 }
 
 /// Applies the filter and shows or hides the list (opening a game is the rules step's).

@@ -12,12 +12,12 @@ use std::time::Duration;
 use bevy::prelude::Resource;
 use clap::Parser;
 
-use crate::clock::TimeControl;
-use crate::collection::Collection;
-use crate::i18n::{Lang, Say};
-use crate::pdn_file::{OwnGames, opened_notice, read_collection, reviewing_notice};
-use crate::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
-use crate::settings::Settings;
+use crate::core::collection::Collection;
+use crate::core::pdn_file::{OwnGames, opened_notice, read_collection, reviewing_notice};
+use crate::core::record::{Controller, DEFAULT_LEVEL, GameRecord, Players, Strength};
+use crate::core::settings::Settings;
+use crate::ground::TimeControl;
+use crate::text::{Lang, Say};
 use shashki::BookChoice;
 use shashki::{DrawRules, Game};
 
@@ -105,7 +105,7 @@ pub struct Setup {
     pub collection: Collection,
     /// The player's name and the file of their own games.
     pub own_games: OwnGames,
-    /// The settings read at start-up (see [`crate::settings`]).
+    /// The settings read at start-up (see [`crate::core::settings`]).
     pub settings: Settings,
     /// Where the settings are saved (`None`: not saved).
     pub settings_path: Option<PathBuf>,
@@ -185,7 +185,7 @@ impl Setup {
                     opened = Some(opened_notice(path, &pdn_game, human));
                 }
                 if options.white.is_some() || options.black.is_some() {
-                    record.players = players;
+                    record.set_players(players);
                 }
                 games.shown = false;
             } else if options.game.is_none() {
@@ -250,15 +250,15 @@ mod tests {
         .unwrap();
         let setup = Setup::from_options(&options);
         assert!(setup.problems.is_empty());
-        assert_eq!(setup.record.game.position().to_fen(), "W:WK29:B25");
+        assert_eq!(setup.record.game().position().to_fen(), "W:WK29:B25");
         assert_eq!(
-            setup.record.strength,
+            setup.record.strength(),
             Strength::MoveTime(Duration::from_millis(250))
         );
         assert_eq!(setup.lang, Lang::En);
         assert_eq!(setup.clock, Some(TimeControl::new(5, 3)));
-        assert_eq!(setup.record.players.white, Controller::Engine);
-        assert_eq!(setup.record.players.black, Controller::Human);
+        assert_eq!(setup.record.players().white, Controller::Engine);
+        assert_eq!(setup.record.players().black, Controller::Human);
         assert_eq!(setup.book, BookChoice::File(PathBuf::from("b.json")));
     }
 
@@ -278,18 +278,18 @@ mod tests {
         assert!(
             matches!(&setup.problems[1], Say::CannotRead(file, _) if file == "/nonexistent/game.pdn")
         );
-        assert_eq!(setup.record.game.position(), &shashki::Position::start());
+        assert_eq!(setup.record.game().position(), &shashki::Position::start());
     }
 
     #[test]
     fn levels_are_chosen_by_number_and_out_of_range_is_a_usage_error() {
         let options = Options::try_parse_from(["shashki-game", "--level", "8"]).unwrap();
         assert_eq!(
-            Setup::from_options(&options).record.strength,
+            Setup::from_options(&options).record.strength(),
             Strength::Level(8)
         );
         let default = Setup::from_options(&Options::default());
-        assert_eq!(default.record.strength, Strength::Level(DEFAULT_LEVEL));
+        assert_eq!(default.record.strength(), Strength::Level(DEFAULT_LEVEL));
         for bad in [
             ["--level", "0"],
             ["--level", "9"],

@@ -16,7 +16,7 @@
 use bevy::prelude::*;
 use shashki::{Color, DrawRule, DrawRules};
 
-use crate::clock::TimeControl;
+use crate::ground::TimeControl;
 
 /// A language of the interface.
 #[derive(
@@ -109,7 +109,10 @@ pub struct SwitchLanguage(pub Lang);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Language>()
         .add_message::<SwitchLanguage>()
-        .add_systems(Update, switch_language.in_set(crate::GameSet::Rules));
+        .add_systems(
+            Update,
+            switch_language.in_set(crate::ground::GameSet::Rules),
+        );
 }
 
 fn switch_language(mut requests: MessageReader<SwitchLanguage>, mut language: ResMut<Language>) {
@@ -481,7 +484,7 @@ catalogue! {
         copy_fen,
         /// Button: copy the game as PDN.
         copy_pdn,
-        /// Button: the puzzle mode (`crate::puzzles`, whose own texts are in its catalogue).
+        /// Button: the puzzle mode (`crate::core::puzzles`, whose own texts are in its catalogue).
         puzzles,
         /// Notice: the FEN is on the clipboard.
         fen_copied,

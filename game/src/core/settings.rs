@@ -4,7 +4,7 @@
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
 //! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate).
 //! At start-up `main` reads it ([`load`]; a missing file is the defaults, a broken one is
-//! moved aside and ignored with a notice, never a crash) and [`Setup`](crate::Setup) takes each setting the
+//! moved aside and ignored with a notice, never a crash) and [`Setup`](crate::core::options::Setup) takes each setting the
 //! command line does not give. While the game runs, `keep_settings` (in `Last`, after the frame's
 //! changes) compares what is in force with what was saved and rewrites the file atomically
 //! when it differs. The path is a resource ([`SettingsFile`]) handed in by `main`, so tests save
@@ -17,10 +17,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use serde::{Deserialize, Serialize};
 
-use crate::clock::{Clocks, TimeControl};
-use crate::collection::Collection;
-use crate::i18n::{Lang, Language, Say};
-use crate::record::{GameRecord, Notice, Orientation};
+use crate::core::clock::Clocks;
+use crate::core::collection::Collection;
+use crate::core::notice::Notice;
+use crate::core::record::{GameRecord, Orientation};
+use crate::ground::TimeControl;
+use crate::text::{Lang, Language, Say};
 use shashki::Color;
 
 /// What is kept between runs. Every field is optional: a file written by an older or newer
@@ -113,7 +115,7 @@ pub fn save(path: &Path, settings: &Settings) -> std::io::Result<()> {
     }
     let mut text = serde_json::to_string_pretty(settings).map_err(std::io::Error::other)?;
     text.push('\n');
-    crate::atomic_write::write_atomically(path, text.as_bytes())
+    crate::ground::atomic_write::write_atomically(path, text.as_bytes())
 }
 
 /// Registers the saving of the settings.

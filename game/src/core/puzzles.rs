@@ -7,7 +7,7 @@
 //! embedded; `--puzzles FILE` or [`PuzzleCommand::Load`] opens another one, and a file that
 //! cannot be read is reported (with the place of the error) and the shipped set used instead.
 //!
-//! Data flow, in the rules stage after [`apply_commands`](crate::record::apply_commands):
+//! Data flow, in the rules stage after [`apply_commands`](crate::core::rules::apply_commands):
 //! - [`PuzzleCommand`]s (the puzzle panel's buttons) set a puzzle's position up as the
 //!   [`GameRecord`] (two people at the board, so the engine never moves; no clocks; the board
 //!   turned to the player's side), give a hint (the first square, shown as the engine's hint
@@ -27,13 +27,14 @@ use bevy::prelude::*;
 use shashki::puzzles::{Puzzle, PuzzleSet, Theme};
 use shashki::{Bitboard, Color, Game, Move, Notation, Square};
 
-use crate::clock::{Clocks, TimeControl};
-use crate::engine_task::{Hint, ViewSync};
-use crate::i18n::Lang;
-use crate::record::{GameRecord, Mode, Orientation, Players};
+use crate::core::clock::Clocks;
+use crate::core::record::{GameRecord, Mode, Orientation, Players};
+use crate::core::sync::{Hint, ViewSync};
+use crate::ground::TimeControl;
+use crate::text::Lang;
 
 /// The shipped puzzle set (JSON, `shashki-puzzles` format), embedded in the program.
-pub const BUILT_IN: &str = include_str!("../assets/puzzles.json");
+pub const BUILT_IN: &str = include_str!("../../assets/puzzles.json");
 
 /// What the puzzle panel asks for.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -180,17 +181,20 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (apply_puzzle_commands, play_replies, follow_moves)
                 .chain()
-                .in_set(crate::GameSet::Rules)
-                .after(crate::record::apply_commands),
+                .in_set(crate::ground::GameSet::Rules)
+                .after(crate::core::rules::apply_commands),
         );
 }
 
 /// The game of `puzzle`'s position as the record: two people at the board, nothing to redo.
 fn set_up(puzzle: &Puzzle, record: &mut GameRecord) {
-    let game = Game::new(puzzle.position).with_draw_rules(record.game.draw_rules());
-    let revision = record.revision + 1;
-    *record = GameRecord::new(game, Players::for_mode(Mode::TwoPlayers), record.strength);
-    record.revision = revision;
+    let game = Game::new(puzzle.position).with_draw_rules(record.game().draw_rules());
+    let strength = record.strength();
+    record.replace_with(GameRecord::new(
+        game,
+        Players::for_mode(Mode::TwoPlayers),
+        strength,
+    ));
 }
 
 /// Applies the panel's requests.
@@ -241,15 +245,9 @@ fn apply_puzzle_commands(
             }
             PuzzleCommand::ShowSolution => {
                 if let Some(puzzle) = puzzles.current().filter(|_| puzzles.active).cloned() {
-                    let played = matching(&puzzle, &record.game);
-                    for mv in &puzzle.solution[played..] {
-                        if record.game.play(*mv).is_err() {
-                            break;
-                        }
-                        record.labels.push(None);
-                    }
-                    record.revision += 1;
-                    puzzles.seen = record.revision;
+                    let played = matching(&puzzle, &record.game());
+                    record.show_line(&puzzle.solution[played..]);
+                    puzzles.seen = record.revision();
                     puzzles.progress = Progress::Shown;
                     puzzles.feedback = Feedback::Shown;
                     puzzles.count(false);
@@ -259,10 +257,8 @@ fn apply_puzzle_commands(
                 if puzzles.active {
                     puzzles.active = false;
                     if let Some(saved) = puzzles.saved.take() {
-                        let revision = record.revision + 1;
-                        *record = saved.record;
-                        record.revision = revision;
-                        *clocks = Clocks::new(saved.control, record.game.moves().len());
+                        record.replace_with(saved.record);
+                        *clocks = Clocks::new(saved.control, record.game().moves().len());
                         orientation.flipped = saved.flipped;
                     }
                 }
@@ -290,7 +286,7 @@ fn apply_puzzle_commands(
             set_up(&puzzle, &mut record);
             *clocks = Clocks::new(None, 0);
             orientation.flipped = puzzle.player() == Color::Black;
-            puzzles.seen = record.revision;
+            puzzles.seen = record.revision();
             puzzles.progress = Progress::Solving;
             puzzles.feedback = Feedback::Task;
             puzzles.counted = false;
@@ -311,9 +307,9 @@ fn matching(puzzle: &Puzzle, game: &Game) -> usize {
 /// The player's next move in the solution, when it is the player's turn in it.
 fn next_move(puzzles: &Puzzles, record: &GameRecord) -> Option<Move> {
     let puzzle = puzzles.current()?;
-    let played = record.game.moves().len();
+    let played = record.game().moves().len();
     (puzzles.progress == Progress::Solving
-        && matching(puzzle, &record.game) == played
+        && matching(puzzle, &record.game()) == played
         && Puzzle::is_player_ply(played))
     .then(|| puzzle.solution.get(played).copied())
     .flatten()
@@ -321,21 +317,18 @@ fn next_move(puzzles: &Puzzles, record: &GameRecord) -> Option<Move> {
 
 /// Plays the opponent's reply from the solution once the board shows the player's move.
 fn play_replies(puzzles: Res<Puzzles>, mut record: ResMut<GameRecord>, view: Res<ViewSync>) {
-    if !puzzles.active || puzzles.progress != Progress::Solving || !view.shows(record.revision) {
+    if !puzzles.active || puzzles.progress != Progress::Solving || !view.shows(record.revision()) {
         return;
     }
     let Some(puzzle) = puzzles.current() else {
         return;
     };
-    let played = record.game.moves().len();
-    if played == 0 || Puzzle::is_player_ply(played) || matching(puzzle, &record.game) != played {
+    let played = record.game().moves().len();
+    if played == 0 || Puzzle::is_player_ply(played) || matching(puzzle, &record.game()) != played {
         return;
     }
-    if let Some(reply) = puzzle.solution.get(played)
-        && record.game.play(*reply).is_ok()
-    {
-        record.labels.push(None);
-        record.revision += 1;
+    if let Some(reply) = puzzle.solution.get(played) {
+        record.play_reply(*reply);
     }
 }
 
@@ -345,41 +338,37 @@ fn follow_moves(
     mut record: ResMut<GameRecord>,
     mut clocks: ResMut<Clocks>,
 ) {
-    if !puzzles.active || puzzles.seen == record.revision {
+    if !puzzles.active || puzzles.seen == record.revision() {
         return;
     }
-    puzzles.seen = record.revision;
+    puzzles.seen = record.revision();
     let Some(puzzle) = puzzles.current().cloned() else {
         return;
     };
-    if *record.game.start_position() != puzzle.position {
+    if *record.game().start_position() != puzzle.position {
         // Another game replaced the puzzle: the mode ends (the clocks' setting comes back).
         puzzles.active = false;
         if let Some(saved) = puzzles.saved.take() {
-            *clocks = Clocks::new(saved.control, record.game.moves().len());
+            *clocks = Clocks::new(saved.control, record.game().moves().len());
         }
         return;
     }
     if puzzles.progress != Progress::Solving {
         return;
     }
-    let played = record.game.moves().len();
-    let good = matching(&puzzle, &record.game);
+    let played = record.game().moves().len();
+    let good = matching(&puzzle, &record.game());
     if good < played {
         // A move off the line: the player's is wrong (said so); anything else is just undone.
         if Puzzle::is_player_ply(good) {
-            let before = &record.game.positions()[good];
-            let text = before.write_move(&record.game.moves()[good], Notation::Algebraic);
+            let before = &record.game().positions()[good];
+            let text = before.write_move(&record.game().moves()[good], Notation::Algebraic);
             puzzles.feedback = Feedback::Wrong(text);
             puzzles.missed = true;
             puzzles.count(false);
         }
-        while record.game.moves().len() > good && record.game.undo().is_some() {
-            record.labels.pop();
-        }
-        record.redo.clear();
-        record.revision += 1;
-        puzzles.seen = record.revision;
+        record.drop_moves_after(good);
+        puzzles.seen = record.revision();
         return;
     }
     if good == puzzle.solution.len() {
@@ -393,7 +382,7 @@ fn follow_moves(
 }
 
 /// The puzzle mode's words in one language (the mode keeps its texts apart from the main
-/// catalogue, [`crate::i18n::Catalogue`], which only names the mode's button).
+/// catalogue, [`crate::text::Catalogue`], which only names the mode's button).
 #[derive(Debug)]
 pub struct PuzzleText {
     /// The panel's title.
@@ -584,7 +573,7 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
         (text.counter)(puzzles.index + 1, puzzles.len()),
         (text.about)((text.theme)(puzzle.theme), puzzle.difficulty)
     );
-    let side = record.game.position().side_to_move();
+    let side = record.game().position().side_to_move();
     let state = match (&puzzles.feedback, puzzles.progress) {
         (_, Progress::Solved) if puzzles.missed => text.solved_late.to_string(),
         (_, Progress::Solved) => text.solved.to_string(),

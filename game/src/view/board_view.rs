@@ -1,7 +1,7 @@
 //! The board view: squares, coordinates, pieces and highlights as sprites — a view of the
 //! [`GameRecord`], re-synced whenever it changes.
 //!
-//! Data flow (in [`GameSet::View`](crate::GameSet), after the rules step): `update_layout`
+//! Data flow (in [`GameSet::View`](crate::ground::GameSet), after the rules step): `update_layout`
 //! fits the board to the window with the pure [`BoardLayout`]; `sync_pieces` compares the
 //! position it shows ([`Shown`]) with the position to show (the record's, or the one under
 //! review): when that is one or two moves ahead it animates them in turn along their paths
@@ -16,50 +16,13 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use shashki::{Color as Side, Move, Position, Role, Square};
 
-use crate::engine_task::{Hint, ViewSync};
-use crate::geometry::BoardLayout;
-use crate::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
-use crate::record::{Controller, GameRecord, Orientation};
-use crate::selection::Selection;
-use crate::textures::{self, Textures};
-
-/// Colours of the board and its marks.
-pub mod palette {
-    use bevy::prelude::Color;
-
-    /// Window background.
-    pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
-    /// The wooden frame around the squares.
-    pub const FRAME: Color = Color::srgb(0.27, 0.18, 0.11);
-    /// The frame while an earlier position of the game is shown (the review's blue).
-    pub const REVIEW_FRAME: Color = Color::srgb(0.22, 0.45, 0.70);
-    /// Light squares.
-    pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.70);
-    /// Dark (playing) squares.
-    pub const DARK: Color = Color::srgb(0.55, 0.37, 0.23);
-    /// White pieces.
-    pub const WHITE_PIECE: Color = Color::srgb(0.98, 0.95, 0.88);
-    /// Black pieces.
-    pub const BLACK_PIECE: Color = Color::srgb(0.16, 0.14, 0.13);
-    /// Crowns of kings.
-    pub const CROWN: Color = Color::srgb(0.93, 0.70, 0.15);
-    /// Coordinates.
-    pub const LABEL: Color = Color::srgb(0.80, 0.78, 0.72);
-    /// Last move's squares.
-    pub const LAST_MOVE: Color = Color::srgba(0.95, 0.85, 0.25, 0.45);
-    /// The selected piece's square.
-    pub const SELECTED: Color = Color::srgba(0.30, 0.80, 0.35, 0.60);
-    /// Destinations of the selected piece.
-    pub const DESTINATION: Color = Color::srgba(0.30, 0.85, 0.35, 0.75);
-    /// Landing squares while choosing a capture route.
-    pub const ROUTE: Color = Color::srgba(1.00, 0.55, 0.10, 0.85);
-    /// Pieces that must capture.
-    pub const MUST_CAPTURE: Color = Color::srgb(1.00, 0.40, 0.10);
-    /// The hint.
-    pub const HINT: Color = Color::srgba(0.25, 0.55, 1.00, 0.55);
-    /// An illegal click.
-    pub const ILLEGAL: Color = Color::srgba(0.95, 0.10, 0.10, 0.70);
-}
+use crate::core::record::{Controller, GameRecord, Orientation};
+use crate::core::sync::{Hint, ViewSync};
+use crate::ground::geometry::BoardLayout;
+use crate::ground::palette;
+use crate::view::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
+use crate::view::selection::Selection;
+use crate::view::textures::{self, Textures};
 
 /// How fast pieces move, in squares (diagonal steps) per second.
 pub const MOVE_SPEED: f32 = 9.0;
@@ -209,7 +172,7 @@ pub(crate) fn plugin(app: &mut App) {
                 highlight,
             )
                 .chain()
-                .in_set(crate::GameSet::View),
+                .in_set(crate::ground::GameSet::View),
         );
 }
 
@@ -315,7 +278,7 @@ fn sync_pieces(
     pieces: Query<(Entity, &PieceView)>,
     mut view: ResMut<ViewSync>,
 ) {
-    let game = &record.game;
+    let game = &record.game();
     let consistent = shown
         .ply
         .is_some_and(|ply| game.positions().get(ply) == Some(&shown.position));
@@ -347,7 +310,7 @@ fn sync_pieces(
     // The position to show: the live one, or the one under review.
     let target = record.shown_ply();
     let at_rest = if target == game.moves().len() {
-        ViewSync::Showing(record.revision)
+        ViewSync::Showing(record.revision())
     } else {
         ViewSync::Reviewing
     };
@@ -424,14 +387,14 @@ fn place_board(
             Frame::Right => (Vec2::new(FRAME_WIDTH, 8.0), Vec2::new(offset, 0.0)),
         };
         sprite.custom_size = Some(size * l.square);
-        sprite.color = if record.review.is_some() {
+        sprite.color = if record.review().is_some() {
             palette::REVIEW_FRAME
         } else {
             palette::FRAME
         };
         transform.translation = world(&l, l.board_center() + offset * l.square, -1.0);
     }
-    let reviewing = record.review.is_some();
+    let reviewing = record.review().is_some();
     let side = record.shown_position().side_to_move();
     for (mut sprite, mut transform) in &mut sprites.p3() {
         sprite.custom_size = Some(size * 0.32);
@@ -517,7 +480,7 @@ fn highlight(
     time: Res<Time>,
     mut marks: Query<(&Mark, &mut Sprite, &mut Visibility)>,
 ) {
-    let game = &record.game;
+    let game = &record.game();
     let position = game.position();
     let mut overlay = [Color::NONE; 32];
     let mut dot: [Option<Color>; 32] = [None; 32];
@@ -530,7 +493,7 @@ fn highlight(
         }
     }
     let human_turn =
-        view.shows(record.revision) && record.ongoing() && record.to_move() == Controller::Human;
+        view.shows(record.revision()) && record.ongoing() && record.to_move() == Controller::Human;
     if human_turn {
         if let Some(mv) = hint.0 {
             overlay[mv.from().index()] = palette::HINT;

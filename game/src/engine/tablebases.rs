@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use shashki::egtb::{BackgroundBuild, BuildProgress, open_or_build};
 
-use crate::engine_task::{EngineSetup, build_engine};
-use crate::i18n::{Catalogue, Language};
+use crate::engine::engine_task::{EngineSetup, build_engine};
+use crate::text::{Catalogue, Language};
 
 /// The tables built when the directory lacks them: up to 5 pieces (about 2 to 4 minutes on two
 /// cores, 38 MB).
@@ -82,7 +82,7 @@ pub fn plugin(app: &mut App) {
         });
     }
     app.add_systems(Startup, start.before(build_engine))
-        .add_systems(Update, poll.in_set(crate::GameSet::View));
+        .add_systems(Update, poll.in_set(crate::ground::GameSet::View));
 }
 
 /// Chooses the tables for the engine, or starts building them.

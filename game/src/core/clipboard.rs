@@ -1,17 +1,20 @@
 //! Copying to the system clipboard: the FEN of the position shown, or the whole game as PDN.
 //!
 //! The panel's buttons write [`GameCommand::CopyFen`] / [`GameCommand::CopyPdn`]; `copy` (in
-//! [`GameSet::Rules`](crate::GameSet)) makes the text from the record ([`copy_text`]) and hands
+//! [`GameSet::Rules`](crate::ground::GameSet)) makes the text from the record ([`copy_text`]) and hands
 //! it to Bevy's [`Clipboard`] resource (the `system_clipboard` feature: the X11 clipboard). The
 //! notice says it is there, or why not (no clipboard without a display, as in the tests).
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
-use crate::clock::{Clocks, TimeControl};
-use crate::i18n::Say;
-use crate::pdn_file::{OwnGames, pdn_text};
-use crate::record::{GameCommand, GameRecord, Notice};
+use crate::core::clock::Clocks;
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::pdn_file::{OwnGames, pdn_text};
+use crate::core::record::GameRecord;
+use crate::ground::TimeControl;
+use crate::text::Say;
 
 /// What to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +42,7 @@ pub fn copy_text(
 
 /// Registers the copy commands.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, copy.in_set(crate::GameSet::Rules));
+    app.add_systems(Update, copy.in_set(crate::ground::GameSet::Rules));
 }
 
 fn copy(

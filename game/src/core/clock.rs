@@ -1,102 +1,30 @@
 //! Clocks: an optional time control (base time and increment per move) for both sides.
 //!
 //! [`Clocks`] holds the time each side has left and, for every ply since the clocks were set,
-//! the times when that ply began. The rules step ([`apply_commands`](crate::record::apply_commands))
+//! the times when that ply began. The rules step ([`apply_commands`](crate::core::rules::apply_commands))
 //! keeps them in step with the record: a move adds the increment to the side that moved and
 //! marks the new ply; taking back or replaying moves restores the times of the ply reached (a
 //! move taken back gives its thinking time back, a lost-on-time game taken back can go on); a
 //! new game, a FEN or a loaded game starts both clocks again; [`GameCommand::SetTimeControl`]
 //! chooses another control (from the position on the board).
 //!
-//! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::GameSet)) takes the frame's
+//! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::ground::GameSet)) takes the frame's
 //! [`Time`] from the clock of the side to move while the game goes on — except while the engine
 //! is to move and waits for the player (a review or the analysis), so it never loses time it
 //! could not use — and when that clock reaches zero writes [`GameCommand::TimeUp`]; the rules
 //! step then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the
 //! clocks with a manual [`Time`] update, never by waiting. The engine reads the time it has left
-//! from here and manages it through `SearchLimit::Clock` (see [`engine_task`](crate::engine_task)).
+//! from here and manages it through `SearchLimit::Clock` (see [`engine_task`](crate::engine::engine_task)).
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
+use crate::ground::TimeControl;
 use bevy::prelude::*;
 use shashki::Color;
 
-use crate::engine_task::Analysis;
-use crate::record::{Controller, GameCommand, GameRecord};
-
-/// A time control: each side starts with `base` and gains `increment` after each of its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TimeControl {
-    /// Time for the whole game at the start.
-    pub base: Duration,
-    /// Time added after each move.
-    pub increment: Duration,
-}
-
-impl TimeControl {
-    /// `minutes` + `seconds` a move, as players write it (`5+3`).
-    #[must_use]
-    pub const fn new(minutes: u64, seconds: u64) -> TimeControl {
-        TimeControl {
-            base: Duration::from_secs(minutes * 60),
-            increment: Duration::from_secs(seconds),
-        }
-    }
-
-    /// The controls the panel offers (besides none): blitz to rapid.
-    pub const PRESETS: [TimeControl; 3] = [
-        TimeControl::new(3, 2),
-        TimeControl::new(5, 3),
-        TimeControl::new(15, 10),
-    ];
-}
-
-impl fmt::Display for TimeControl {
-    /// `5+3`: minutes (with a fraction when the base is not whole minutes) and seconds.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let base = self.base.as_secs_f64() / 60.0;
-        let increment = self.increment.as_secs_f64();
-        let number = |x: f64| {
-            let text = format!("{x:.2}");
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        };
-        write!(f, "{}+{}", number(base), number(increment))
-    }
-}
-
-/// A time control that does not read as `MINUTES+SECONDS`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "bad time control {text:?}: expected MINUTES+SECONDS, e.g. 5+3 (at least 1 second of base time)"
-)]
-pub struct TimeControlError {
-    /// The text given.
-    pub text: String,
-}
-
-impl FromStr for TimeControl {
-    type Err = TimeControlError;
-
-    /// Reads `5+3` (5 minutes, 3 seconds a move), `0.5+1`, or `15` (no increment).
-    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
-        let error = || TimeControlError { text: text.into() };
-        let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
-        let number = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && (0.0..=100_000.0).contains(x))
-        };
-        let base = Duration::from_secs_f64(number(base).ok_or_else(error)? * 60.0);
-        let increment = Duration::from_secs_f64(number(increment).ok_or_else(error)?);
-        if base < Duration::from_secs(1) {
-            return Err(error());
-        }
-        Ok(TimeControl { base, increment })
-    }
-}
+use crate::core::command::GameCommand;
+use crate::core::record::{Controller, GameRecord};
+use crate::core::sync::Analysis;
 
 /// Both sides' clocks (all zero and still without a time control).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -213,7 +141,7 @@ pub fn clock_text(left: Duration) -> String {
 /// Registers the clocks and their running.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Clocks>()
-        .add_systems(Update, run_clocks.in_set(crate::GameSet::Input));
+        .add_systems(Update, run_clocks.in_set(crate::ground::GameSet::Input));
 }
 
 /// Whether the side to move's clock runs: a game going on, under a time control, not the
@@ -222,8 +150,8 @@ pub(crate) fn plugin(app: &mut App) {
 #[must_use]
 pub fn clock_runs(record: &GameRecord, clocks: &Clocks, analysing: bool) -> bool {
     let engine_waits =
-        record.to_move() == Controller::Engine && (record.review.is_some() || analysing);
-    clocks.control.is_some() && record.ongoing() && !engine_waits && record.tags.is_empty()
+        record.to_move() == Controller::Engine && (record.review().is_some() || analysing);
+    clocks.control.is_some() && record.ongoing() && !engine_waits && record.tags().is_empty()
 }
 
 /// Runs the side to move's clock by the frame's time; its running out becomes
@@ -238,11 +166,11 @@ fn run_clocks(
     if !clock_runs(&record, &clocks, analysis.0) {
         return;
     }
-    let side = record.game.position().side_to_move();
+    let side = record.game().position().side_to_move();
     if clocks.run(side, time.delta()) {
         commands.write(GameCommand::TimeUp {
             side,
-            revision: record.revision,
+            revision: record.revision(),
         });
     }
 }
@@ -250,20 +178,6 @@ fn run_clocks(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_controls_read_and_print_as_players_write_them() {
-        assert_eq!("5+3".parse(), Ok(TimeControl::new(5, 3)));
-        assert_eq!(" 15 + 10 ".parse(), Ok(TimeControl::new(15, 10)));
-        assert_eq!("3".parse(), Ok(TimeControl::new(3, 0)));
-        let half: TimeControl = "0.5+1".parse().unwrap();
-        assert_eq!(half.base, Duration::from_secs(30));
-        assert_eq!(half.to_string(), "0.5+1");
-        assert_eq!(TimeControl::new(5, 3).to_string(), "5+3");
-        for bad in ["", "five", "5+x", "-1+2", "0+3", "5+3+1", "inf"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn clocks_show_minutes_then_tenths_and_round_up() {

@@ -11,14 +11,15 @@
 
 use bevy::prelude::*;
 
-use crate::geometry::PANEL_WIDTH;
-use crate::i18n::{Lang, Language, SwitchLanguage};
-use crate::panel::{
+use crate::core::command::GameCommand;
+use crate::core::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
+use crate::core::record::GameRecord;
+use crate::ground::geometry::PANEL_WIDTH;
+use crate::text::{Lang, Language, SwitchLanguage};
+use crate::view::panel::{
     BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, PanelRoot, TEXT,
     button_node_of_height, font, plain_button, translated_button,
 };
-use crate::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
-use crate::record::{GameCommand, GameRecord};
 
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
 const BAD: Color = Color::srgb(1.0, 0.45, 0.40);
@@ -55,10 +56,10 @@ enum LineText {
 /// Registers the panel (needs a window).
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
-        .add_systems(Update, press.in_set(crate::GameSet::Input))
+        .add_systems(Update, press.in_set(crate::ground::GameSet::Input))
         .add_systems(
             Update,
-            (show_panel, refresh, color).in_set(crate::GameSet::View),
+            (show_panel, refresh, color).in_set(crate::ground::GameSet::View),
         );
 }
 
@@ -274,8 +275,8 @@ fn refresh(
                 panel.state.clone(),
                 match (puzzles.progress, &puzzles.feedback) {
                     (Progress::Solved, _) if !puzzles.missed => GOOD,
-                    (_, crate::puzzles::Feedback::Right) => GOOD,
-                    (_, crate::puzzles::Feedback::Wrong(_)) => BAD,
+                    (_, crate::core::puzzles::Feedback::Right) => GOOD,
+                    (_, crate::core::puzzles::Feedback::Wrong(_)) => BAD,
                     _ => TEXT,
                 },
             ),

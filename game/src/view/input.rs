@@ -1,7 +1,7 @@
 //! Input: pointer presses and releases on the board become [`BoardClick`]s, and clicks become
 //! moves through the [`Selection`] — or visible [`ClickFeedback`] when they are illegal.
 //!
-//! Data flow (all in [`GameSet::Input`](crate::GameSet), before the rules step): the mouse
+//! Data flow (all in [`GameSet::Input`](crate::ground::GameSet), before the rules step): the mouse
 //! system maps the cursor to a square with the pure [`BoardLayout`] geometry and writes
 //! [`BoardClick`] messages (a press selects; releasing over another square after dragging counts
 //! as a second click, so click-click and drag-and-drop both work; a press on the piece already
@@ -13,10 +13,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use shashki::Square;
 
-use crate::geometry::BoardLayout;
-use crate::i18n::{Catalogue, Say};
-use crate::record::{Controller, GameCommand, GameRecord, Notice, Orientation};
-use crate::selection::{ClickOutcome, IllegalClick, Selection};
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::record::{Controller, GameRecord, Orientation};
+use crate::ground::geometry::BoardLayout;
+use crate::text::{Catalogue, Say};
+use crate::view::selection::{ClickOutcome, IllegalClick, Selection};
 
 /// A click (or drop) on a dark square of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,12 +88,12 @@ pub(crate) fn plugin(app: &mut App) {
                 // While the list of games covers the board, its clicks are the list's.
                 mouse_to_clicks.run_if(
                     resource_exists::<ButtonInput<MouseButton>>
-                        .and_then(|list: Res<crate::collection::Collection>| !list.shown),
+                        .and_then(|list: Res<crate::core::collection::Collection>| !list.shown),
                 ),
                 interpret_clicks,
             )
                 .chain()
-                .in_set(crate::GameSet::Input),
+                .in_set(crate::ground::GameSet::Input),
         );
 }
 
@@ -101,8 +103,8 @@ fn reset_selection_on_change(
     mut selection: ResMut<Selection>,
     mut last: Local<Option<u64>>,
 ) {
-    if *last != Some(record.revision) {
-        *last = Some(record.revision);
+    if *last != Some(record.revision()) {
+        *last = Some(record.revision());
         selection.clear();
     }
 }
@@ -208,7 +210,7 @@ fn interpret_clicks(
                 at: time.elapsed_secs_f64(),
             };
         };
-        if record.review.is_some() {
+        if record.review().is_some() {
             // A click on the board while reviewing goes back to the game, and plays nothing.
             commands.write(GameCommand::ReviewEnd);
             notice.info(Say::BackToGame);
@@ -222,12 +224,12 @@ fn interpret_clicks(
             reject(&mut feedback, Refusal::EngineTurn);
             continue;
         }
-        match selection.click(record.game.position(), square) {
+        match selection.click(record.game().position(), square) {
             ClickOutcome::Play(mv) => {
                 commands.write(GameCommand::Play {
                     mv,
                     label: None,
-                    revision: record.revision,
+                    revision: record.revision(),
                 });
             }
             ClickOutcome::Illegal(why) => reject(&mut feedback, Refusal::Illegal(why)),

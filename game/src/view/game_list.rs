@@ -16,11 +16,11 @@ use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
 
-use crate::collection::{Collection, ListedGame};
-use crate::geometry::PANEL_WIDTH;
-use crate::i18n::{Catalogue, Language};
-use crate::panel::shorten;
-use crate::record::GameCommand;
+use crate::core::collection::{Collection, ListedGame};
+use crate::core::command::GameCommand;
+use crate::ground::geometry::PANEL_WIDTH;
+use crate::text::{Catalogue, Language};
+use crate::view::panel::shorten;
 
 const BACKGROUND: Color = Color::srgb(0.12, 0.13, 0.15);
 const ROW: Color = Color::srgb(0.17, 0.18, 0.21);
@@ -69,9 +69,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_list)
         .add_systems(
             Update,
-            (read_filter, press_list).in_set(crate::GameSet::Input),
+            (read_filter, press_list).in_set(crate::ground::GameSet::Input),
         )
-        .add_systems(Update, sync_list.in_set(crate::GameSet::View));
+        .add_systems(Update, sync_list.in_set(crate::ground::GameSet::View));
 }
 
 fn font(size: f32) -> TextFont {
@@ -128,7 +128,7 @@ fn spawn_list(mut commands: Commands) {
                         },
                         BackgroundColor(ROW),
                         children![(
-                            crate::panel::Words(|t| t.close_list),
+                            crate::view::panel::Words(|t| t.close_list),
                             Text::new(""),
                             font(13.0),
                             TextColor(TEXT)
@@ -156,7 +156,7 @@ fn spawn_list(mut commands: Commands) {
                 },
                 children![
                     (
-                        crate::panel::Words(|t| t.filter_label),
+                        crate::view::panel::Words(|t| t.filter_label),
                         Text::new(""),
                         font(13.0),
                         TextColor(DIM)

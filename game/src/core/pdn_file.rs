@@ -12,10 +12,10 @@ use bevy::prelude::Resource;
 use shashki::pdn::PdnGame;
 use shashki::{Color, pdn};
 
-use crate::clock::TimeControl;
-use crate::collection::Collection;
-use crate::i18n::Say;
-use crate::record::{Controller, GameRecord, Strength};
+use crate::core::collection::Collection;
+use crate::core::record::{Controller, GameRecord, Strength};
+use crate::ground::TimeControl;
+use crate::text::Say;
 
 /// The file of the player's own games in the working directory, when there is no per-user data
 /// directory.
@@ -159,7 +159,7 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| cannot(e.to_string()))?;
     }
-    crate::atomic_write::write_atomically(path, text.as_bytes())
+    crate::ground::atomic_write::write_atomically(path, text.as_bytes())
         .map_err(|e| cannot(e.to_string()))?;
     Ok(count(&text))
 }
@@ -201,10 +201,10 @@ pub fn pdn_record(
     clock: Option<TimeControl>,
     date: &str,
 ) -> PdnGame {
-    let mut game = PdnGame::new(record.game.clone());
+    let mut game = PdnGame::new(record.game().clone());
     game.result = record.outcome().result();
-    if !record.tags.is_empty() {
-        for (name, value) in &record.tags {
+    if !record.tags().is_empty() {
+        for (name, value) in record.tags() {
             if name != "Result" {
                 game.set_tag(name, value);
             }
@@ -223,14 +223,14 @@ pub fn pdn_record(
     };
     game.set_tag("Event", "shashki game");
     game.set_tag("Date", date);
-    game.set_tag("White", name(record.players.white));
-    game.set_tag("Black", name(record.players.black));
+    game.set_tag("White", name(record.players().white));
+    game.set_tag("Black", name(record.players().black));
     game.set_tag("Result", &game.result.to_string());
     game.set_tag("GameType", "25");
-    let engine_plays =
-        record.players.white == Controller::Engine || record.players.black == Controller::Engine;
+    let engine_plays = record.players().white == Controller::Engine
+        || record.players().black == Controller::Engine;
     if engine_plays {
-        match record.strength {
+        match record.strength() {
             Strength::Level(n) => game.set_tag("Level", &n.to_string()),
             Strength::MoveTime(t) => game.set_tag("EngineTime", &t.as_millis().to_string()),
         }
@@ -254,7 +254,7 @@ pub fn pdn_text(record: &GameRecord, own: &OwnGames, clock: Option<TimeControl>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Players;
+    use crate::core::record::Players;
 
     #[test]
     fn dates_are_written_as_pdn_dates() {
@@ -273,7 +273,7 @@ mod tests {
             },
             Strength::Level(5),
         );
-        record.game.play_text("c3-d4").unwrap();
+        record.play_typed("c3-d4").unwrap();
         let own = OwnGames {
             player: "Аня".into(),
             file: None,

@@ -23,8 +23,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::i18n::Say;
-use crate::record::{Controller, GameCommand, GameRecord, MoveLabel, Notice, Strength};
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::record::{Controller, GameRecord, MoveLabel, Strength};
+use crate::text::Say;
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -34,7 +36,8 @@ use shashki::{
     SearchInfo, SearchLimit, StopHandle,
 };
 
-use crate::clock::Clocks;
+use crate::core::clock::Clocks;
+use crate::core::sync::{Analysis, Hint, ViewSync};
 
 /// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
 /// levels (no book, [`Level::config`]) and the analysing one (tablebases, no book: a book
@@ -93,11 +96,6 @@ pub enum Purpose {
     /// To analyse the position shown, until stopped.
     Analysis,
 }
-
-/// The analysis mode: whether the engine analyses the position shown (toggled by
-/// [`GameCommand::ToggleAnalysis`]).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Analysis(pub bool);
 
 /// The position the last analysis search ended in by itself (a won, lost or tablebase position
 /// needs no endless search) and what it found; that position is not searched again.
@@ -185,37 +183,6 @@ pub struct Progress {
     pub nodes: u64,
 }
 
-/// The hint to show on the board.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hint(pub Option<Move>);
-
-/// What the board view shows. The engine waits until the view shows the record's current
-/// revision (not animating) so each move is seen; without a view it is [`ViewSync::Absent`].
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ViewSync {
-    /// No board view (headless).
-    #[default]
-    Absent,
-    /// Showing this record revision, at rest.
-    Showing(u64),
-    /// Animating or catching up.
-    Busy,
-    /// Showing an earlier position of the game ([`GameRecord::review`]).
-    Reviewing,
-}
-
-impl ViewSync {
-    /// Whether the view is at rest on `revision` (or there is no view).
-    #[must_use]
-    pub fn shows(self, revision: u64) -> bool {
-        match self {
-            ViewSync::Absent => true,
-            ViewSync::Showing(r) => r == revision,
-            ViewSync::Busy | ViewSync::Reviewing => false,
-        }
-    }
-}
-
 /// How long the engine searches for a hint.
 pub const HINT_TIME: Duration = Duration::from_millis(1000);
 /// How long the engine considers a draw offer.
@@ -261,20 +228,17 @@ pub struct EngineSetup(pub shashki::EngineSetup);
 /// Registers the engine task.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
-        .init_resource::<Analysis>()
         .init_resource::<AnalysisDone>()
         .init_resource::<Evaluation>()
-        .init_resource::<Hint>()
-        .init_resource::<ViewSync>()
         .init_resource::<Pending>()
         .add_systems(Startup, build_engine)
-        .add_systems(Update, poll_jobs.in_set(crate::GameSet::Input))
+        .add_systems(Update, poll_jobs.in_set(crate::ground::GameSet::Input))
         .add_systems(
             Update,
             (cancel_stale_jobs, start_jobs)
                 .chain()
-                .in_set(crate::GameSet::Rules)
-                .after(crate::record::apply_commands),
+                .in_set(crate::ground::GameSet::Rules)
+                .after(crate::core::rules::apply_commands),
         )
         .add_systems(Last, stop_on_exit);
 }
@@ -487,8 +451,8 @@ fn cancel_stale_jobs(
     mut notice: ResMut<Notice>,
     mut last: Local<u64>,
 ) {
-    if *last != record.revision {
-        *last = record.revision;
+    if *last != record.revision() {
+        *last = record.revision();
         // The hint was for the position before: off the board and out of the panel.
         hint.0 = None;
         if matches!(notice.lines.as_slice(), [Say::Hint(_)]) {
@@ -496,7 +460,7 @@ fn cancel_stale_jobs(
         }
     }
     for mut job in &mut jobs {
-        let stale = job.revision != record.revision
+        let stale = job.revision != record.revision()
             || (job.purpose == Purpose::Analysis
                 && (!analysis.0 || job.shown_ply != record.shown_ply()));
         if stale && !job.cancelled {
@@ -573,15 +537,15 @@ fn start_jobs(
     let shown_ply = record.shown_ply();
     // While analysing, the engine plays no move, as while the player reviews the game.
     let purpose = if analysis.0 {
-        if done.at == Some((record.revision, shown_ply)) {
+        if done.at == Some((record.revision(), shown_ply)) {
             return;
         }
         Purpose::Analysis
     } else if !record.ongoing() {
         return;
     } else if record.to_move() == Controller::Engine
-        && record.review.is_none()
-        && view.shows(record.revision)
+        && record.review().is_none()
+        && view.shows(record.revision())
     {
         Purpose::Move
     } else if pending.draw_offer {
@@ -595,9 +559,9 @@ fn start_jobs(
     };
     let progress = Arc::new(Mutex::new(Progress::default()));
     let game = if purpose == Purpose::Analysis {
-        game_at(&record.game, shown_ply)
+        game_at(&record.game(), shown_ply)
     } else {
-        record.game.clone()
+        record.game().clone()
     };
     let root = *game.position();
     let engines = EngineHandle::clone(&engine);
@@ -615,7 +579,7 @@ fn start_jobs(
     });
     let request = Request {
         purpose,
-        strength: record.strength,
+        strength: record.strength(),
         engine_side,
         clock,
     };
@@ -625,7 +589,7 @@ fn start_jobs(
         task,
         stops,
         purpose,
-        revision: record.revision,
+        revision: record.revision(),
         shown_ply,
         root,
         cancelled: false,
@@ -673,7 +637,7 @@ fn poll_jobs(
         };
         commands.entity(entity).despawn();
         *thinking = Thinking::default();
-        if job.cancelled || job.revision != record.revision {
+        if job.cancelled || job.revision != record.revision() {
             continue;
         }
         if let Some(score) = thought.score {
@@ -712,7 +676,10 @@ fn poll_jobs(
             Purpose::Hint => {
                 if let Some(mv) = thought.best {
                     hint.0 = Some(mv);
-                    let text = record.game.position().write_move(&mv, Notation::Algebraic);
+                    let text = record
+                        .game()
+                        .position()
+                        .write_move(&mv, Notation::Algebraic);
                     notice.info(Say::Hint(text));
                 }
             }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine_task::Thinking;
+use crate::engine::engine_task::Thinking;
 
 /// Frames counted in the current second.
 #[derive(Resource)]

@@ -2,7 +2,7 @@
 //! moves, review earlier positions, ask for a hint, flip the board, choose a level, drop a
 //! selection.
 //!
-//! Data flow (in [`GameSet::Input`](crate::GameSet), before the rules step): `press_keys` maps
+//! Data flow (in [`GameSet::Input`](crate::ground::GameSet), before the rules step): `press_keys` maps
 //! each key pressed this frame with the pure [`shortcut`] and writes the same
 //! [`GameCommand`]s the buttons write, or clears the [`Selection`] on Escape. While the FEN / file
 //! name field has the keyboard focus, keys are text and no shortcut fires ([`typing`]: the focus
@@ -13,8 +13,8 @@
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
-use crate::record::GameCommand;
-use crate::selection::Selection;
+use crate::core::command::GameCommand;
+use crate::view::selection::Selection;
 use shashki::LEVELS;
 
 /// What a key does.
@@ -44,7 +44,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         press_keys
             .run_if(resource_exists::<ButtonInput<KeyCode>>)
-            .in_set(crate::GameSet::Input),
+            .in_set(crate::ground::GameSet::Input),
     );
 }
 
@@ -91,7 +91,7 @@ fn press_keys(
     focus: Option<ResMut<InputFocus>>,
     windows: Query<(), With<Window>>,
     mut selection: ResMut<Selection>,
-    list: Res<crate::collection::Collection>,
+    list: Res<crate::core::collection::Collection>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     if let Some(mut focus) = focus
@@ -104,7 +104,7 @@ fn press_keys(
         return;
     }
     if list.shown {
-        // The list of games has the keys (crate::game_list), not the board it covers.
+        // The list of games has the keys (crate::view::game_list), not the board it covers.
         return;
     }
     let control = keys.any_pressed([

@@ -40,12 +40,16 @@ use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
 use bevy::window::PrimaryWindow;
 
-use crate::clock::{Clocks, TimeControl, clock_runs, clock_text};
-use crate::engine_task::{Analysis, AnalysisDone, Evaluation, Progress, Purpose, Thinking};
-use crate::geometry::{PANEL_WIDTH, ui_scale};
-use crate::i18n::{Catalogue, Lang, Language, Say, SwitchLanguage};
-use crate::input::{ClickFeedback, FEEDBACK_SECONDS};
-use crate::record::{GameCommand, GameRecord, Mode, Notice};
+use crate::core::clock::{Clocks, clock_runs, clock_text};
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::record::{GameRecord, Mode};
+use crate::core::sync::Analysis;
+use crate::engine::engine_task::{AnalysisDone, Evaluation, Progress, Purpose, Thinking};
+use crate::ground::TimeControl;
+use crate::ground::geometry::{PANEL_WIDTH, ui_scale};
+use crate::text::{Catalogue, Lang, Language, Say, SwitchLanguage};
+use crate::view::input::{ClickFeedback, FEEDBACK_SECONDS};
 use shashki::{Color as Side, DrawRules, LEVELS};
 
 /// The line between the board and the panel. The panel has no background of its own: it shows
@@ -114,7 +118,7 @@ pub enum PanelButton {
     CopyPdn,
     /// Show the list of the games of the file opened last.
     GameList,
-    /// Enter the puzzle mode ([`crate::puzzles`]).
+    /// Enter the puzzle mode ([`crate::core::puzzles`]).
     Puzzles,
 }
 
@@ -194,7 +198,7 @@ pub(crate) fn plugin(app: &mut App) {
                 submit_field,
                 blur_field_on_outside_press,
             )
-                .in_set(crate::GameSet::Input),
+                .in_set(crate::ground::GameSet::Input),
         )
         .add_systems(
             Update,
@@ -208,7 +212,7 @@ pub(crate) fn plugin(app: &mut App) {
                 color_buttons,
                 color_moves,
             )
-                .in_set(crate::GameSet::View),
+                .in_set(crate::ground::GameSet::View),
         );
 }
 
@@ -351,7 +355,7 @@ fn row() -> Node {
     }
 }
 
-fn spawn_panel(mut commands: Commands, settings: Res<crate::settings::SettingsFile>) {
+fn spawn_panel(mut commands: Commands, settings: Res<crate::core::settings::SettingsFile>) {
     // The field offers the file opened last ("Open PDN" opens it again).
     let last_file = settings
         .saved
@@ -747,7 +751,7 @@ fn press_buttons(
     mut commands: MessageWriter<GameCommand>,
     mut languages: MessageWriter<SwitchLanguage>,
     mut notice: ResMut<Notice>,
-    mut puzzles: MessageWriter<crate::puzzles::PuzzleCommand>,
+    mut puzzles: MessageWriter<crate::core::puzzles::PuzzleCommand>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
@@ -791,7 +795,7 @@ fn press_buttons(
             PanelButton::CopyPdn => GameCommand::CopyPdn,
             PanelButton::GameList => GameCommand::ShowGameList(true),
             PanelButton::Puzzles => {
-                puzzles.write(crate::puzzles::PuzzleCommand::Start);
+                puzzles.write(crate::core::puzzles::PuzzleCommand::Start);
                 continue;
             }
         };
@@ -849,7 +853,7 @@ fn submit_field(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Option<ResMut<InputFocus>>,
     windows: Query<(), With<Window>>,
-    list: Res<crate::collection::Collection>,
+    list: Res<crate::core::collection::Collection>,
     mut field: Query<(Entity, &mut EditableText), With<InputField>>,
     mut commands: MessageWriter<GameCommand>,
     mut waiting: Local<bool>,
@@ -861,7 +865,7 @@ fn submit_field(
     let Some(mut focus) = focus else {
         return;
     };
-    if !crate::shortcuts::typing(Some(&focus), &windows) {
+    if !crate::view::shortcuts::typing(Some(&focus), &windows) {
         if std::mem::take(&mut *waiting) {
             return;
         }
@@ -995,15 +999,15 @@ fn refresh_texts(
     // An analysis that ended by itself (a tablebase line, a finished game) stays on show.
     let ended = (thinking.purpose.is_none()
         && analysis.0
-        && done.at == Some((record.revision, record.shown_ply())))
+        && done.at == Some((record.revision(), record.shown_ply())))
     .then_some(&done.progress);
     let thinking_line = match (thinking.purpose, ended) {
         (None, Some(progress)) => progress_line(t.analysing, record.shown_position(), progress, t),
         (None, None) => String::new(),
         (Some(purpose), _) => {
             let (what, position) = match purpose {
-                Purpose::Move | Purpose::DrawOffer => (t.thinking, record.game.position()),
-                Purpose::Hint => (t.looking_for_hint, record.game.position()),
+                Purpose::Move | Purpose::DrawOffer => (t.thinking, record.game().position()),
+                Purpose::Hint => (t.looking_for_hint, record.game().position()),
                 Purpose::Analysis => (t.analysing, record.shown_position()),
             };
             progress_line(what, position, &thinking.progress, t)
@@ -1026,8 +1030,8 @@ fn refresh_texts(
             *color = wanted;
         }
     }
-    let level = match record.strength {
-        crate::record::Strength::Level(n) => {
+    let level = match record.strength() {
+        crate::core::record::Strength::Level(n) => {
             let name = n
                 .checked_sub(1)
                 .and_then(|i| t.level_names.get(i))
@@ -1035,7 +1039,7 @@ fn refresh_texts(
                 .unwrap_or_default();
             (t.level_line)(n, name)
         }
-        crate::record::Strength::MoveTime(time) => (t.engine_time_line)(&seconds(time, t)),
+        crate::core::record::Strength::MoveTime(time) => (t.engine_time_line)(&seconds(time, t)),
     };
     for mut text in &mut texts.p3() {
         set(&mut text, level.clone());
@@ -1068,7 +1072,7 @@ fn refresh_clocks(
         return;
     }
     let t = language.0.text();
-    let to_move = record.game.position().side_to_move();
+    let to_move = record.game().position().side_to_move();
     let runs = clock_runs(&record, &clocks, analysis.0);
     for (clock, mut text, mut color, parent) in &mut texts {
         let value = (t.clock)(clock.0, &clock_text(clocks.left(clock.0)));
@@ -1168,7 +1172,7 @@ fn refresh_move_list(
     language: Res<Language>,
     lists: Query<Entity, With<MovesList>>,
     mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
-    mut built: Local<(Vec<crate::record::MoveRow>, Option<String>)>,
+    mut built: Local<(Vec<crate::core::record_text::MoveRow>, Option<String>)>,
     mut reviewed: Local<Option<usize>>,
 ) {
     if !record.is_changed() && !language.is_changed() {
@@ -1250,11 +1254,11 @@ fn refresh_move_list(
         }
         *built = (rows.clone(), result);
     }
-    if !rebuilt && *reviewed == record.review {
+    if !rebuilt && *reviewed == record.review() {
         return;
     }
-    *reviewed = record.review;
-    let marked = record.review.map(|ply| {
+    *reviewed = record.review();
+    let marked = record.review().map(|ply| {
         rows.iter()
             .position(|row| row.moves.iter().any(|(after, _)| *after == ply))
             .unwrap_or(0)
@@ -1298,12 +1302,12 @@ fn color_moves(
     record: Res<GameRecord>,
     mut entries: Query<(&Interaction, &MoveEntry, &mut BackgroundColor)>,
 ) {
-    let last = record.game.moves().len();
+    let last = record.game().moves().len();
     for (interaction, entry, mut background) in &mut entries {
         let color = match interaction {
             Interaction::Pressed => BUTTON_PRESSED,
             Interaction::Hovered => BUTTON_HOVER,
-            Interaction::None if record.review == Some(entry.0) => BUTTON_SELECTED,
+            Interaction::None if record.review() == Some(entry.0) => BUTTON_SELECTED,
             Interaction::None if entry.0 == last => LAST_MOVE,
             Interaction::None => Color::NONE,
         };
@@ -1332,7 +1336,7 @@ fn color_buttons(
             PanelButton::Level(l) => record.level() == Some(*l),
             PanelButton::Language(lang) => language.0 == *lang,
             PanelButton::TimeControl(control) => clocks.control == *control,
-            PanelButton::DrawRules(rules) => record.game.draw_rules() == *rules,
+            PanelButton::DrawRules(rules) => record.game().draw_rules() == *rules,
             PanelButton::Analyse => analysis.0,
             _ => false,
         };
@@ -1353,7 +1357,7 @@ fn color_buttons(
             *border = wanted;
         }
     }
-    let display = if record.review.is_some() {
+    let display = if record.review().is_some() {
         Display::Flex
     } else {
         Display::None
@@ -1438,7 +1442,7 @@ mod tests {
 
     #[test]
     fn engine_times_read_as_seconds_without_trailing_zeros() {
-        use crate::i18n::{EN, RU};
+        use crate::text::{EN, RU};
         let text = |ms| seconds(Duration::from_millis(ms), &EN);
         assert_eq!(text(50), "0.05 s");
         assert_eq!(text(250), "0.25 s");
@@ -1462,7 +1466,7 @@ mod tests {
 
     #[test]
     fn the_evaluation_says_who_wins_and_whether_the_tablebases_know_it() {
-        use crate::i18n::{EN, RU};
+        use crate::text::{EN, RU};
         use shashki::{Position, Score};
         let white_to_move = Position::start();
         let e = Evaluation::of(&white_to_move, Score(35), false);

@@ -53,7 +53,7 @@ pub enum IllegalClick {
 impl IllegalClick {
     /// A short explanation for the player, in the language of `t`.
     #[must_use]
-    pub fn explain(self, t: &crate::i18n::Catalogue) -> &'static str {
+    pub fn explain(self, t: &crate::text::Catalogue) -> &'static str {
         match self {
             IllegalClick::NotYourPiece => t.not_your_piece,
             IllegalClick::MustCapture => t.must_capture,

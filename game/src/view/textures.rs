@@ -10,7 +10,7 @@ use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use crate::board_view::palette;
+use crate::ground::palette;
 
 /// Side of each generated image in pixels.
 pub const IMAGE_SIZE: u32 = 128;

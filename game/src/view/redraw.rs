@@ -17,10 +17,12 @@ use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::clock::{Clocks, clock_runs};
-use crate::engine_task::{Analysis, Thinking, ViewSync};
-use crate::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
-use crate::record::{GameRecord, Notice};
+use crate::core::clock::{Clocks, clock_runs};
+use crate::core::notice::Notice;
+use crate::core::record::GameRecord;
+use crate::core::sync::{Analysis, ViewSync};
+use crate::engine::engine_task::Thinking;
+use crate::view::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
 
 /// The longest the window sleeps without input: nothing on the screen changes by itself while
 /// idle, so this is only a safety net.
@@ -78,11 +80,11 @@ fn choose_update_mode(
     let changed = record.is_changed() || notice.is_changed();
     let moving = busy(thinking.purpose.is_some(), *view, drag.from.is_some(), age);
     let mut wait = IDLE_WAIT;
-    if crate::shortcuts::typing(focus.as_deref(), &windows) {
+    if crate::view::shortcuts::typing(focus.as_deref(), &windows) {
         wait = wait.min(TYPING_WAIT);
     }
     if clock_runs(&record, &clocks, analysis.0) {
-        let side = record.game.position().side_to_move();
+        let side = record.game().position().side_to_move();
         wait = wait.min(clocks.redraw_every(side));
     }
     let mode = if changed || moving {
