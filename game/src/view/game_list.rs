@@ -20,7 +20,8 @@ use crate::core::collection::{Collection, ListedGame};
 use crate::core::command::GameCommand;
 use crate::ground::geometry::PANEL_WIDTH;
 use crate::text::{Catalogue, Language};
-use crate::view::panel::shorten;
+use crate::view::panel::status::shorten;
+use crate::view::panel::widgets::Words;
 
 const BACKGROUND: Color = Color::srgb(0.12, 0.13, 0.15);
 const ROW: Color = Color::srgb(0.17, 0.18, 0.21);
@@ -128,7 +129,7 @@ fn spawn_list(mut commands: Commands) {
                         },
                         BackgroundColor(ROW),
                         children![(
-                            crate::view::panel::Words(|t| t.close_list),
+                            Words(|t| t.close_list),
                             Text::new(""),
                             font(13.0),
                             TextColor(TEXT)
@@ -156,7 +157,7 @@ fn spawn_list(mut commands: Commands) {
                 },
                 children![
                     (
-                        crate::view::panel::Words(|t| t.filter_label),
+                        Words(|t| t.filter_label),
                         Text::new(""),
                         font(13.0),
                         TextColor(DIM)

@@ -15,11 +15,12 @@ use crate::core::command::GameCommand;
 use crate::core::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
 use crate::core::record::GameRecord;
 use crate::ground::geometry::PANEL_WIDTH;
-use crate::text::{Lang, Language, SwitchLanguage};
-use crate::view::panel::{
-    BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, PanelRoot, TEXT,
-    button_node_of_height, font, plain_button, translated_button,
+use crate::ground::palette::panel::{
+    BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
 };
+use crate::text::{Lang, Language, SwitchLanguage};
+use crate::view::panel::layout::PanelRoot;
+use crate::view::panel::widgets::{button_node_of_height, font, plain_button, translated_button};
 
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
 const BAD: Color = Color::srgb(1.0, 0.45, 0.40);
