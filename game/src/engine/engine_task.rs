@@ -30,6 +30,7 @@ use crate::text::Say;
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use shashki::annotate::line_text;
 use shashki::{BookChoice, SetupProblem, accepts_draw};
 use shashki::{
     Engine, EngineConfig, Game, LEVELS, Level, Move, MoveSource, Notation, Position, Score,
@@ -412,24 +413,17 @@ fn thought(result: &shashki::SearchResult) -> Thought {
 
 /// The first moves of a principal variation in traditional notation, numbered as in the move
 /// list from `first_number` (the number of the root's move): `12. c3-d4 f6-g5 13. …`, and
-/// `12... f6-g5 13. …` when Black moves first.
+/// `12... f6-g5 13. …` when Black moves first. The engine's [`line_text`] writes it; the panel
+/// shows the first ten moves.
 #[must_use]
 pub fn numbered_line(root: &Position, first_number: u32, pv: &[Move]) -> String {
     const SHOWN: usize = 10;
-    let moves = root.write_line(&pv[..pv.len().min(SHOWN)], Notation::Algebraic);
-    let black_first = root.side_to_move() == shashki::Color::Black;
-    let mut words = Vec::with_capacity(moves.len() * 3 / 2);
-    for (i, mv) in moves.into_iter().enumerate() {
-        let ply = i + usize::from(black_first);
-        let number = first_number + (ply / 2) as u32;
-        if i == 0 && black_first {
-            words.push(format!("{number}..."));
-        } else if ply % 2 == 0 {
-            words.push(format!("{number}."));
-        }
-        words.push(mv);
-    }
-    words.join(" ")
+    line_text(
+        root,
+        first_number,
+        &pv[..pv.len().min(SHOWN)],
+        Notation::Algebraic,
+    )
 }
 
 fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {

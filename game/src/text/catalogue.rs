@@ -308,3 +308,14 @@ catalogue! {
         loss_in: fn(u32) -> String,
     }
 }
+
+impl Catalogue {
+    /// The name of playing level `n` (numbered from 1), empty for a number without a level.
+    #[must_use]
+    pub fn level_name(&self, n: usize) -> &'static str {
+        n.checked_sub(1)
+            .and_then(|i| self.level_names.get(i))
+            .copied()
+            .unwrap_or_default()
+    }
+}

@@ -134,14 +134,7 @@ impl Say {
             Say::DrawConsidered => t.draw_considered.into(),
             Say::DrawAccepted => t.draw_accepted.into(),
             Say::DrawDeclined => t.draw_declined.into(),
-            Say::LevelSet(n) => {
-                let name = n
-                    .checked_sub(1)
-                    .and_then(|i| t.level_names.get(i))
-                    .copied()
-                    .unwrap_or_default();
-                (t.level_set)(*n, name)
-            }
+            Say::LevelSet(n) => (t.level_set)(*n, t.level_name(*n)),
             Say::PositionSet(c) => (t.position_set)(*c),
             Say::Opened { file, about, human } => (t.opened)(file, about.as_deref(), *human),
             Say::SidesSwitched(c) => (t.sides_switched)(*c),

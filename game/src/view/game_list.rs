@@ -19,9 +19,10 @@ use bevy::ui_widgets::ScrollArea;
 use crate::core::collection::{Collection, ListedGame};
 use crate::core::command::GameCommand;
 use crate::ground::geometry::PANEL_WIDTH;
+use crate::ground::palette::panel::{DIM, FOCUS, TEXT};
 use crate::text::{Catalogue, Language};
 use crate::view::panel::status::shorten;
-use crate::view::panel::widgets::Words;
+use crate::view::panel::widgets::{Words, font};
 
 const BACKGROUND: Color = Color::srgb(0.12, 0.13, 0.15);
 const ROW: Color = Color::srgb(0.17, 0.18, 0.21);
@@ -35,10 +36,7 @@ const ROW_GAP: f32 = 3.0;
 /// seconds a frame under a software renderer. The rows are a window around the highlighted game
 /// ([`list_window`]); lines above and below say how many more there are.
 pub const LIST_WINDOW: usize = 40;
-const TEXT: Color = Color::srgb(0.92, 0.92, 0.90);
-const DIM: Color = Color::srgb(0.65, 0.67, 0.70);
 const ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
-const FOCUS: Color = Color::srgb(0.45, 0.70, 1.0);
 
 /// The overlay.
 #[derive(Component)]
@@ -75,9 +73,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, sync_list.in_set(crate::ground::GameSet::View));
 }
 
-fn font(size: f32) -> TextFont {
-    TextFont {
-        font_size: FontSize::Px(size),
+/// A row of the overlay's top: the heading and Close, the filter's label and field.
+fn bar() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(8),
+        align_items: AlignItems::Center,
+        flex_shrink: 0.0,
         ..default()
     }
 }
@@ -101,13 +103,7 @@ fn spawn_list(mut commands: Commands) {
         },
         children![
             (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    column_gap: px(8),
-                    align_items: AlignItems::Center,
-                    flex_shrink: 0.0,
-                    ..default()
-                },
+                bar(),
                 children![
                     (
                         Heading,
@@ -148,13 +144,7 @@ fn spawn_list(mut commands: Commands) {
                 }
             ),
             (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    column_gap: px(8),
-                    align_items: AlignItems::Center,
-                    flex_shrink: 0.0,
-                    ..default()
-                },
+                bar(),
                 children![
                     (
                         Words(|t| t.filter_label),

@@ -20,7 +20,9 @@ use crate::ground::palette::panel::{
 };
 use crate::text::{Lang, Language, SwitchLanguage};
 use crate::view::panel::layout::PanelRoot;
-use crate::view::panel::widgets::{button_node_of_height, font, plain_button, translated_button};
+use crate::view::panel::widgets::{
+    button_node_of_height, font, plain_button, row, text_box, translated_button,
+};
 
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
 const BAD: Color = Color::srgb(1.0, 0.45, 0.40);
@@ -64,41 +66,6 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn row() -> Node {
-    Node {
-        flex_direction: FlexDirection::Row,
-        column_gap: px(6),
-        width: percent(100),
-        flex_shrink: 0.0,
-        ..default()
-    }
-}
-
-/// A box of `lines` lines of `size` px text (the child marked `marker`) that clips what does
-/// not fit: its height never changes with the text, so the buttons below stay where the player
-/// clicks them (a wrong move's message or the solution would otherwise push them down).
-fn text_line(marker: LineText, size: f32, color: Color, lines: f32) -> impl Bundle {
-    (
-        Node {
-            width: percent(100),
-            height: px(lines * size * 1.2),
-            flex_shrink: 0.0,
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        children![(
-            marker,
-            Text::new(""),
-            font(size),
-            TextColor(color),
-            Node {
-                width: percent(100),
-                ..default()
-            },
-        )],
-    )
-}
-
 fn spawn(mut commands: Commands) {
     let root = commands
         .spawn((
@@ -128,13 +95,13 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
-            .spawn(text_line(LineText::Heading, 13.0, DIM, 2.0))
+            .spawn(text_box(LineText::Heading, 13.0, DIM, 2.0))
             .id(),
         commands
-            .spawn(text_line(LineText::State, 16.0, TEXT, 2.0))
+            .spawn(text_box(LineText::State, 16.0, TEXT, 2.0))
             .id(),
         commands
-            .spawn(text_line(LineText::Solution, 13.0, TEXT, 3.0))
+            .spawn(text_box(LineText::Solution, 13.0, TEXT, 3.0))
             .id(),
         commands
             .spawn((
@@ -156,7 +123,7 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
-            .spawn(text_line(LineText::Counts, 13.0, DIM, 1.0))
+            .spawn(text_box(LineText::Counts, 13.0, DIM, 1.0))
             .id(),
         commands
             .spawn((
@@ -177,7 +144,7 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
-            .spawn(text_line(LineText::Problem, 12.0, BAD, 6.0))
+            .spawn(text_box(LineText::Problem, 12.0, BAD, 6.0))
             .id(),
     ];
     commands.entity(root).add_children(&children);

@@ -217,14 +217,7 @@ pub(super) fn refresh_texts(
         }
     }
     let level = match record.strength() {
-        Strength::Level(n) => {
-            let name = n
-                .checked_sub(1)
-                .and_then(|i| t.level_names.get(i))
-                .copied()
-                .unwrap_or_default();
-            (t.level_line)(n, name)
-        }
+        Strength::Level(n) => (t.level_line)(n, t.level_name(n)),
         Strength::MoveTime(time) => (t.engine_time_line)(&seconds(time, t)),
     };
     for mut text in &mut texts.p3() {

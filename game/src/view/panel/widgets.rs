@@ -20,7 +20,7 @@ pub(crate) fn font(size: f32) -> TextFont {
     }
 }
 
-pub(super) fn label(text: &str, size: f32, color: Color) -> impl Bundle {
+pub(crate) fn label(text: &str, size: f32, color: Color) -> impl Bundle {
     (Text::new(text), font(size), TextColor(color))
 }
 
@@ -33,8 +33,10 @@ pub(super) fn words(words: fn(&Catalogue) -> &'static str, size: f32, color: Col
 /// what does not fit. The text is the child of the clipping node: a node clips its children, not
 /// its own text, so a text that clipped itself would still be drawn over the rows below. The box
 /// is exactly `lines` lines high (Bevy's line height is 1.2 times the font size), so a line that
-/// does not fit is not drawn at all rather than cut through.
-pub(super) fn text_box(marker: impl Component, size: f32, color: Color, lines: f32) -> impl Bundle {
+/// does not fit is not drawn at all rather than cut through. Its height never changes with the
+/// text, so the rows below stay where the player clicks them (the puzzle panel's wrong-move
+/// message or solution would otherwise push its buttons down).
+pub(crate) fn text_box(marker: impl Component, size: f32, color: Color, lines: f32) -> impl Bundle {
     (
         Node {
             width: percent(100),
@@ -56,7 +58,7 @@ pub(super) fn text_box(marker: impl Component, size: f32, color: Color, lines: f
 
 /// A row of the panel. It never shrinks: a panel taller than the window scrolls instead of
 /// squeezing its rows into each other.
-pub(super) fn row() -> Node {
+pub(crate) fn row() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
         column_gap: px(6),
