@@ -245,7 +245,7 @@ fn apply_puzzle_commands(
             }
             PuzzleCommand::ShowSolution => {
                 if let Some(puzzle) = puzzles.current().filter(|_| puzzles.active).cloned() {
-                    let played = matching(&puzzle, &record.game());
+                    let played = matching(&puzzle, record.game());
                     record.show_line(&puzzle.solution[played..]);
                     puzzles.seen = record.revision();
                     puzzles.progress = Progress::Shown;
@@ -309,7 +309,7 @@ fn next_move(puzzles: &Puzzles, record: &GameRecord) -> Option<Move> {
     let puzzle = puzzles.current()?;
     let played = record.game().moves().len();
     (puzzles.progress == Progress::Solving
-        && matching(puzzle, &record.game()) == played
+        && matching(puzzle, record.game()) == played
         && Puzzle::is_player_ply(played))
     .then(|| puzzle.solution.get(played).copied())
     .flatten()
@@ -324,7 +324,7 @@ fn play_replies(puzzles: Res<Puzzles>, mut record: ResMut<GameRecord>, view: Res
         return;
     };
     let played = record.game().moves().len();
-    if played == 0 || Puzzle::is_player_ply(played) || matching(puzzle, &record.game()) != played {
+    if played == 0 || Puzzle::is_player_ply(played) || matching(puzzle, record.game()) != played {
         return;
     }
     if let Some(reply) = puzzle.solution.get(played) {
@@ -357,7 +357,7 @@ fn follow_moves(
         return;
     }
     let played = record.game().moves().len();
-    let good = matching(&puzzle, &record.game());
+    let good = matching(&puzzle, record.game());
     if good < played {
         // A move off the line: the player's is wrong (said so); anything else is just undone.
         if Puzzle::is_player_ply(good) {

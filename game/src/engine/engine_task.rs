@@ -553,7 +553,7 @@ fn start_jobs(
     };
     let progress = Arc::new(Mutex::new(Progress::default()));
     let game = if purpose == Purpose::Analysis {
-        game_at(&record.game(), shown_ply)
+        game_at(record.game(), shown_ply)
     } else {
         record.game().clone()
     };
