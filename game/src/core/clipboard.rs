@@ -1,9 +1,9 @@
 //! Copying to the system clipboard: the FEN of the position shown, or the whole game as PDN.
 //!
 //! The panel's buttons write [`GameCommand::CopyFen`] / [`GameCommand::CopyPdn`]; `copy` (in
-//! [`GameSet::Rules`](crate::ground::GameSet)) makes the text from the record ([`copy_text`]) and hands
-//! it to Bevy's [`Clipboard`] resource (the `system_clipboard` feature: the X11 clipboard). The
-//! notice says it is there, or why not (no clipboard without a display, as in the tests).
+//! [`GameSet::Rules`](crate::ground::GameSet)) makes the text from the record ([`copy_text`]) and
+//! hands it to Bevy's [`Clipboard`] resource (the `system_clipboard` feature: the X11 clipboard).
+//! The notice says it is there, or why not (no clipboard without a display, as in the tests).
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;

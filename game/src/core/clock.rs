@@ -1,20 +1,21 @@
 //! Clocks: an optional time control (base time and increment per move) for both sides.
 //!
 //! [`Clocks`] holds the time each side has left and, for every ply since the clocks were set,
-//! the times when that ply began. The rules step ([`apply_commands`](crate::core::rules::apply_commands))
-//! keeps them in step with the record: a move adds the increment to the side that moved and
-//! marks the new ply; taking back or replaying moves restores the times of the ply reached (a
-//! move taken back gives its thinking time back, a lost-on-time game taken back can go on); a
-//! new game, a FEN or a loaded game starts both clocks again; [`GameCommand::SetTimeControl`]
-//! chooses another control (from the position on the board).
+//! the times when that ply began. The rules step
+//! ([`apply_commands`](crate::core::rules::apply_commands)) keeps them in step with the record: a
+//! move adds the increment to the side that moved and marks the new ply; taking back or replaying
+//! moves restores the times of the ply reached (a move taken back gives its thinking time back, a
+//! lost-on-time game taken back can go on); a new game, a FEN or a loaded game starts both clocks
+//! again; [`GameCommand::SetTimeControl`] chooses another control (from the position on the board).
 //!
-//! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::ground::GameSet)) takes the frame's
-//! [`Time`] from the clock of the side to move while the game goes on — except while the engine
-//! is to move and waits for the player (a review or the analysis), so it never loses time it
-//! could not use — and when that clock reaches zero writes [`GameCommand::TimeUp`]; the rules
-//! step then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the
-//! clocks with a manual [`Time`] update, never by waiting. The engine reads the time it has left
-//! from here and manages it through `SearchLimit::Clock` (see [`engine_task`](crate::engine::engine_task)).
+//! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::ground::GameSet)) takes the
+//! frame's [`Time`] from the clock of the side to move while the game goes on — except while the
+//! engine is to move and waits for the player (a review or the analysis), so it never loses time it
+//! could not use — and when that clock reaches zero writes [`GameCommand::TimeUp`]; the rules step
+//! then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the clocks with
+//! a manual [`Time`] update, never by waiting. The engine reads the time it has left from here and
+//! manages it through `SearchLimit::Clock` (see the engine task, `engine::engine_task`, a floor
+//! above).
 
 use std::time::Duration;
 

@@ -2,14 +2,14 @@
 //! teacher's file) opened as a list to choose from.
 //!
 //! "Open PDN" ([`GameCommand::LoadPdn`]) reads every game of the file through the `shashki` PDN
-//! reader ([`read_collection`](crate::core::pdn_file::read_collection)); a file of one game opens it at
-//! once, as before, and a file of several fills the [`Collection`] resource and shows its list
-//! (`--pdn FILE` does the same at start-up; `--pdn FILE --game N` opens game N). Games the reader
-//! could not read are counted, with their reasons ([`Collection::failed`]); the others are listed.
-//! The list's view ([`crate::view::game_list`]) filters it by a player's name as the player types
-//! ([`GameCommand::FilterGames`], applied here) and opens a game with [`GameCommand::OpenGame`]
-//! (applied by the rules step: the game is shown at its start, in review). Everything here is
-//! headless: the tests drive it with the same messages.
+//! reader ([`read_collection`](crate::core::pdn_file::read_collection)); a file of one game opens
+//! it at once, as before, and a file of several fills the [`Collection`] resource and shows its
+//! list (`--pdn FILE` does the same at start-up; `--pdn FILE --game N` opens game N). Games the
+//! reader could not read are counted, with their reasons ([`Collection::failed`]); the others are
+//! listed. The list's view (`view::game_list`, on the top floor) filters it by a player's name as
+//! the player types ([`GameCommand::FilterGames`], applied here) and opens a game with
+//! [`GameCommand::OpenGame`] (applied by the rules step: the game is shown at its start, in
+//! review). Everything here is headless: the tests drive it with the same messages.
 
 use std::path::PathBuf;
 

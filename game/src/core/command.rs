@@ -22,8 +22,8 @@ pub enum GameCommand {
         mv: Move,
         /// Its label in the move list.
         label: Option<MoveLabel>,
-        /// The [`GameRecord::revision`] it was chosen in; ignored if the record changed since
-        /// (a new game or undo in the same frame).
+        /// The [`GameRecord::revision`](crate::core::record::GameRecord::revision) it was chosen
+        /// in; ignored if the record changed since (a new game or undo in the same frame).
         revision: u64,
     },
     /// Start a new game from the start position.
@@ -46,16 +46,19 @@ pub enum GameCommand {
     OfferDraw,
     /// The engine accepted a draw offer made in this revision.
     DrawAgreed {
-        /// The [`GameRecord::revision`] of the offer; ignored if the game changed since.
+        /// The [`GameRecord::revision`](crate::core::record::GameRecord::revision) of the offer;
+        /// ignored if the game changed since.
         revision: u64,
     },
     /// Set up a position from FEN.
     SetFen(String),
     /// Open a PDN file: its game, or the list of its games when it holds several.
     LoadPdn(PathBuf),
-    /// Add the game to a PDN file (`None`: the player's own games, [`crate::core::pdn_file::OwnGames`]).
+    /// Add the game to a PDN file (`None`: the player's own games,
+    /// [`crate::core::pdn_file::OwnGames`]).
     SavePdn(Option<PathBuf>),
-    /// Open game `.0` of the [`Collection`]'s list, at its start, in review.
+    /// Open game `.0` of the [`Collection`](crate::core::collection::Collection)'s list, at its
+    /// start, in review.
     OpenGame(usize),
     /// Show only the games of the list with a player whose name contains this text.
     FilterGames(String),
@@ -89,7 +92,8 @@ pub enum GameCommand {
     TimeUp {
         /// The side whose time is out.
         side: Color,
-        /// The [`GameRecord::revision`] it ran out in; ignored if the game changed since.
+        /// The [`GameRecord::revision`](crate::core::record::GameRecord::revision) it ran out in;
+        /// ignored if the game changed since.
         revision: u64,
     },
     /// Start or stop the engine's analysis of the position shown (handled by the engine task).

@@ -158,7 +158,7 @@ pub enum MoveLabel {
 /// The game record: the single source of truth that every view re-syncs from.
 ///
 /// Its fields are private: it changes only through its methods, and every change of the game
-/// (or of who is to move) goes through [`GameRecord::bump`], the one place the
+/// (or of who is to move) goes through its private `bump`, the one place the
 /// [`revision`](GameRecord::revision) grows.
 #[derive(Resource, Clone, Debug)]
 pub struct GameRecord {
@@ -616,4 +616,54 @@ impl GameRecord {
 pub struct Orientation {
     /// Black at the bottom.
     pub flipped: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two_players() -> GameRecord {
+        GameRecord::new(
+            Game::default(),
+            Players::for_mode(Mode::TwoPlayers),
+            Strength::default(),
+        )
+    }
+
+    #[test]
+    fn every_change_of_the_game_is_a_new_revision() {
+        let mut record = two_players();
+        let mut last = record.revision();
+        let mut changed = |record: &GameRecord, what: &str| {
+            assert!(record.revision() > last, "{what} made no new revision");
+            last = record.revision();
+        };
+        record.play_typed("c3-d4").unwrap();
+        changed(&record, "a move");
+        assert!(record.undo());
+        changed(&record, "undo");
+        assert!(record.redo());
+        changed(&record, "redo");
+        record.switch_sides();
+        changed(&record, "switching sides");
+        record.end(Ending::DrawAgreed);
+        changed(&record, "an agreed draw");
+        assert_eq!(record.outcome(), Outcome::DrawAgreed);
+        assert!(record.undo(), "the agreement is taken back first");
+        changed(&record, "taking the agreement back");
+        record.drop_moves_after(0);
+        changed(&record, "dropping moves");
+        assert!(record.game().moves().is_empty() && record.redo_moves().is_empty());
+        let mv = record.game().position().parse_move("c3-d4").unwrap();
+        assert!(record.play_reply(mv));
+        changed(&record, "a reply");
+        record.replace_with(two_players());
+        changed(&record, "a replaced record");
+        record.show_line(&[]);
+        changed(&record, "a line shown");
+        record.new_game(Mode::PlayWhite);
+        changed(&record, "a new game");
+        record.set_strength(Strength::Level(1));
+        assert_eq!(record.revision(), last, "the strength is not the game");
+    }
 }

@@ -4,12 +4,12 @@
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
 //! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate).
 //! At start-up `main` reads it ([`load`]; a missing file is the defaults, a broken one is
-//! moved aside and ignored with a notice, never a crash) and [`Setup`](crate::core::options::Setup) takes each setting the
-//! command line does not give. While the game runs, `keep_settings` (in `Last`, after the frame's
-//! changes) compares what is in force with what was saved and rewrites the file atomically
-//! when it differs. The path is a resource ([`SettingsFile`]) handed in by `main`, so tests save
-//! to a temporary directory and never touch the real configuration; without one nothing is
-//! saved.
+//! moved aside and ignored with a notice, never a crash) and `Setup` (in `core::options`) takes
+//! each setting the command line does not give. While the game runs, `keep_settings` (in `Last`,
+//! after the frame's changes) compares what is in force with what was saved and rewrites the file
+//! atomically when it differs. The path is a resource ([`SettingsFile`]) handed in by `main`, so
+//! tests save to a temporary directory and never touch the real configuration; without one nothing
+//! is saved.
 
 use std::path::{Path, PathBuf};
 

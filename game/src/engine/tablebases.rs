@@ -5,10 +5,11 @@
 //! At start-up (before the engine is made) `start` opens the directory: complete tables go
 //! straight to the engine's [`EngineSetup`]; otherwise a [`BackgroundBuild`] starts on its own
 //! thread (one worker, so the engine's search keeps a core) and a small line in the window's
-//! top-left corner (above the board, clear of its coordinates) shows its progress. Each frame `poll` updates that line; once the build has ended
-//! the engine is rebuilt with the tables (a search already running finishes with the old one)
-//! and the line says so for a few seconds. The line is kept as a typed [`BuildLine`] and drawn
-//! in the current [`Language`] (Russian or English). Everything lives in this one plugin.
+//! top-left corner (above the board, clear of its coordinates) shows its progress. Each frame
+//! `poll` updates that line; once the build has ended the engine is rebuilt with the tables (a
+//! search already running finishes with the old one) and the line says so for a few seconds. The
+//! line is kept as a typed [`BuildLine`] and drawn in the current [`Language`] (Russian or
+//! English). Everything lives in this one plugin.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

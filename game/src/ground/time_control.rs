@@ -1,7 +1,7 @@
 //! A time control as players write it (`5+3`: five minutes and three seconds a move).
 //!
 //! The plain value every floor shares: the command line and the settings read it, the clocks
-//! ([`crate::core::clock`]) run by it, the catalogues word it and the PDN file records it. It
+//! (`core::clock`) run by it, the catalogues word it and the PDN file records it. It
 //! knows nothing of the game, so it sits on the ground floor.
 
 use std::fmt;

@@ -163,7 +163,7 @@ catalogue! {
         copy_fen,
         /// Button: copy the game as PDN.
         copy_pdn,
-        /// Button: the puzzle mode (`crate::core::puzzles`, whose own texts are in its catalogue).
+        /// Button: the puzzle mode (`core::puzzles`, whose own texts are in its catalogue).
         puzzles,
         /// Notice: the FEN is on the clipboard.
         fen_copied,

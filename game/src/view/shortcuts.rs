@@ -2,13 +2,12 @@
 //! moves, review earlier positions, ask for a hint, flip the board, choose a level, drop a
 //! selection.
 //!
-//! Data flow (in [`GameSet::Input`](crate::ground::GameSet), before the rules step): `press_keys` maps
-//! each key pressed this frame with the pure [`shortcut`] and writes the same
-//! [`GameCommand`]s the buttons write, or clears the [`Selection`] on Escape. While the FEN / file
-//! name field has the keyboard focus, keys are text and no shortcut fires ([`typing`]: the focus
-//! on an entity other than the window — Bevy gives the window the focus at start-up, and keys
-//! sent to the window are the board's); Escape, or a press
-//! outside the field (`panel`), gives the keys back.
+//! Data flow (in [`GameSet::Input`](crate::ground::GameSet), before the rules step): `press_keys`
+//! maps each key pressed this frame with the pure [`shortcut`] and writes the same [`GameCommand`]s
+//! the buttons write, or clears the [`Selection`] on Escape. While the FEN / file name field has
+//! the keyboard focus, keys are text and no shortcut fires ([`typing`]: the focus on an entity
+//! other than the window — Bevy gives the window the focus at start-up, and keys sent to the window
+//! are the board's); Escape, or a press outside the field (`panel`), gives the keys back.
 
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
