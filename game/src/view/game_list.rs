@@ -22,7 +22,7 @@ use crate::ground::geometry::PANEL_WIDTH;
 use crate::ground::palette::panel::{DIM, FOCUS, TEXT};
 use crate::text::{Catalogue, Language};
 use crate::view::panel::status::shorten;
-use crate::view::panel::widgets::{Words, font};
+use crate::view::panel::widgets::{Words, font, show};
 
 const BACKGROUND: Color = Color::srgb(0.12, 0.13, 0.15);
 const ROW: Color = Color::srgb(0.17, 0.18, 0.21);
@@ -271,16 +271,7 @@ fn sync_list(
             }
         }
     }
-    let display = if collection.shown {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut roots {
-        if node.display != display {
-            node.display = display;
-        }
-    }
+    show(&mut roots, collection.shown);
     if !collection.shown {
         // The filter field gives the keyboard back when the list closes.
         if let Some(mut focus) = focus

@@ -14,14 +14,13 @@ use bevy::prelude::*;
 use crate::core::command::GameCommand;
 use crate::core::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
 use crate::core::record::GameRecord;
-use crate::ground::geometry::PANEL_WIDTH;
 use crate::ground::palette::panel::{
     BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
 };
 use crate::text::{Lang, Language, SwitchLanguage};
 use crate::view::panel::layout::PanelRoot;
 use crate::view::panel::widgets::{
-    button_node_of_height, font, plain_button, row, text_box, translated_button,
+    button_node_of_height, font, panel_column, plain_button, row, show, text_box, translated_button,
 };
 
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
@@ -72,16 +71,7 @@ fn spawn(mut commands: Commands) {
             PuzzlePanel,
             Node {
                 display: Display::None,
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: px(PANEL_WIDTH),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(px(10)),
-                row_gap: px(8),
-                overflow: Overflow::clip(),
-                ..default()
+                ..panel_column(8.0, Overflow::clip())
             },
         ))
         .id();
@@ -197,21 +187,8 @@ fn show_panel(
     mut ours: Query<&mut Node, (With<PuzzlePanel>, Without<PanelRoot>)>,
     mut main: Query<&mut Node, (With<PanelRoot>, Without<PuzzlePanel>)>,
 ) {
-    let (shown, hidden) = if puzzles.active {
-        (Display::Flex, Display::None)
-    } else {
-        (Display::None, Display::Flex)
-    };
-    for mut node in &mut ours {
-        if node.display != shown {
-            node.display = shown;
-        }
-    }
-    for mut node in &mut main {
-        if node.display != hidden {
-            node.display = hidden;
-        }
-    }
+    show(&mut ours, puzzles.active);
+    show(&mut main, !puzzles.active);
 }
 
 /// Rewrites the texts when the puzzle, the record or the language changes.

@@ -24,7 +24,7 @@ use crate::ground::palette::panel::{
 use crate::text::{Catalogue, Lang, Language, Say, SwitchLanguage};
 use crate::view::panel::text_field::{InputField, field_text, pdn_path};
 use crate::view::panel::widgets::{
-    Words, button_node, font, plain_button, row, translated_button, words,
+    Words, button_node, font, plain_button, row, show, translated_button, words,
 };
 
 /// What a panel button does.
@@ -356,14 +356,5 @@ pub(super) fn color_buttons(
             background.0 = color;
         }
     }
-    let display = if record.review().is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut review_only {
-        if node.display != display {
-            node.display = display;
-        }
-    }
+    show(&mut review_only, record.review().is_some());
 }

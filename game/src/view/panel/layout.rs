@@ -22,7 +22,7 @@ use crate::view::panel::evaluation::evaluation_row;
 use crate::view::panel::move_list::move_list_box;
 use crate::view::panel::status::{clock_row, level_line, status_box, thinking_and_notice_boxes};
 use crate::view::panel::text_field::field_rows;
-use crate::view::panel::widgets::{button_node, row, words};
+use crate::view::panel::widgets::{button_node, panel_column, row, words};
 
 /// The main panel's root node (the puzzle panel hides it while the puzzle mode is on).
 #[derive(Component)]
@@ -64,18 +64,7 @@ fn spawn_column(commands: &mut Commands) -> Entity {
         .spawn((
             PanelRoot,
             ScrollArea,
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: px(PANEL_WIDTH),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(px(10)),
-                row_gap: px(3),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
+            panel_column(3.0, Overflow::scroll_y()),
         ))
         .id();
     commands.spawn((

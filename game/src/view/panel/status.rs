@@ -19,7 +19,7 @@ use crate::engine::engine_task::{AnalysisDone, Progress, Purpose, Thinking};
 use crate::ground::palette::panel::{CLOCK_IDLE, CLOCK_RUNNING, DIM, ERROR, TEXT, THINK};
 use crate::text::{Catalogue, Language};
 use crate::view::input::{ClickFeedback, FEEDBACK_SECONDS};
-use crate::view::panel::widgets::{label, row, text_box};
+use crate::view::panel::widgets::{label, row, show, text_box};
 
 /// The notice box shows at most this many characters; longer notices end in "…".
 pub const NOTICE_CHARS: usize = 170;
@@ -237,16 +237,7 @@ pub(super) fn refresh_clocks(
     mut texts: Query<(&ClockText, &mut Text, &mut TextColor, &ChildOf)>,
     mut backgrounds: Query<&mut BackgroundColor, Without<ClockText>>,
 ) {
-    let display = if clocks.control.is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut rows {
-        if node.display != display {
-            node.display = display;
-        }
-    }
+    show(&mut rows, clocks.control.is_some());
     if clocks.control.is_none() {
         return;
     }

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::ground::geometry::PANEL_WIDTH;
 use crate::ground::palette::panel::{BUTTON, TEXT};
 use crate::text::{Catalogue, Language};
 
@@ -140,5 +141,33 @@ pub(super) fn translate_labels(
         && let Ok(mut window) = window.single_mut()
     {
         window.title = t.title.to_string();
+    }
+}
+
+/// A side panel's column at the window's right edge, the panel's width and the window's height
+/// (the main panel's and the puzzle panel's).
+pub(crate) fn panel_column(row_gap: f32, overflow: Overflow) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        right: px(0),
+        top: px(0),
+        width: px(PANEL_WIDTH),
+        height: percent(100),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(10)),
+        row_gap: px(row_gap),
+        overflow,
+        ..default()
+    }
+}
+
+/// Shows `nodes` when `shown`, else hides them (they take no room); a node already so is left
+/// untouched, so that the layout is not redone every frame.
+pub(crate) fn show<'a>(nodes: impl IntoIterator<Item = Mut<'a, Node>>, shown: bool) {
+    let display = if shown { Display::Flex } else { Display::None };
+    for mut node in nodes {
+        if node.display != display {
+            node.display = display;
+        }
     }
 }
