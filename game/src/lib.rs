@@ -1,67 +1,32 @@
 //! # shashki-game — play Russian draughts against the shashki engine
 //!
-//! A Bevy 2D game built from one plugin per concern, aggregated by [`GamePlugin`]:
-//! - [`record`]: the game record resource (the single source of truth) and the rules step;
-//! - [`clock`]: optional time controls, both sides' clocks and the loss on time;
-//! - [`clipboard`]: the FEN and the game's PDN copied to the system clipboard;
-//! - [`collection`]: the games of a PDN file of several, filtered by player, and [`game_list`]
-//!   their list on the screen;
-//! - [`settings`]: the language, level, clock, board, window size and last file kept between
-//!   runs;
-//! - [`input`]: pointer → squares → moves, through the click [`selection`];
-//! - [`engine_task`]: the engine's searches on a background task;
-//! - [`board_view`]: the board, pieces and highlights as sprites, re-synced from the record;
-//! - [`panel`]: status, thinking, buttons, text field and move list;
-//! - [`puzzles`] and [`puzzle_panel`]: the puzzle mode (задачи) and its side panel;
-//! - [`shortcuts`]: keys for the panel's most used buttons;
-//! - [`i18n`]: every visible word, in Russian and English, and the language in use;
-//! - [`redraw`]: the window redraws only when something changes (continuous while the engine
-//!   thinks or the board animates);
-//! - [`tablebases`]: endgame tables from the per-user directory, built in the background.
+//! A Bevy 2D game built from one plugin per concern, aggregated by [`GamePlugin`]. The modules
+//! stand in floors, each importing only from the floors below it (never from this file):
+//! 1. [`ground`]: the frame's stages ([`GameSet`]), the board's colours, the time control, the
+//!    board ↔ screen geometry, the font, the atomic file write — nothing of the game;
+//! 2. [`text`]: every visible word, in Russian and English, the language in use and the typed
+//!    notices ([`crate::text::Say`]);
+//! 3. [`core`]: the game record (the single source of truth) and the rules step, the clocks, the
+//!    games of a PDN file, the settings, the puzzle mode, the clipboard;
+//! 4. [`engine`]: the engine's searches on a background task and the endgame tables;
+//! 5. [`view`]: the board, the click interpretation, the keys, the side panel, the puzzle panel,
+//!    the list of games, the redraw policy.
 //!
 //! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
 //! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
 //! that needs no window (record, input interpretation, engine), so it runs under `MinimalPlugins`
-//! in the headless tests.
+//! in the headless tests. This file only declares the floors and wires their plugins.
 
-pub mod atomic_write;
-pub mod board_view;
-pub mod clipboard;
-pub mod clock;
-pub mod collection;
-pub mod engine_task;
-pub mod fps;
-pub mod game_list;
-pub mod geometry;
-pub mod i18n;
-pub mod input;
-pub mod options;
-pub mod panel;
-pub mod pdn_file;
-pub mod puzzle_panel;
-pub mod puzzles;
-pub mod record;
-pub mod redraw;
-pub mod selection;
-pub mod settings;
-pub mod shortcuts;
-pub mod tablebases;
-pub mod textures;
+pub mod core;
+pub mod engine;
+pub mod ground;
+pub mod text;
+pub mod view;
 
 use bevy::prelude::*;
 
-pub use options::{Options, Setup};
-
-/// The stages of every frame, in order.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    /// Pointer, buttons and finished engine searches become commands.
-    Input,
-    /// Commands change the game record.
-    Rules,
-    /// Entities are re-synced from the record.
-    View,
-}
+pub use crate::core::options::{Options, Setup};
+pub use crate::ground::{FONT, GameSet};
 
 /// The record, input interpretation and engine task: everything but the window.
 pub struct CorePlugin {
@@ -71,8 +36,8 @@ pub struct CorePlugin {
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        let mut notice = record::Notice::default();
-        notice.info(self.setup.opened.clone().unwrap_or(i18n::Say::Keys));
+        let mut notice = crate::core::notice::Notice::default();
+        notice.info(self.setup.opened.clone().unwrap_or(crate::text::Say::Keys));
         for problem in &self.setup.problems {
             notice.add_error(problem.clone());
         }
@@ -81,34 +46,37 @@ impl Plugin for CorePlugin {
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         )
         .insert_resource(self.setup.record.clone())
-        .insert_resource(clock::Clocks::new(
+        .insert_resource(crate::core::clock::Clocks::new(
             self.setup.clock,
-            self.setup.record.game.moves().len(),
+            self.setup.record.game().moves().len(),
         ))
-        .insert_resource(engine_task::EngineSetup(shashki::EngineSetup {
-            book: self.setup.book.clone(),
-            tablebases: self.setup.tablebases.clone(),
-        }))
+        .insert_resource(crate::engine::engine_task::EngineSetup(
+            shashki::EngineSetup {
+                book: self.setup.book.clone(),
+                tablebases: self.setup.tablebases.clone(),
+            },
+        ))
         .add_plugins((
-            record::plugin,
-            clock::plugin,
-            clipboard::plugin,
-            input::plugin,
-            shortcuts::plugin,
-            engine_task::plugin,
-            i18n::plugin,
-            collection::plugin,
-            settings::plugin,
-            puzzles::plugin,
+            crate::core::rules::plugin,
+            crate::core::sync::plugin,
+            crate::core::clock::plugin,
+            crate::core::clipboard::plugin,
+            crate::view::input::plugin,
+            crate::view::shortcuts::plugin,
+            crate::engine::engine_task::plugin,
+            crate::text::plugin,
+            crate::core::collection::plugin,
+            crate::core::settings::plugin,
+            crate::core::puzzles::plugin,
         ))
-        .insert_resource(i18n::Language(self.setup.lang))
-        .insert_resource(record::Orientation {
+        .insert_resource(crate::text::Language(self.setup.lang))
+        .insert_resource(crate::core::record::Orientation {
             flipped: (self.setup.record.human_side() == Some(shashki::Color::Black))
                 != self.setup.settings.board_turned,
         })
         .insert_resource(self.setup.collection.clone())
         .insert_resource(self.setup.own_games.clone())
-        .insert_resource(settings::SettingsFile {
+        .insert_resource(crate::core::settings::SettingsFile {
             path: self.setup.settings_path.clone(),
             saved: self.setup.settings.clone(),
             failed: false,
@@ -123,9 +91,6 @@ pub struct GamePlugin {
     pub setup: Setup,
 }
 
-/// The interface font (DejaVu Sans: Latin and Cyrillic; licence in `assets/fonts`), embedded.
-pub const FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
-
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         // Every text uses the default font handle: put the Cyrillic font there (Bevy's own
@@ -139,12 +104,12 @@ impl Plugin for GamePlugin {
             CorePlugin {
                 setup: self.setup.clone(),
             },
-            board_view::plugin,
-            panel::plugin,
-            game_list::plugin,
-            puzzle_panel::plugin,
-            redraw::plugin,
-            tablebases::plugin,
+            crate::view::board_view::plugin,
+            crate::view::panel::plugin,
+            crate::view::game_list::plugin,
+            crate::view::puzzle_panel::plugin,
+            crate::view::redraw::plugin,
+            crate::engine::tablebases::plugin,
         ));
     }
 }

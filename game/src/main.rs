@@ -23,17 +23,17 @@ fn main() -> ExitCode {
     let settings_path = options
         .settings
         .clone()
-        .or_else(shashki_game::settings::default_path);
+        .or_else(shashki_game::core::settings::default_path);
     let (settings, problem) = settings_path
         .as_deref()
-        .map(shashki_game::settings::load)
+        .map(shashki_game::core::settings::load)
         .unwrap_or_default();
     let saved_window = settings.window.unwrap_or([1200, 780]);
     let mut setup = Setup::from_options_and_settings(&options, settings);
     setup.problems.extend(problem);
     setup.settings_path = settings_path;
-    setup.own_games = shashki_game::pdn_file::OwnGames::for_this_user();
-    let min = shashki_game::geometry::MIN_WINDOW;
+    setup.own_games = shashki_game::core::pdn_file::OwnGames::for_this_user();
+    let min = shashki_game::ground::geometry::MIN_WINDOW;
     // A saved size is kept inside what the window allows.
     let width = options
         .width
@@ -61,10 +61,10 @@ fn main() -> ExitCode {
     .add_plugins(GamePlugin { setup });
     if let Some(path) = options.puzzles.clone() {
         app.world_mut()
-            .write_message(shashki_game::puzzles::PuzzleCommand::Load(path));
+            .write_message(shashki_game::core::puzzles::PuzzleCommand::Load(path));
     }
     if options.log_fps {
-        app.add_plugins(shashki_game::fps::plugin);
+        app.add_plugins(shashki_game::view::fps::plugin);
     }
     app.run();
     ExitCode::SUCCESS

@@ -5,18 +5,20 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use shashki::{Color, Game, GameStatus, Position, Square};
-use shashki_game::clipboard::{CopyWhat, copy_text};
-use shashki_game::clock::{Clocks, TimeControl};
-use shashki_game::collection::Collection;
-use shashki_game::engine_task::{Analysis, Evaluation, Hint, Purpose, Thinking};
-use shashki_game::i18n::{EN, Lang, Language, RU, Say, SwitchLanguage};
-use shashki_game::input::{BoardClick, ClickFeedback, Drag, Refusal};
-use shashki_game::pdn_file::OwnGames;
-use shashki_game::record::{
-    Controller, GameCommand, GameRecord, Mode, Notice, Outcome, Players, Strength,
-};
-use shashki_game::selection::Selection;
-use shashki_game::settings::{Settings, SettingsFile};
+use shashki_game::core::clipboard::{CopyWhat, copy_text};
+use shashki_game::core::clock::Clocks;
+use shashki_game::core::collection::Collection;
+use shashki_game::core::command::GameCommand;
+use shashki_game::core::notice::Notice;
+use shashki_game::core::pdn_file::OwnGames;
+use shashki_game::core::record::{Controller, GameRecord, Mode, Outcome, Players, Strength};
+use shashki_game::core::settings::{Settings, SettingsFile};
+use shashki_game::core::sync::{Analysis, Hint};
+use shashki_game::engine::engine_task::{Evaluation, Purpose, Thinking};
+use shashki_game::ground::TimeControl;
+use shashki_game::text::{EN, Lang, Language, RU, Say, SwitchLanguage};
+use shashki_game::view::input::{BoardClick, ClickFeedback, Drag, Refusal};
+use shashki_game::view::selection::Selection;
 use shashki_game::{CorePlugin, Setup};
 
 const ENGINE_TIME: Duration = Duration::from_millis(40);
@@ -100,7 +102,7 @@ fn two_players_with_mouse() -> (App, Entity) {
         .add_plugins(CorePlugin {
             setup: setup_with(None, Controller::Human, Controller::Human),
         })
-        .add_plugins(shashki_game::redraw::plugin);
+        .add_plugins(shashki_game::view::redraw::plugin);
     let window = app
         .world_mut()
         .spawn((
@@ -120,7 +122,7 @@ fn two_players_with_mouse() -> (App, Entity) {
 fn tap(app: &mut App, window: Entity, name: &str) {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
-    let at = shashki_game::geometry::BoardLayout::fit(Vec2::new(1200.0, 780.0), false)
+    let at = shashki_game::ground::geometry::BoardLayout::fit(Vec2::new(1200.0, 780.0), false)
         .square_center(sq(name));
     let mut entity = app.world_mut().entity_mut(window);
     entity
@@ -159,7 +161,7 @@ fn a_press_and_release_in_one_frame_leave_no_drag_and_the_window_idles() {
     assert_eq!(app.world().resource::<Selection>().piece, None);
     tap(&mut app, window, "c3");
     tap(&mut app, window, "d4");
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     assert_eq!(app.world().resource::<Drag>().from, None);
     app.update();
     app.update();
@@ -173,7 +175,7 @@ fn a_click_sequence_plays_a_move() {
     assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
     click(&mut app, "d4");
     let expected = Position::start().parse_move("c3-d4").unwrap();
-    assert_eq!(record(&app).game.moves(), &[expected]);
+    assert_eq!(record(&app).game().moves(), &[expected]);
     assert_eq!(app.world().resource::<Selection>(), &Selection::default());
 }
 
@@ -182,7 +184,7 @@ fn an_illegal_click_is_rejected_and_changes_nothing() {
     let mut app = two_players(None);
     click(&mut app, "c3");
     click(&mut app, "e5");
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     let feedback = app.world().resource::<ClickFeedback>();
     assert_eq!(feedback.square, Some(sq("e5")));
     assert!(feedback.reason.is_some());
@@ -192,20 +194,20 @@ fn an_illegal_click_is_rejected_and_changes_nothing() {
         app.world().resource::<ClickFeedback>().square,
         Some(sq("f6"))
     );
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
 }
 
 #[test]
 fn the_engines_turn_produces_a_legal_move() {
     let mut app = app_with(None, Controller::Engine, Controller::Human);
-    update_until(&mut app, |app| !record(app).game.moves().is_empty());
-    let mv = record(&app).game.moves()[0];
+    update_until(&mut app, |app| !record(app).game().moves().is_empty());
+    let mv = record(&app).game().moves()[0];
     assert!(Position::start().is_legal(&mv));
     // Now it is the human's turn: the engine waits.
     for _ in 0..20 {
         app.update();
     }
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
 }
 
 #[test]
@@ -226,14 +228,14 @@ fn undo_and_redo_step_through_the_game() {
     click(&mut app, "d4");
     click(&mut app, "f6");
     click(&mut app, "g5");
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
     command(&mut app, GameCommand::Undo);
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     command(&mut app, GameCommand::Undo);
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     command(&mut app, GameCommand::Redo);
     command(&mut app, GameCommand::Redo);
-    assert_eq!(record(&app).game.position().to_fen(), {
+    assert_eq!(record(&app).game().position().to_fen(), {
         let mut g = Game::default();
         g.play_text("c3-d4").unwrap();
         g.play_text("f6-g5").unwrap();
@@ -244,8 +246,8 @@ fn undo_and_redo_step_through_the_game() {
     click(&mut app, "h6");
     click(&mut app, "g5");
     command(&mut app, GameCommand::Redo);
-    assert_eq!(record(&app).game.moves().len(), 2);
-    assert!(record(&app).redo.is_empty());
+    assert_eq!(record(&app).game().moves().len(), 2);
+    assert!(record(&app).redo_moves().is_empty());
 }
 
 #[test]
@@ -253,12 +255,12 @@ fn undo_against_the_engine_takes_back_its_reply_too() {
     let mut app = app_with(None, Controller::Human, Controller::Engine);
     click(&mut app, "c3");
     click(&mut app, "d4");
-    update_until(&mut app, |app| record(app).game.moves().len() == 2);
+    update_until(&mut app, |app| record(app).game().moves().len() == 2);
     command(&mut app, GameCommand::Undo);
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     assert_eq!(record(&app).to_move(), Controller::Human);
     command(&mut app, GameCommand::Redo);
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
 }
 
 #[test]
@@ -266,7 +268,7 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
     let mut app = app_with(Some("W:Wc3:Bd4"), Controller::Human, Controller::Engine);
     click(&mut app, "c3");
     click(&mut app, "e5");
-    let status = record(&app).game.status();
+    let status = record(&app).game().status();
     assert!(
         matches!(
             status,
@@ -298,7 +300,7 @@ fn the_last_capture_ends_the_game_and_further_clicks_are_refused() {
         app.update();
     }
     assert_eq!(
-        record(&app).game.moves().len(),
+        record(&app).game().moves().len(),
         1,
         "no engine move after the end"
     );
@@ -314,12 +316,12 @@ fn a_capture_route_is_chosen_by_clicking_landing_squares() {
     click(&mut app, "b2");
     click(&mut app, "a5");
     assert!(
-        record(&app).game.moves().is_empty(),
+        record(&app).game().moves().is_empty(),
         "ambiguous: nothing played yet"
     );
     assert_eq!(app.world().resource::<Selection>().target, Some(sq("a5")));
     click(&mut app, "f6");
-    assert_eq!(record(&app).game.moves(), &[via_f6]);
+    assert_eq!(record(&app).game().moves(), &[via_f6]);
 }
 
 #[test]
@@ -333,16 +335,16 @@ fn a_bad_fen_is_reported_and_the_game_goes_on() {
         notice.error && notice.text(&EN).contains("FEN"),
         "{notice:?}"
     );
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     command(&mut app, GameCommand::SetFen("B:WK29:B25".into()));
-    assert_eq!(record(&app).game.position().to_fen(), "B:WK29:B25");
+    assert_eq!(record(&app).game().position().to_fen(), "B:WK29:B25");
 }
 
 #[test]
 fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
     command(&mut app, GameCommand::SetFen("B:WK29:B25,18".into()));
-    let players = record(&app).players;
+    let players = record(&app).players();
     assert_eq!(
         (players.white, players.black),
         (Controller::Engine, Controller::Human)
@@ -355,11 +357,11 @@ fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     for _ in 0..20 {
         app.update();
     }
-    assert!(record(&app).game.moves().is_empty(), "the engine waits");
+    assert!(record(&app).game().moves().is_empty(), "the engine waits");
     // Switch sides: the engine takes Black and moves.
     command(&mut app, GameCommand::SwitchSides);
     assert_eq!(record(&app).human_side(), Some(Color::White));
-    update_until(&mut app, |app| record(app).game.moves().len() == 1);
+    update_until(&mut app, |app| record(app).game().moves().len() == 1);
 }
 
 #[test]
@@ -376,7 +378,7 @@ fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
     assert_eq!(record(&app).move_lines(&EN), ["0-2"]);
     click(&mut app, "c3");
     assert!(
-        record(&app).game.moves().is_empty(),
+        record(&app).game().moves().is_empty(),
         "no move after resigning"
     );
     command(&mut app, GameCommand::Undo);
@@ -384,7 +386,7 @@ fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
     // Engine against engine: nobody to resign for.
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
     command(&mut app, GameCommand::Resign);
-    assert_eq!(record(&app).ending, None);
+    assert_eq!(record(&app).ending(), None);
 }
 
 #[test]
@@ -416,15 +418,15 @@ fn the_engine_accepts_a_draw_in_a_drawn_ending_and_declines_when_winning() {
 fn the_weakest_level_plays_legal_moves_quickly() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
     command(&mut app, GameCommand::SetLevel(1));
-    assert_eq!(record(&app).strength, Strength::Level(1));
+    assert_eq!(record(&app).strength(), Strength::Level(1));
     command(&mut app, GameCommand::NewGame(Mode::EngineVsEngine));
-    update_until(&mut app, |app| record(app).game.moves().len() >= 6);
+    update_until(&mut app, |app| record(app).game().moves().len() >= 6);
     let mut game = Game::default();
-    for mv in record(&app).game.moves() {
+    for mv in record(&app).game().moves() {
         game.play(*mv).unwrap();
     }
     command(&mut app, GameCommand::SetLevel(0));
-    assert_eq!(record(&app).strength, Strength::Level(1), "no level 0");
+    assert_eq!(record(&app).strength(), Strength::Level(1), "no level 0");
 }
 
 #[test]
@@ -444,7 +446,7 @@ fn switching_the_language_rewrites_the_words_not_the_game() {
         notice.text(lang.text()).starts_with("Клавиши"),
         "{notice:?}"
     );
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
 }
 
 #[test]
@@ -472,21 +474,24 @@ fn a_hint_is_a_legal_move_for_the_human() {
     update_until(&mut app, |app| app.world().resource::<Hint>().0.is_some());
     let hint = app.world().resource::<Hint>().0.unwrap();
     assert!(Position::start().is_legal(&hint));
-    assert!(record(&app).game.moves().is_empty(), "a hint is not played");
+    assert!(
+        record(&app).game().moves().is_empty(),
+        "a hint is not played"
+    );
 }
 
 #[test]
 fn engine_against_engine_plays_on_and_a_new_game_resets() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
-    update_until(&mut app, |app| record(app).game.moves().len() >= 4);
+    update_until(&mut app, |app| record(app).game().moves().len() >= 4);
     command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
     // A search still running for the old game must not leak a move into the new one.
     for _ in 0..50 {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
-    assert!(record(&app).game.moves().is_empty());
-    assert_eq!(record(&app).players.white, Controller::Human);
+    assert!(record(&app).game().moves().is_empty());
+    assert_eq!(record(&app).players().white, Controller::Human);
 }
 
 /// Presses `key` for one frame (the keyboard resource as `DefaultPlugins`' input plugin keeps it).
@@ -506,7 +511,7 @@ fn keyboard_game_after_one_move() -> App {
     app.init_resource::<ButtonInput<KeyCode>>();
     click(&mut app, "c3");
     click(&mut app, "d4");
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     app
 }
 
@@ -514,9 +519,9 @@ fn keyboard_game_after_one_move() -> App {
 fn the_arrow_keys_take_back_and_replay_and_escape_deselects() {
     let mut app = keyboard_game_after_one_move();
     press(&mut app, KeyCode::ArrowLeft);
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     press(&mut app, KeyCode::ArrowRight);
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     click(&mut app, "f6");
     assert_eq!(app.world().resource::<Selection>().piece, Some(sq("f6")));
     press(&mut app, KeyCode::Escape);
@@ -531,7 +536,7 @@ fn keys_typed_into_the_text_field_are_not_shortcuts_until_escape() {
     press(&mut app, KeyCode::ArrowLeft);
     press(&mut app, KeyCode::Backspace);
     assert_eq!(
-        record(&app).game.moves().len(),
+        record(&app).game().moves().len(),
         1,
         "the field had the focus"
     );
@@ -539,7 +544,7 @@ fn keys_typed_into_the_text_field_are_not_shortcuts_until_escape() {
     let focus = app.world().resource::<bevy::input_focus::InputFocus>();
     assert_eq!(focus.get(), None, "Escape leaves the field");
     press(&mut app, KeyCode::Backspace);
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
 }
 
 #[test]
@@ -548,9 +553,9 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
     for square in ["c3", "d4", "f6", "g5"] {
         click(&mut app, square);
     }
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
     command(&mut app, GameCommand::ReviewBack);
-    assert_eq!(record(&app).review, Some(1));
+    assert_eq!(record(&app).review(), Some(1));
     assert_eq!(record(&app).move_lines(&EN), ["1. [c3-d4]  f6-g5"]);
     assert_eq!(record(&app).move_lines_marked(&EN).1, Some(0));
     assert!(
@@ -561,7 +566,7 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
     command(&mut app, GameCommand::ReviewBack);
     command(&mut app, GameCommand::ReviewBack);
     assert_eq!(
-        record(&app).review,
+        record(&app).review(),
         Some(0),
         "the start is as far back as it goes"
     );
@@ -569,50 +574,50 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
     command(&mut app, GameCommand::ReviewForward);
     command(&mut app, GameCommand::ReviewForward);
     assert_eq!(
-        record(&app).review,
+        record(&app).review(),
         None,
         "forward past the last ply is the game again"
     );
     command(&mut app, GameCommand::ReviewStart);
-    assert_eq!(record(&app).review, Some(0));
+    assert_eq!(record(&app).review(), Some(0));
     // A click while reviewing plays nothing and shows the game again.
     click(&mut app, "e3");
-    assert_eq!(record(&app).review, None);
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).review(), None);
+    assert_eq!(record(&app).game().moves().len(), 2);
     assert_eq!(app.world().resource::<Selection>().piece, None);
     command(&mut app, GameCommand::ReviewBack);
     command(&mut app, GameCommand::Undo);
-    assert_eq!(record(&app).review, None, "taking back ends the review");
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).review(), None, "taking back ends the review");
+    assert_eq!(record(&app).game().moves().len(), 1);
 }
 
 #[test]
 fn the_engine_waits_while_the_game_is_reviewed() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
-    update_until(&mut app, |app| record(app).game.moves().len() >= 2);
+    update_until(&mut app, |app| record(app).game().moves().len() >= 2);
     command(&mut app, GameCommand::ReviewStart);
-    let reviewed_at = record(&app).game.moves().len();
+    let reviewed_at = record(&app).game().moves().len();
     // At most the move already under way lands; no new search starts.
     for _ in 0..200 {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
-    assert!(record(&app).game.moves().len() <= reviewed_at + 1);
+    assert!(record(&app).game().moves().len() <= reviewed_at + 1);
     assert_eq!(
-        record(&app).review,
+        record(&app).review(),
         Some(0),
         "a move played keeps the review"
     );
     command(&mut app, GameCommand::ReviewEnd);
     update_until(&mut app, |app| {
-        record(app).game.moves().len() >= reviewed_at + 2
+        record(app).game().moves().len() >= reviewed_at + 2
     });
 }
 
 #[test]
 fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
-    use shashki_game::engine_task::EngineSetup;
-    use shashki_game::tablebases::{TablebaseDefaults, plugin};
+    use shashki_game::engine::engine_task::EngineSetup;
+    use shashki_game::engine::tablebases::{TablebaseDefaults, plugin};
     let dir = std::env::temp_dir().join(format!("shashki-game-tb-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let setup = setup_with(None, Controller::Human, Controller::Human);
@@ -645,7 +650,7 @@ fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
     let russian = {
         let mut texts = app
             .world_mut()
-            .query::<(&Text, &shashki_game::tablebases::ProgressText)>();
+            .query::<(&Text, &shashki_game::engine::tablebases::ProgressText)>();
         texts.iter(app.world()).next().map(|(t, _)| t.0.clone())
     }
     .expect("the progress line");
@@ -696,7 +701,7 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
     assert_eq!(clocks(&app).control, Some(control));
     click(&mut app, "c3");
     click(&mut app, "d4");
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     // White used a few frames of its second and got the increment.
     let white = clocks(&app).left(Color::White);
     assert!(
@@ -739,7 +744,7 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
     // Taking back the loss on time gives Black its second back (the time when its turn began).
     command(&mut app, GameCommand::Undo);
     assert!(record(&app).ongoing());
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     assert!(clocks(&app).left(Color::Black) > Duration::from_millis(500));
     // Without a time control nothing runs out.
     command(&mut app, GameCommand::SetTimeControl(None));
@@ -761,7 +766,7 @@ fn the_engine_plays_on_its_clock_without_running_out() {
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
     app.update();
-    update_until(&mut app, |app| !record(app).game.moves().is_empty());
+    update_until(&mut app, |app| !record(app).game().moves().is_empty());
     let left = clocks(&app).left(Color::White);
     assert!(left < Duration::from_secs(6), "its clock ran: {left:?}");
     assert!(
@@ -778,32 +783,35 @@ fn a_move_clicked_in_the_list_is_shown_and_play_goes_on_from_it() {
     for square in ["c3", "d4", "f6", "g5", "g3", "f4"] {
         click(&mut app, square);
     }
-    assert_eq!(record(&app).game.moves().len(), 3);
+    assert_eq!(record(&app).game().moves().len(), 3);
     let rows = record(&app).move_rows(&EN);
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].moves[1], (2, "f6-g5".to_string()));
     command(&mut app, GameCommand::ReviewAt(1));
-    assert_eq!(record(&app).review, Some(1));
+    assert_eq!(record(&app).review(), Some(1));
     assert_eq!(record(&app).shown_position().side_to_move(), Color::Black);
     command(&mut app, GameCommand::ReviewAt(3));
-    assert_eq!(record(&app).review, None, "the last move is the game");
+    assert_eq!(record(&app).review(), None, "the last move is the game");
     command(&mut app, GameCommand::ReviewAt(1));
     // Playing on from there: the later moves are taken back, and Redo could replay them.
     command(&mut app, GameCommand::PlayFromHere);
-    assert_eq!(record(&app).review, None);
-    assert_eq!(record(&app).game.moves().len(), 1);
-    assert_eq!(record(&app).redo.len(), 2);
+    assert_eq!(record(&app).review(), None);
+    assert_eq!(record(&app).game().moves().len(), 1);
+    assert_eq!(record(&app).redo_moves().len(), 2);
     assert_eq!(
         app.world().resource::<Notice>().lines,
         [Say::PlayingFromHere]
     );
     click(&mut app, "b6");
     click(&mut app, "a5");
-    assert_eq!(record(&app).game.moves().len(), 2);
-    assert!(record(&app).redo.is_empty(), "a new move forgets them");
+    assert_eq!(record(&app).game().moves().len(), 2);
+    assert!(
+        record(&app).redo_moves().is_empty(),
+        "a new move forgets them"
+    );
     // Without a review there is nothing to play from.
     command(&mut app, GameCommand::PlayFromHere);
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
 }
 
 #[test]
@@ -811,8 +819,8 @@ fn the_analysis_follows_the_position_shown_until_stopped() {
     let mut app = app_with(None, Controller::Human, Controller::Engine);
     click(&mut app, "c3");
     click(&mut app, "d4");
-    update_until(&mut app, |app| record(app).game.moves().len() == 2);
-    let live = *record(&app).game.position();
+    update_until(&mut app, |app| record(app).game().moves().len() == 2);
+    let live = *record(&app).game().position();
     command(&mut app, GameCommand::ToggleAnalysis);
     assert!(app.world().resource::<Analysis>().0);
     update_until(&mut app, |app| {
@@ -840,7 +848,7 @@ fn the_analysis_follows_the_position_shown_until_stopped() {
     update_until(&mut app, |app| {
         app.world().resource::<Thinking>().purpose.is_none()
     });
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
 }
 
 #[test]
@@ -862,14 +870,14 @@ fn the_engine_does_not_play_while_analysing_and_its_clock_waits() {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     assert_eq!(
         clocks(&app).left(Color::White),
         before,
         "the engine's clock waits"
     );
     command(&mut app, GameCommand::ToggleAnalysis);
-    update_until(&mut app, |app| !record(app).game.moves().is_empty());
+    update_until(&mut app, |app| !record(app).game().moves().is_empty());
     assert!(clocks(&app).left(Color::White) < before);
 }
 
@@ -901,7 +909,7 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
 
 #[test]
 fn an_analysis_cancelled_before_its_search_began_still_ends() {
-    use shashki_game::engine_task::{EngineHandle, Progress, Request, think};
+    use shashki_game::engine::engine_task::{EngineHandle, Progress, Request, think};
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
     let config = shashki::EngineConfig {
@@ -953,7 +961,7 @@ fn a_finished_analysis_stays_on_show() {
     command(&mut app, GameCommand::ToggleAnalysis);
     update_until(&mut app, |app| {
         app.world()
-            .resource::<shashki_game::engine_task::AnalysisDone>()
+            .resource::<shashki_game::engine::engine_task::AnalysisDone>()
             .at
             .is_some()
     });
@@ -966,7 +974,7 @@ fn a_finished_analysis_stays_on_show() {
     );
     let done = app
         .world()
-        .resource::<shashki_game::engine_task::AnalysisDone>();
+        .resource::<shashki_game::engine::engine_task::AnalysisDone>();
     assert!(done.progress.depth > 0);
 }
 
@@ -978,7 +986,7 @@ fn keys_work_while_the_window_has_the_focus() {
     let window = app.world_mut().spawn(bevy::window::Window::default()).id();
     app.insert_resource(bevy::input_focus::InputFocus::from_entity(window));
     press(&mut app, KeyCode::ArrowLeft);
-    assert!(record(&app).game.moves().is_empty(), "taken back");
+    assert!(record(&app).game().moves().is_empty(), "taken back");
 }
 
 #[test]
@@ -987,7 +995,7 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
     // Two kings against one with 9 plies of 7.2.8 counted: one more king move draws under the
     // full rules, while a referee with the basic ones plays on.
     let mut app = two_players(Some("W:WK30,K32:BK5:H9"));
-    assert_eq!(record(&app).game.draw_rules(), DrawRules::Full);
+    assert_eq!(record(&app).game().draw_rules(), DrawRules::Full);
     click(&mut app, "c1");
     click(&mut app, "d2");
     assert_eq!(
@@ -1001,10 +1009,10 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
             "{status}"
         );
     }
-    let revision = record(&app).revision;
+    let revision = record(&app).revision();
     command(&mut app, GameCommand::SetDrawRules(DrawRules::Basic));
-    assert_eq!(record(&app).game.draw_rules(), DrawRules::Basic);
-    assert!(record(&app).revision > revision);
+    assert_eq!(record(&app).game().draw_rules(), DrawRules::Basic);
+    assert!(record(&app).revision() > revision);
     assert_eq!(record(&app).outcome(), Outcome::Ongoing);
     let notice = app.world().resource::<Notice>().clone();
     assert_eq!(notice.lines, [Say::DrawRulesSet(DrawRules::Basic)]);
@@ -1019,7 +1027,7 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
     // Play goes on under the basic rules: Black's king moves.
     click(&mut app, "a7");
     click(&mut app, "b8");
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
     assert_eq!(record(&app).outcome(), Outcome::Ongoing);
     // Back to the full rules: the game is drawn again, by the rule the status names.
     command(&mut app, GameCommand::SetDrawRules(DrawRules::Full));
@@ -1027,7 +1035,7 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
     // The setting outlives the game: a new game keeps it.
     command(&mut app, GameCommand::SetDrawRules(DrawRules::Repetition));
     command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
-    assert_eq!(record(&app).game.draw_rules(), DrawRules::Repetition);
+    assert_eq!(record(&app).game().draw_rules(), DrawRules::Repetition);
 }
 
 #[test]
@@ -1042,8 +1050,8 @@ fn the_engine_searches_under_the_draw_rules_of_the_game() {
             Controller::Engine,
         );
         command(&mut app, GameCommand::SetDrawRules(rules));
-        update_until(&mut app, |app| record(app).game.moves().len() == 1);
-        let game = &record(&app).game;
+        update_until(&mut app, |app| record(app).game().moves().len() == 1);
+        let game = &record(&app).game();
         let position = game.position();
         let last_king_taken = position
             .legal_moves()
@@ -1066,7 +1074,7 @@ fn the_evaluation_bar_shows_only_the_position_on_the_board_and_forgets_old_games
     let mut app = app_with(None, Controller::Human, Controller::Engine);
     click(&mut app, "c3");
     click(&mut app, "d4");
-    update_until(&mut app, |app| record(app).game.moves().len() == 2);
+    update_until(&mut app, |app| record(app).game().moves().len() == 2);
     // The engine's score of its move is the score of the position after it.
     assert!(shown_evaluation(&app).is_some());
     // An earlier position is not the one the engine scored.
@@ -1103,7 +1111,7 @@ fn finished_game_file(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
-    use shashki_game::options::Options;
+    use shashki_game::core::options::Options;
     let path = finished_game_file("finished.pdn");
     let opened = Say::Opened {
         file: "finished.pdn".into(),
@@ -1113,7 +1121,7 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
     // Through the panel's "Open PDN".
     let mut app = app_with(None, Controller::Human, Controller::Engine);
     command(&mut app, GameCommand::LoadPdn(path.clone()));
-    assert_eq!(record(&app).game.moves().len(), 3);
+    assert_eq!(record(&app).game().moves().len(), 3);
     assert_eq!(
         record(&app).outcome(),
         Outcome::Recorded(shashki::pdn::GameResult::WhiteWins)
@@ -1123,9 +1131,9 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
-    assert_eq!(record(&app).game.moves().len(), 3, "the engine played on");
+    assert_eq!(record(&app).game().moves().len(), 3, "the engine played on");
     assert_eq!(app.world().resource::<Thinking>().purpose, None);
-    let from_panel = record(&app).players;
+    let from_panel = record(&app).players();
     // From the command line: the same game, the same sides, the same notice.
     let options = Options {
         pdn: Some(path.clone()),
@@ -1133,14 +1141,14 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
     };
     let setup = Setup::from_options(&options);
     assert!(setup.problems.is_empty(), "{:?}", setup.problems);
-    assert_eq!(setup.record.game.moves().len(), 3);
+    assert_eq!(setup.record.game().moves().len(), 3);
     assert!(!setup.record.ongoing());
-    assert_eq!(setup.record.players, from_panel);
+    assert_eq!(setup.record.players(), from_panel);
     assert_eq!(setup.opened, Some(opened));
     // Taking back the recorded result plays on from the last position.
     command(&mut app, GameCommand::Undo);
     assert!(record(&app).ongoing());
-    assert_eq!(record(&app).game.moves().len(), 3);
+    assert_eq!(record(&app).game().moves().len(), 3);
     std::fs::remove_file(path).ok();
 }
 
@@ -1202,9 +1210,9 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
         }]
     );
     // Nothing was opened yet: the board still shows the game that was on it.
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
     // The list covers the board: the board is not played meanwhile, and the reason is shown.
-    let line = shashki_game::game_list::problems_line(list, &EN);
+    let line = shashki_game::view::game_list::problems_line(list, &EN);
     assert!(
         line.starts_with("1 game could not be read: #3 (line ")
             && line.ends_with("move 1... a7-a5 is not legal in its position"),
@@ -1218,7 +1226,7 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
     let setup = Setup::from_options(&options);
     assert!(setup.collection.shown);
     assert_eq!(setup.collection.games.len(), 3);
-    assert!(setup.record.game.moves().is_empty());
+    assert!(setup.record.game().moves().is_empty());
     std::fs::remove_dir_all(dir).ok();
 }
 
@@ -1267,8 +1275,8 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     // The fourth game of the file, the third read: unfinished, White to move at its end.
     command(&mut app, GameCommand::OpenGame(2));
     assert!(!app.world().resource::<Collection>().shown);
-    assert_eq!(record(&app).game.moves().len(), 2);
-    assert_eq!(record(&app).review, Some(0), "shown at its start");
+    assert_eq!(record(&app).game().moves().len(), 2);
+    assert_eq!(record(&app).review(), Some(0), "shown at its start");
     assert_eq!(record(&app).shown_position(), &Position::start());
     assert!(matches!(
         app.world().resource::<Notice>().lines.as_slice(),
@@ -1279,12 +1287,12 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
-    assert_eq!(record(&app).game.moves().len(), 2);
+    assert_eq!(record(&app).game().moves().len(), 2);
     command(&mut app, GameCommand::ReviewForward);
-    assert_eq!(record(&app).review, Some(1));
+    assert_eq!(record(&app).review(), Some(1));
     // Under a time control no clock runs for a game shown as its file holds it.
     let clock = Clocks::new(Some(TimeControl::new(5, 3)), 0);
-    assert!(!shashki_game::clock::clock_runs(
+    assert!(!shashki_game::core::clock::clock_runs(
         record(&app),
         &clock,
         false
@@ -1298,16 +1306,20 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     // "Play from here" plays on against the engine from the position shown, the player taking
     // the side to move (Black).
     command(&mut app, GameCommand::PlayFromHere);
-    assert_eq!(record(&app).review, None);
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).review(), None);
+    assert_eq!(record(&app).game().moves().len(), 1);
     assert_eq!(record(&app).human_side(), Some(Color::Black));
-    assert!(record(&app).tags.is_empty(), "the player's own game now");
-    assert!(shashki_game::clock::clock_runs(record(&app), &clock, false));
+    assert!(record(&app).tags().is_empty(), "the player's own game now");
+    assert!(shashki_game::core::clock::clock_runs(
+        record(&app),
+        &clock,
+        false
+    ));
     // Back to the list, and the first game, finished.
     command(&mut app, GameCommand::ShowGameList(true));
     assert!(app.world().resource::<Collection>().shown);
     command(&mut app, GameCommand::OpenGame(0));
-    assert_eq!(record(&app).review, Some(0));
+    assert_eq!(record(&app).review(), Some(0));
     assert_eq!(
         record(&app).outcome(),
         Outcome::Recorded(shashki::pdn::GameResult::WhiteWins)
@@ -1321,9 +1333,15 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     let setup = Setup::from_options(&options);
     assert!(setup.problems.is_empty(), "{:?}", setup.problems);
     assert!(!setup.collection.shown);
-    assert_eq!(setup.record.review, Some(0));
+    assert_eq!(setup.record.review(), Some(0));
     assert_eq!(
-        setup.record.tags.iter().find(|t| t.0 == "White").unwrap().1,
+        setup
+            .record
+            .tags()
+            .iter()
+            .find(|t| t.0 == "White")
+            .unwrap()
+            .1,
         "Sidorov"
     );
     std::fs::remove_dir_all(dir).ok();
@@ -1338,7 +1356,7 @@ fn saving_adds_the_game_to_the_players_own_games_with_its_tags() {
         player: "Аня".into(),
         file: Some(mine.clone()),
     };
-    setup.record.strength = Strength::Level(4);
+    setup.record.set_strength(Strength::Level(4));
     setup.clock = Some(TimeControl::new(5, 3));
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
@@ -1374,11 +1392,11 @@ fn saving_adds_the_game_to_the_players_own_games_with_its_tags() {
 
 #[test]
 fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
-    use shashki_game::i18n::TypedRefusal;
+    use shashki_game::text::TypedRefusal;
     let mut app = two_players(None);
     for (text, plies) in [("c3d4", 1), ("f6-g5", 2), ("21-17", 3)] {
         command(&mut app, GameCommand::PlayText(text.into()));
-        assert_eq!(record(&app).game.moves().len(), plies, "{text}");
+        assert_eq!(record(&app).game().moves().len(), plies, "{text}");
     }
     assert!(app.world().resource::<Notice>().lines.is_empty());
     let refused = |app: &App| match app.world().resource::<Notice>().lines.as_slice() {
@@ -1388,7 +1406,7 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     // An illegal move and a text that is not a move.
     command(&mut app, GameCommand::PlayText("a7-a5".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::Illegal));
-    assert_eq!(record(&app).game.moves().len(), 3);
+    assert_eq!(record(&app).game().moves().len(), 3);
     // After c3-d4 f6-e5 White must take on e5: a quiet move is refused for that.
     let mut capture = two_players(None);
     command(&mut capture, GameCommand::PlayText("c3-d4".into()));
@@ -1396,7 +1414,7 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     command(&mut capture, GameCommand::PlayText("g3-h4".into()));
     assert_eq!(refused(&capture), Some(TypedRefusal::MustCapture));
     command(&mut capture, GameCommand::PlayText("d4:f6".into()));
-    assert_eq!(record(&capture).game.moves().len(), 3);
+    assert_eq!(record(&capture).game().moves().len(), 3);
     command(&mut app, GameCommand::PlayText("hello".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
     assert!(app.world().resource::<Notice>().error);
@@ -1408,7 +1426,7 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     // A capture written with a colon.
     let mut app = two_players(Some("W:Wc3:Bd4"));
     command(&mut app, GameCommand::PlayText("c3:e5".into()));
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
     // A single square is not a move.
     let mut app = two_players(Some("W:WKd4:Bc5,e5"));
     command(&mut app, GameCommand::PlayText("d4".into()));
@@ -1419,12 +1437,12 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     command(&mut app, GameCommand::ReviewStart);
     command(&mut app, GameCommand::PlayText("f6-g5".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::Reviewing));
-    assert_eq!(record(&app).game.moves().len(), 1);
+    assert_eq!(record(&app).game().moves().len(), 1);
 }
 
 #[test]
 fn an_ambiguous_typed_move_lists_the_candidates() {
-    use shashki_game::i18n::TypedRefusal;
+    use shashki_game::text::TypedRefusal;
     // The short form `ef4` (from the e file to f4) fits the man on e3 and the king on e5.
     let mut app = two_players(Some("W:We3,Ke5:Ba7"));
     command(&mut app, GameCommand::PlayText("ef4".into()));
@@ -1435,7 +1453,7 @@ fn an_ambiguous_typed_move_lists_the_candidates() {
             TypedRefusal::Ambiguous("e3-f4, e5-f4".into())
         )]
     );
-    assert!(record(&app).game.moves().is_empty());
+    assert!(record(&app).game().moves().is_empty());
 }
 
 #[test]
@@ -1456,7 +1474,7 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     command(&mut app, GameCommand::Flip);
     app.world_mut().write_message(SwitchLanguage(Lang::Ru));
     app.update();
-    let (saved, problem) = shashki_game::settings::load(&path);
+    let (saved, problem) = shashki_game::core::settings::load(&path);
     assert_eq!(problem, None);
     assert_eq!(saved.language, Some(Lang::Ru));
     assert_eq!(saved.level, Some(6));
@@ -1470,7 +1488,7 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     // The next run starts with them; a flag given wins over its setting.
     let setup = Setup::from_options_and_settings(&Default::default(), saved.clone());
     assert_eq!(setup.lang, Lang::Ru);
-    assert_eq!(setup.record.strength, Strength::Level(6));
+    assert_eq!(setup.record.strength(), Strength::Level(6));
     assert_eq!(setup.clock, Some(TimeControl::new(15, 10)));
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
@@ -1478,7 +1496,7 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     app.update();
     assert!(
         app.world()
-            .resource::<shashki_game::record::Orientation>()
+            .resource::<shashki_game::core::record::Orientation>()
             .flipped,
         "the board is turned as it was left"
     );
@@ -1492,10 +1510,10 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     .unwrap();
     let setup = Setup::from_options_and_settings(&options, saved);
     assert_eq!(setup.lang, Lang::En);
-    assert_eq!(setup.record.strength, Strength::Level(2));
+    assert_eq!(setup.record.strength(), Strength::Level(2));
     // A broken file: the defaults and a notice, no crash.
     std::fs::write(&path, "{\"language\": \"ru\", level: oops").unwrap();
-    let (broken, problem) = shashki_game::settings::load(&path);
+    let (broken, problem) = shashki_game::core::settings::load(&path);
     assert_eq!(broken, Settings::default());
     let aside = path.with_extension("json.bad");
     assert!(
@@ -1506,7 +1524,7 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     assert!(!path.exists());
     assert!(std::fs::read_to_string(&aside).unwrap().contains("oops"));
     // No file yet: the defaults, no notice.
-    let (missing, problem) = shashki_game::settings::load(&dir.join("none.json"));
+    let (missing, problem) = shashki_game::core::settings::load(&dir.join("none.json"));
     assert_eq!((missing, problem), (Settings::default(), None));
     std::fs::remove_dir_all(dir).ok();
 }

@@ -3,12 +3,13 @@
 
 use bevy::prelude::*;
 use shashki::{Color, Game, Move, Position};
-use shashki_game::engine_task::Hint;
-use shashki_game::i18n::Lang;
-use shashki_game::puzzles::{
+use shashki_game::core::command::GameCommand;
+use shashki_game::core::puzzles::{
     Feedback, Progress, PuzzleCommand, PuzzleText, Puzzles, built_in, panel_lines,
 };
-use shashki_game::record::{Controller, GameCommand, GameRecord, Players, Strength};
+use shashki_game::core::record::{Controller, GameRecord, Players, Strength};
+use shashki_game::core::sync::Hint;
+use shashki_game::text::Lang;
 use shashki_game::{CorePlugin, Setup};
 
 /// Two puzzles: a shot (Black gives g5, h4 takes three) and a breakthrough.
@@ -70,8 +71,8 @@ fn puzzles(app: &App) -> &Puzzles {
 
 /// Plays `text` in the position on the board, as a click would, and lets the mode answer.
 fn play(app: &mut App, text: &str) {
-    let mv: Move = record(app).game.position().parse_move(text).unwrap();
-    let revision = record(app).revision;
+    let mv: Move = record(app).game().position().parse_move(text).unwrap();
+    let revision = record(app).revision();
     app.world_mut().write_message(GameCommand::Play {
         mv,
         label: None,
@@ -83,7 +84,7 @@ fn play(app: &mut App, text: &str) {
 }
 
 fn moves(app: &App) -> Vec<String> {
-    let game = &record(app).game;
+    let game = &record(app).game();
     game.moves()
         .iter()
         .zip(game.positions())
@@ -99,9 +100,9 @@ fn a_right_move_advances_a_wrong_one_is_refused_and_the_solution_shows() {
     assert!(puzzles(&app).active);
     assert_eq!(puzzles(&app).len(), 2);
     let shot: Position = "B:Wc5,e5,e3,h2:Ba7,a5,g5,h4".parse().unwrap();
-    assert_eq!(*record(&app).game.position(), shot);
+    assert_eq!(*record(&app).game().position(), shot);
     // Two people at the board: the engine never moves in a puzzle.
-    assert_eq!(record(&app).players.of(Color::White), Controller::Human);
+    assert_eq!(record(&app).players().of(Color::White), Controller::Human);
     let text = PuzzleText::of(Lang::En);
     let lines = panel_lines(puzzles(&app), record(&app), text);
     assert_eq!(lines.state, "Black to move: find the win");
@@ -160,8 +161,8 @@ fn a_right_move_advances_a_wrong_one_is_refused_and_the_solution_shows() {
     // Leaving gives the game from before back.
     send(&mut app, PuzzleCommand::Exit);
     assert!(!puzzles(&app).active);
-    assert_eq!(*record(&app).game.position(), Position::start());
-    assert_eq!(record(&app).players.of(Color::Black), Controller::Engine);
+    assert_eq!(*record(&app).game().position(), Position::start());
+    assert_eq!(record(&app).players().of(Color::Black), Controller::Engine);
     std::fs::remove_file(path).ok();
 }
 
@@ -175,8 +176,9 @@ fn a_new_game_ends_the_puzzle_mode() {
         "{} shipped puzzles",
         puzzles(&app).len()
     );
-    app.world_mut()
-        .write_message(GameCommand::NewGame(shashki_game::record::Mode::TwoPlayers));
+    app.world_mut().write_message(GameCommand::NewGame(
+        shashki_game::core::record::Mode::TwoPlayers,
+    ));
     app.update();
     app.update();
     assert!(!puzzles(&app).active);

@@ -1,0 +1,243 @@
+//! Input: pointer presses and releases on the board become [`BoardClick`]s, and clicks become
+//! moves through the [`Selection`] — or visible [`ClickFeedback`] when they are illegal.
+//!
+//! Data flow (all in [`GameSet::Input`](crate::ground::GameSet), before the rules step): the mouse
+//! system maps the cursor to a square with the pure [`BoardLayout`] geometry and writes
+//! [`BoardClick`] messages (a press selects; releasing over another square after dragging counts
+//! as a second click, so click-click and drag-and-drop both work; a press on the piece already
+//! selected waits for the release, so that piece can be dragged too). `interpret_clicks` feeds
+//! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
+//! [`GameCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use shashki::Square;
+
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::record::{Controller, GameRecord, Orientation};
+use crate::ground::geometry::BoardLayout;
+use crate::text::{Catalogue, Say};
+use crate::view::selection::{ClickOutcome, IllegalClick, Selection};
+
+/// A click (or drop) on a dark square of the board.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardClick(pub Square);
+
+/// The last rejected click, shown briefly on the board and in the panel.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ClickFeedback {
+    /// The square clicked.
+    pub square: Option<Square>,
+    /// Why it was rejected.
+    pub reason: Option<Refusal>,
+    /// When (seconds since start-up).
+    pub at: f64,
+}
+
+/// Why a click on the board did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The engine is to move.
+    EngineTurn,
+    /// Not a legal step of a move.
+    Illegal(IllegalClick),
+}
+
+impl Refusal {
+    /// The reason in the language of `t`.
+    #[must_use]
+    pub fn explain(self, t: &Catalogue) -> &'static str {
+        match self {
+            Refusal::GameOver => t.game_is_over,
+            Refusal::EngineTurn => t.wait_for_engine,
+            Refusal::Illegal(why) => why.explain(t),
+        }
+    }
+}
+
+/// How long illegal-click feedback stays visible, in seconds.
+pub const FEEDBACK_SECONDS: f64 = 1.2;
+
+/// A piece being dragged with the pointer.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drag {
+    /// The square where the press happened.
+    pub from: Option<Square>,
+    /// Current pointer position, window coordinates.
+    pub cursor: Vec2,
+    /// Whether the pointer left the press square (the piece then follows it).
+    pub moved: bool,
+    /// The press was on the piece already selected: its click waits for the release (a release
+    /// on the same square deselects, a drop elsewhere moves it).
+    pub reselect: bool,
+}
+
+/// Registers the input stage.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<BoardClick>()
+        .init_resource::<Selection>()
+        .init_resource::<ClickFeedback>()
+        .init_resource::<Drag>()
+        .add_systems(
+            Update,
+            (
+                reset_selection_on_change,
+                // While the list of games covers the board, its clicks are the list's.
+                mouse_to_clicks.run_if(
+                    resource_exists::<ButtonInput<MouseButton>>
+                        .and_then(|list: Res<crate::core::collection::Collection>| !list.shown),
+                ),
+                interpret_clicks,
+            )
+                .chain()
+                .in_set(crate::ground::GameSet::Input),
+        );
+}
+
+/// A new position (a move, undo, new game) invalidates the selection.
+fn reset_selection_on_change(
+    record: Res<GameRecord>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last != Some(record.revision()) {
+        *last = Some(record.revision());
+        selection.clear();
+    }
+}
+
+/// Mouse presses and releases over the board become [`BoardClick`]s.
+fn mouse_to_clicks(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    orientation: Res<Orientation>,
+    selection: Res<Selection>,
+    mut drag: ResMut<Drag>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let Ok(window) = window.single() else {
+        return;
+    };
+    let layout = BoardLayout::fit(window.size(), orientation.flipped);
+    let cursor = window.cursor_position();
+    let square = cursor.and_then(|c| layout.square_at(c));
+    if let Some(c) = cursor {
+        drag.cursor = c;
+    }
+    let (pressed, just_pressed, just_released) = (
+        buttons.pressed(MouseButton::Left),
+        buttons.just_pressed(MouseButton::Left),
+        buttons.just_released(MouseButton::Left),
+    );
+    // A release and a press in one frame came in either order: held now means the release
+    // ended the earlier press; not held means a quick click (a tap), pressed and released
+    // within the frame. Every release must end the drag, or the window stays busy.
+    if just_released && pressed {
+        release(&mut drag, square, &selection, &mut clicks);
+    }
+    if just_pressed {
+        press(&mut drag, square, cursor, &selection, &mut clicks);
+    } else if pressed && drag.from.is_some() && square != drag.from {
+        drag.moved = true;
+    }
+    if just_released && !pressed {
+        release(&mut drag, square, &selection, &mut clicks);
+    }
+}
+
+/// A press on `square`: the drag starts there, and the click is sent (unless it waits for the
+/// release, on the piece already selected).
+fn press(
+    drag: &mut Drag,
+    square: Option<Square>,
+    cursor: Option<Vec2>,
+    selection: &Selection,
+    clicks: &mut MessageWriter<BoardClick>,
+) {
+    let reselect = square.is_some() && square == selection.piece;
+    *drag = Drag {
+        from: square,
+        cursor: cursor.unwrap_or_default(),
+        moved: false,
+        reselect,
+    };
+    if let Some(square) = square
+        && !reselect
+    {
+        clicks.write(BoardClick(square));
+    }
+}
+
+/// A release over `square`: a drop after dragging, or the delayed click on the selected piece;
+/// the drag ends either way.
+fn release(
+    drag: &mut Drag,
+    square: Option<Square>,
+    selection: &Selection,
+    clicks: &mut MessageWriter<BoardClick>,
+) {
+    let dropped = drag.moved && drag.from.is_some() && selection.piece == drag.from;
+    if dropped && let Some(square) = square {
+        clicks.write(BoardClick(square));
+    } else if drag.reselect
+        && !drag.moved
+        && let Some(from) = drag.from
+    {
+        // A plain click on the selected piece: deselect it, as before.
+        clicks.write(BoardClick(from));
+    }
+    *drag = Drag::default();
+}
+
+/// Runs each click through the [`Selection`]; a unique legal move becomes a play command.
+fn interpret_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    record: Res<GameRecord>,
+    time: Res<Time>,
+    mut selection: ResMut<Selection>,
+    mut feedback: ResMut<ClickFeedback>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for &BoardClick(square) in clicks.read() {
+        let reject = |feedback: &mut ClickFeedback, reason: Refusal| {
+            *feedback = ClickFeedback {
+                square: Some(square),
+                reason: Some(reason),
+                at: time.elapsed_secs_f64(),
+            };
+        };
+        if record.review().is_some() {
+            // A click on the board while reviewing goes back to the game, and plays nothing.
+            commands.write(GameCommand::ReviewEnd);
+            notice.info(Say::BackToGame);
+            continue;
+        }
+        if !record.ongoing() {
+            reject(&mut feedback, Refusal::GameOver);
+            continue;
+        }
+        if record.to_move() == Controller::Engine {
+            reject(&mut feedback, Refusal::EngineTurn);
+            continue;
+        }
+        match selection.click(record.game().position(), square) {
+            ClickOutcome::Play(mv) => {
+                commands.write(GameCommand::Play {
+                    mv,
+                    label: None,
+                    revision: record.revision(),
+                });
+            }
+            ClickOutcome::Illegal(why) => reject(&mut feedback, Refusal::Illegal(why)),
+            ClickOutcome::ChooseRoute => {
+                feedback.square = None;
+                notice.info(Say::ChooseRoute);
+            }
+            ClickOutcome::Selected(_) | ClickOutcome::Deselected => feedback.square = None,
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! The panel's action buttons: what each does ([`PanelButton`]), their rows (new game, moves,
+//! level, clock, draw rules, files, review), the presses turned into [`GameCommand`]s (in the
+//! input stage) and their colours (in the view stage: hover, press, the selected level, clock,
+//! rules and language, the analysis while it runs).
+//!
+//! "Set FEN", "Load PDN" and "Save PDN" read the [`text_field`](super::text_field).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::text::EditableText;
+use shashki::{DrawRules, LEVELS};
+
+use crate::core::clock::Clocks;
+use crate::core::command::GameCommand;
+use crate::core::notice::Notice;
+use crate::core::puzzles::PuzzleCommand;
+use crate::core::record::{GameRecord, Mode};
+use crate::core::sync::Analysis;
+use crate::ground::TimeControl;
+use crate::ground::palette::panel::{
+    BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
+};
+use crate::text::{Catalogue, Lang, Language, Say, SwitchLanguage};
+use crate::view::panel::text_field::{InputField, field_text, pdn_path};
+use crate::view::panel::widgets::{
+    Words, button_node, font, plain_button, row, show, translated_button, words,
+};
+
+/// What a panel button does.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelButton {
+    /// Start a new game.
+    NewGame(Mode),
+    /// Take back.
+    Undo,
+    /// Replay.
+    Redo,
+    /// Ask for a hint.
+    Hint,
+    /// Flip the board.
+    Flip,
+    /// Choose a level.
+    Level(usize),
+    /// Set up the FEN in the text field.
+    SetFen,
+    /// Load the PDN file named in the text field.
+    LoadPdn,
+    /// Save to the PDN file named in the text field.
+    SavePdn,
+    /// Swap the sides.
+    SwitchSides,
+    /// Resign.
+    Resign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Show the interface in this language.
+    Language(Lang),
+    /// Choose a time control (`None`: no clocks).
+    TimeControl(Option<TimeControl>),
+    /// Choose the draw rules.
+    DrawRules(DrawRules),
+    /// Review: the start position.
+    ReviewStart,
+    /// Review: one ply back.
+    ReviewBack,
+    /// Review: one ply forward.
+    ReviewForward,
+    /// Review: back to the live position.
+    ReviewEnd,
+    /// Play on from the position under review (shown only while reviewing).
+    PlayFromHere,
+    /// Start or stop the analysis.
+    Analyse,
+    /// Copy the FEN of the position shown.
+    CopyFen,
+    /// Copy the game as PDN.
+    CopyPdn,
+    /// Show the list of the games of the file opened last.
+    GameList,
+    /// Enter the puzzle mode ([`crate::core::puzzles`]).
+    Puzzles,
+}
+
+/// Shown only while reviewing.
+#[derive(Component)]
+pub(super) struct OnlyWhileReviewing;
+
+/// A button with a label in the current language (wrapped, centred, when it is long).
+pub(super) fn button(action: PanelButton, text: fn(&Catalogue) -> &'static str) -> impl Bundle {
+    translated_button(action, Words(text), button_node())
+}
+
+/// A button whose label is the same in every language (a level number, a language's name).
+pub(super) fn fixed_button(action: PanelButton, text: &str) -> impl Bundle {
+    plain_button(action, text, button_node())
+}
+
+/// A language's button: its code (`RU`, `EN`), the same in every language.
+pub(super) fn language_button(lang: Lang) -> impl Bundle {
+    (
+        Button,
+        PanelButton::Language(lang),
+        BackgroundColor(BUTTON),
+        children![(Text::new(lang.code()), font(12.0), TextColor(TEXT))],
+    )
+}
+
+/// The rows that start a game (the four modes and the puzzles) and act on it (undo, redo, hint,
+/// flip, resign, draw offer, switch sides).
+pub(super) fn game_rows(commands: &mut Commands) -> [Entity; 4] {
+    [
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::NewGame(Mode::PlayWhite), |t| t.play_white),
+                    button(PanelButton::NewGame(Mode::PlayBlack), |t| t.play_black),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::NewGame(Mode::TwoPlayers), |t| t.two_players),
+                    button(PanelButton::NewGame(Mode::EngineVsEngine), |t| t
+                        .engine_vs_engine),
+                    button(PanelButton::Puzzles, |t| t.puzzles),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::Undo, |t| t.undo),
+                    button(PanelButton::Redo, |t| t.redo),
+                    button(PanelButton::Hint, |t| t.hint),
+                    button(PanelButton::Flip, |t| t.flip),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::Resign, |t| t.resign),
+                    button(PanelButton::OfferDraw, |t| t.offer_draw),
+                    button(PanelButton::SwitchSides, |t| t.switch_sides),
+                ],
+            ))
+            .id(),
+    ]
+}
+
+/// The row of the playing levels, one numbered button each.
+pub(super) fn level_row(commands: &mut Commands) -> Entity {
+    let levels: Vec<Entity> = (1..=LEVELS.len())
+        .map(|n| {
+            commands
+                .spawn(fixed_button(PanelButton::Level(n), &n.to_string()))
+                .id()
+        })
+        .collect();
+    commands.spawn(row()).add_children(&levels).id()
+}
+
+/// The rows of the settings of a game: the time control and the draw rules.
+pub(super) fn setting_rows(commands: &mut Commands) -> [Entity; 2] {
+    [
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.clock_label, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    button(PanelButton::TimeControl(None), |t| t.no_clock),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[0])),
+                        &TimeControl::PRESETS[0].to_string()
+                    ),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[1])),
+                        &TimeControl::PRESETS[1].to_string()
+                    ),
+                    fixed_button(
+                        PanelButton::TimeControl(Some(TimeControl::PRESETS[2])),
+                        &TimeControl::PRESETS[2].to_string()
+                    ),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    (
+                        words(|t| t.draw_rules_label, 12.0, DIM),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        }
+                    ),
+                    button(PanelButton::DrawRules(DrawRules::Full), |t| {
+                        (t.draw_rules_name)(DrawRules::Full)
+                    }),
+                    button(PanelButton::DrawRules(DrawRules::Basic), |t| {
+                        (t.draw_rules_name)(DrawRules::Basic)
+                    }),
+                    button(PanelButton::DrawRules(DrawRules::Repetition), |t| {
+                        (t.draw_rules_name)(DrawRules::Repetition)
+                    }),
+                ],
+            ))
+            .id(),
+    ]
+}
+
+/// The rows below the text field: FEN and PDN files, the clipboard and the list of games.
+pub(super) fn file_rows(commands: &mut Commands) -> [Entity; 2] {
+    [
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::SetFen, |t| t.set_fen),
+                    button(PanelButton::LoadPdn, |t| t.load_pdn),
+                    button(PanelButton::SavePdn, |t| t.save_pdn),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn((
+                row(),
+                children![
+                    button(PanelButton::CopyFen, |t| t.copy_fen),
+                    button(PanelButton::CopyPdn, |t| t.copy_pdn),
+                    button(PanelButton::GameList, |t| t.game_list),
+                ],
+            ))
+            .id(),
+    ]
+}
+
+/// The review row: |◀ ◀ ▶ ▶|, the analysis and "Play from here" (only while reviewing).
+pub(super) fn review_row(commands: &mut Commands) -> Entity {
+    commands
+        .spawn((
+            row(),
+            children![
+                fixed_button(PanelButton::ReviewStart, "|◀"),
+                fixed_button(PanelButton::ReviewBack, "◀"),
+                fixed_button(PanelButton::ReviewForward, "▶"),
+                fixed_button(PanelButton::ReviewEnd, "▶|"),
+                button(PanelButton::Analyse, |t| t.analyse),
+                (
+                    OnlyWhileReviewing,
+                    button(PanelButton::PlayFromHere, |t| t.play_from_here)
+                ),
+            ],
+        ))
+        .id()
+}
+
+/// Turns button presses into commands.
+pub(super) fn press_buttons(
+    buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
+    field: Query<&EditableText, With<InputField>>,
+    mut commands: MessageWriter<GameCommand>,
+    mut languages: MessageWriter<SwitchLanguage>,
+    mut notice: ResMut<Notice>,
+    mut puzzles: MessageWriter<PuzzleCommand>,
+) {
+    for (interaction, action) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        let text = field_text(&field);
+        let command = match *action {
+            PanelButton::NewGame(mode) => GameCommand::NewGame(mode),
+            PanelButton::Undo => GameCommand::Undo,
+            PanelButton::Redo => GameCommand::Redo,
+            PanelButton::Hint => GameCommand::Hint,
+            PanelButton::Flip => GameCommand::Flip,
+            PanelButton::Level(level) => GameCommand::SetLevel(level),
+            PanelButton::SwitchSides => GameCommand::SwitchSides,
+            PanelButton::Resign => GameCommand::Resign,
+            PanelButton::OfferDraw => GameCommand::OfferDraw,
+            PanelButton::Language(lang) => {
+                languages.write(SwitchLanguage(lang));
+                continue;
+            }
+            PanelButton::SetFen if text.is_empty() => {
+                notice.error(Say::TypeFenFirst);
+                continue;
+            }
+            PanelButton::SetFen => GameCommand::SetFen(text),
+            PanelButton::LoadPdn if text.is_empty() => {
+                notice.error(Say::TypePdnFirst);
+                continue;
+            }
+            PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
+            PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
+            PanelButton::TimeControl(control) => GameCommand::SetTimeControl(control),
+            PanelButton::DrawRules(rules) => GameCommand::SetDrawRules(rules),
+            PanelButton::ReviewStart => GameCommand::ReviewStart,
+            PanelButton::ReviewBack => GameCommand::ReviewBack,
+            PanelButton::ReviewForward => GameCommand::ReviewForward,
+            PanelButton::ReviewEnd => GameCommand::ReviewEnd,
+            PanelButton::PlayFromHere => GameCommand::PlayFromHere,
+            PanelButton::Analyse => GameCommand::ToggleAnalysis,
+            PanelButton::CopyFen => GameCommand::CopyFen,
+            PanelButton::CopyPdn => GameCommand::CopyPdn,
+            PanelButton::GameList => GameCommand::ShowGameList(true),
+            PanelButton::Puzzles => {
+                puzzles.write(PuzzleCommand::Start);
+                continue;
+            }
+        };
+        commands.write(command);
+    }
+}
+
+/// Hover and press colours; the current level's, time control's and language's buttons and
+/// the analysis while it runs stay highlighted, and "Play from here" shows only while reviewing.
+pub(super) fn color_buttons(
+    record: Res<GameRecord>,
+    language: Res<Language>,
+    clocks: Res<Clocks>,
+    analysis: Res<Analysis>,
+    mut buttons: Query<(&Interaction, &PanelButton, &mut BackgroundColor)>,
+    mut review_only: Query<&mut Node, With<OnlyWhileReviewing>>,
+) {
+    for (interaction, action, mut background) in &mut buttons {
+        let selected = match action {
+            PanelButton::Level(l) => record.level() == Some(*l),
+            PanelButton::Language(lang) => language.0 == *lang,
+            PanelButton::TimeControl(control) => clocks.control == *control,
+            PanelButton::DrawRules(rules) => record.game().draw_rules() == *rules,
+            PanelButton::Analyse => analysis.0,
+            _ => false,
+        };
+        let color = match interaction {
+            Interaction::Pressed => BUTTON_PRESSED,
+            Interaction::Hovered => BUTTON_HOVER,
+            Interaction::None if selected => BUTTON_SELECTED,
+            Interaction::None => BUTTON,
+        };
+        if background.0 != color {
+            background.0 = color;
+        }
+    }
+    show(&mut review_only, record.review().is_some());
+}

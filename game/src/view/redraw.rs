@@ -1,0 +1,113 @@
+//! Redraw only when something changes: the window sleeps while nothing happens and draws every
+//! frame while the engine thinks, the board animates, a piece is dragged or an illegal click's
+//! mark fades.
+//!
+//! Bevy's winit loop runs in [`UpdateMode::reactive`] (a frame on input, window events or after
+//! [`IDLE_WAIT`]); `choose_update_mode` (in `PostUpdate`, after the view has synced) switches
+//! [`WinitSettings`] to continuous while [`busy`] says the picture changes by itself, or the
+//! record or notice changed in this frame (its consequences, such as the engine starting or the
+//! board animating, show in the next frames), and back when it is still. A running clock wakes
+//! the window as often as its shown time changes (each second, each tenth in the last ten
+//! seconds), which is also when its running out is noticed. The waits are fixed periods: Bevy's
+//! winit loop draws a frame at once whenever the update mode changes.
+
+use std::time::Duration;
+
+use bevy::input_focus::InputFocus;
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use crate::core::clock::{Clocks, clock_runs};
+use crate::core::notice::Notice;
+use crate::core::record::GameRecord;
+use crate::core::sync::{Analysis, ViewSync};
+use crate::engine::engine_task::Thinking;
+use crate::view::input::{ClickFeedback, Drag, FEEDBACK_SECONDS};
+
+/// The longest the window sleeps without input: nothing on the screen changes by itself while
+/// idle, so this is only a safety net.
+pub const IDLE_WAIT: Duration = Duration::from_secs(5);
+/// How often the window wakes while a text field has the keyboard: as often as the cursor
+/// blinks on or off (Bevy's blink period is a second), no more. A player typing moves keeps the
+/// keyboard in the field; at 2560×1440 under a software renderer four frames a second took half
+/// a core, two take a quarter.
+pub const TYPING_WAIT: Duration = Duration::from_millis(500);
+
+/// Registers the update-mode switch. It only sets the [`WinitSettings`] resource, which the
+/// winit window of `DefaultPlugins` reads; public so that the headless tests can check what it
+/// decides.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(settings(UpdateMode::reactive(IDLE_WAIT)))
+        .add_systems(PostUpdate, choose_update_mode);
+}
+
+fn settings(focused: UpdateMode) -> WinitSettings {
+    WinitSettings {
+        focused_mode: focused,
+        unfocused_mode: match focused {
+            UpdateMode::Continuous => UpdateMode::Continuous,
+            UpdateMode::Reactive { wait, .. } => UpdateMode::reactive_low_power(wait),
+        },
+    }
+}
+
+/// Whether the picture changes without input: the engine searching (its progress is shown),
+/// the board animating, a drag, or a fading illegal-click mark.
+#[must_use]
+pub fn busy(thinking: bool, view: ViewSync, dragging: bool, feedback_age: Option<f64>) -> bool {
+    thinking
+        || view == ViewSync::Busy
+        || dragging
+        || feedback_age.is_some_and(|age| age < FEEDBACK_SECONDS)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn choose_update_mode(
+    thinking: Res<Thinking>,
+    view: Res<ViewSync>,
+    drag: Res<Drag>,
+    feedback: Res<ClickFeedback>,
+    (focus, windows): (Option<Res<InputFocus>>, Query<(), With<Window>>),
+    time: Res<Time>,
+    record: Res<GameRecord>,
+    notice: Res<Notice>,
+    (clocks, analysis): (Res<Clocks>, Res<Analysis>),
+    mut settings_res: ResMut<WinitSettings>,
+) {
+    let age = feedback
+        .square
+        .map(|_| time.elapsed_secs_f64() - feedback.at);
+    let changed = record.is_changed() || notice.is_changed();
+    let moving = busy(thinking.purpose.is_some(), *view, drag.from.is_some(), age);
+    let mut wait = IDLE_WAIT;
+    if crate::view::shortcuts::typing(focus.as_deref(), &windows) {
+        wait = wait.min(TYPING_WAIT);
+    }
+    if clock_runs(&record, &clocks, analysis.0) {
+        let side = record.game().position().side_to_move();
+        wait = wait.min(clocks.redraw_every(side));
+    }
+    let mode = if changed || moving {
+        UpdateMode::Continuous
+    } else {
+        UpdateMode::reactive(wait)
+    };
+    if settings_res.focused_mode != mode {
+        *settings_res = settings(mode);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_draws_continuously_only_while_the_picture_moves() {
+        assert!(!busy(false, ViewSync::Showing(3), false, None));
+        assert!(!busy(false, ViewSync::Reviewing, false, Some(5.0)));
+        assert!(busy(true, ViewSync::Showing(3), false, None));
+        assert!(busy(false, ViewSync::Busy, false, None));
+        assert!(busy(false, ViewSync::Showing(3), true, None));
+        assert!(busy(false, ViewSync::Showing(3), false, Some(0.1)));
+    }
+}
