@@ -52,7 +52,15 @@ my @crates = (
     {
         root => 'game/src',
         circles => 1,
-        floors => {},
+        # ground (palette, time control, system sets, geometry) < text (catalogues, notices) <
+        # core (the headless record, rules step, clocks, collections, settings) < engine (the
+        # engine task, tablebases) < view (board, panel, input); lib.rs and main.rs on top.
+        floors => {
+            ground => [qw(text core engine view)],
+            text => [qw(core engine view)],
+            core => [qw(engine view)],
+            engine => [qw(view)],
+        },
     },
 );
 
