@@ -99,9 +99,9 @@ pub use writer::{
 
 use crate::formats::fen::FenError;
 use crate::formats::{MoveError, Notation};
-use crate::rules::{Color, Game, GameStatus};
 #[cfg(doc)]
 use crate::rules::Position;
+use crate::rules::{Color, Game, GameStatus};
 
 /// The result of a game as PDN records it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
