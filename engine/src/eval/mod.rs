@@ -58,6 +58,7 @@ use crate::rules::{Bitboard, Color, Position};
 // The internals `shashki tune` and the benchmarks reach (feature `tuning`, hidden from the
 // documentation: not an API to build on); without the feature they are private.
 mod ending;
+mod learned;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub mod network;
@@ -77,6 +78,7 @@ use ending::scale_with;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub use ending::{ending_scale, is_drawish, scale};
+pub use learned::Learned;
 pub(crate) use network::NetworkSums;
 pub use network::{Network, NetworkError, NetworkSetting};
 pub use params::{EvalParams, FEATURE_COUNT, Feature, Features};
@@ -987,7 +989,7 @@ mod tests {
             let values = (0..pattern::WINDOWS * phases * pattern::STATES)
                 .map(|i| ((i * 7919 + phases * 31) % 4001) as i16 - 2000)
                 .collect();
-            Patterns::Tables(Arc::new(PatternTables::new(phases, values).unwrap()))
+            Patterns::Loaded(Arc::new(PatternTables::new(phases, values).unwrap()))
         };
         let with_patterns = [Patterns::Builtin, noisy(1), noisy(2)].map(|patterns| EvalParams {
             patterns,
@@ -1064,7 +1066,7 @@ mod tests {
             .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
             .collect();
         let with_patterns = EvalParams {
-            patterns: Patterns::Tables(Arc::new(PatternTables::new(1, values).unwrap())),
+            patterns: Patterns::Loaded(Arc::new(PatternTables::new(1, values).unwrap())),
             ..every_weight.clone()
         };
         for params in [every_weight, EvalParams::default(), with_patterns] {

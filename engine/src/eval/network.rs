@@ -55,6 +55,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use super::Learned;
 use crate::rules::{Bitboard, Color, Position, Role, Square};
 
 /// Inputs: 4 kinds of piece × 32 squares.
@@ -98,27 +99,14 @@ pub struct Network {
     out: [i16; HIDDEN],
 }
 
-/// Which network corrects the evaluation.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum NetworkSetting {
-    /// None.
-    #[default]
-    Off,
-    /// The built-in network ([`Network::builtin`]).
-    Builtin,
-    /// This network.
-    Loaded(Arc<Network>),
-}
+/// Which network corrects the evaluation: off, the built-in one, or this one.
+pub type NetworkSetting = Learned<Network>;
 
 impl NetworkSetting {
     /// The network to evaluate with, if any.
     #[must_use]
     pub fn network(&self) -> Option<Arc<Network>> {
-        match self {
-            NetworkSetting::Off => None,
-            NetworkSetting::Builtin => Some(Network::builtin()),
-            NetworkSetting::Loaded(network) => Some(Arc::clone(network)),
-        }
+        self.resolve(Network::builtin)
     }
 
     /// The network named by `name`, as a weights file's `"network"` or a `network=` setting
@@ -127,11 +115,7 @@ impl NetworkSetting {
     /// # Errors
     /// [`NetworkError::File`] naming the file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<NetworkSetting, NetworkError> {
-        Ok(match name {
-            "off" => NetworkSetting::Off,
-            "builtin" => NetworkSetting::Builtin,
-            file => NetworkSetting::Loaded(Arc::new(Network::load(&base_dir.join(file))?)),
-        })
+        Learned::from_name_with(name, base_dir, Network::load)
     }
 }
 

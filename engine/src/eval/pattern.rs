@@ -56,6 +56,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use super::Learned;
 use crate::rules::{Bitboard, Color, Position, Square};
 
 /// Number of windows covering the board.
@@ -542,27 +543,15 @@ impl PatternTables {
     }
 }
 
-/// Which pattern tables the evaluation adds to its linear terms.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum Patterns {
-    /// None: the evaluation is linear.
-    #[default]
-    Off,
-    /// The built-in tables ([`PatternTables::builtin`]).
-    Builtin,
-    /// These tables.
-    Tables(Arc<PatternTables>),
-}
+/// Which pattern tables the evaluation adds to its linear terms: none (the evaluation is
+/// linear), the built-in ones, or these.
+pub type Patterns = Learned<PatternTables>;
 
 impl Patterns {
     /// The tables to evaluate with, if any.
     #[must_use]
     pub fn tables(&self) -> Option<Arc<PatternTables>> {
-        match self {
-            Patterns::Off => None,
-            Patterns::Builtin => Some(PatternTables::builtin()),
-            Patterns::Tables(tables) => Some(Arc::clone(tables)),
-        }
+        self.resolve(PatternTables::builtin)
     }
 
     /// The tables named by `name`, as a weights file's `"patterns"` ([`super::weights`]) or a
@@ -573,11 +562,7 @@ impl Patterns {
     /// # Errors
     /// [`PatternError::File`] naming the pattern file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<Patterns, PatternError> {
-        Ok(match name {
-            "off" => Patterns::Off,
-            "builtin" => Patterns::Builtin,
-            file => Patterns::Tables(Arc::new(PatternTables::load(&base_dir.join(file))?)),
-        })
+        Learned::from_name_with(name, base_dir, PatternTables::load)
     }
 }
 
