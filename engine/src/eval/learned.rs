@@ -3,10 +3,13 @@
 //! ([`NetworkSetting`](super::NetworkSetting)) are both this enum, each with its own names for
 //! the two things a setting does: give the part to evaluate with (`tables()`, `network()`), and
 //! read a setting's name as a weights file or a `patterns=` / `network=` option writes it
-//! (`from_name`: `off`, `builtin`, or a file's path).
+//! (`from_name`: `off`, `builtin`, or a file's path). Both parts are binary files with a typed
+//! error ([`LearnedFile`]): [`load`] reads one and names the file in its error, [`builtin`]
+//! decodes the embedded one once per process.
 
+use std::fmt::Display;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Which learned part (pattern tables, network) the evaluation adds: none, the built-in one, or
 /// one loaded from a file. Used as [`Patterns`](super::Patterns) and
@@ -42,18 +45,44 @@ impl<T> Learned<T> {
             Learned::Loaded(part) => Some(Arc::clone(part)),
         }
     }
+}
 
-    /// The setting named by `name`: `off`, `builtin`, or a file's path relative to `base_dir`
-    /// (an absolute path stays as it is), read by `load`.
-    pub(super) fn from_name_with<E>(
-        name: &str,
-        base_dir: &Path,
-        load: fn(&Path) -> Result<T, E>,
-    ) -> Result<Learned<T>, E> {
-        Ok(match name {
-            "off" => Learned::Off,
-            "builtin" => Learned::Builtin,
-            file => Learned::Loaded(Arc::new(load(&base_dir.join(file))?)),
-        })
-    }
+/// The setting named by `name`: `off`, `builtin`, or a file's path relative to `base_dir` (an
+/// absolute path stays as it is), read by [`load`].
+pub(super) fn named<T: LearnedFile>(name: &str, base_dir: &Path) -> Result<Learned<T>, T::Error> {
+    Ok(match name {
+        "off" => Learned::Off,
+        "builtin" => Learned::Builtin,
+        file => Learned::Loaded(Arc::new(load::<T>(&base_dir.join(file))?)),
+    })
+}
+
+/// A learned part stored as a binary file.
+pub(super) trait LearnedFile: Sized {
+    /// What can be wrong with such a file.
+    type Error: From<std::io::Error> + Display;
+    /// Decodes a file's bytes.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, Self::Error>;
+    /// `error` wrapped to name the file at `path`.
+    fn in_file(path: &Path, error: Self::Error) -> Self::Error;
+}
+
+/// Reads the file at `path`; an error names it ([`LearnedFile::in_file`]).
+pub(super) fn load<T: LearnedFile>(path: &Path) -> Result<T, T::Error> {
+    let bytes = std::fs::read(path).map_err(|e| T::in_file(path, T::Error::from(e)))?;
+    T::from_bytes(&bytes).map_err(|e| T::in_file(path, e))
+}
+
+/// The built-in part: `bytes` (embedded in the crate, valid: a test loads them) decoded once per
+/// process into `cell`. The bytes are constant, so this is a constant table built lazily, not
+/// mutable state.
+pub(super) fn builtin<T: LearnedFile>(cell: &'static OnceLock<Arc<T>>, bytes: &[u8]) -> Arc<T> {
+    Arc::clone(cell.get_or_init(|| {
+        Arc::new(T::from_bytes(bytes).unwrap_or_else(|e| {
+            unreachable!(
+                "the built-in {} file is valid: {e}",
+                std::any::type_name::<T>()
+            )
+        }))
+    }))
 }

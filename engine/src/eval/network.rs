@@ -56,6 +56,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use super::Learned;
+use super::learned::{self, LearnedFile};
 use crate::rules::{Bitboard, Color, Position, Role, Square};
 
 /// Inputs: 4 kinds of piece × 32 squares.
@@ -115,7 +116,7 @@ impl NetworkSetting {
     /// # Errors
     /// [`NetworkError::File`] naming the file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<NetworkSetting, NetworkError> {
-        Learned::from_name_with(name, base_dir, Network::load)
+        learned::named(name, base_dir)
     }
 }
 
@@ -223,15 +224,8 @@ impl Network {
     /// The built-in network (`network.shnn`, compiled in), decoded on first use.
     #[must_use]
     pub fn builtin() -> Arc<Network> {
-        // Decoded once per process: the bytes are constant, so this is a constant table built
-        // lazily, not mutable state.
         static BUILTIN: OnceLock<Arc<Network>> = OnceLock::new();
-        Arc::clone(BUILTIN.get_or_init(|| {
-            Arc::new(
-                Network::from_bytes(include_bytes!("network.shnn"))
-                    .unwrap_or_else(|e| unreachable!("the built-in network file is valid: {e}")),
-            )
-        }))
+        learned::builtin(&BUILTIN, include_bytes!("network.shnn"))
     }
 
     /// Decodes a network file's bytes (format in the module documentation).
@@ -336,12 +330,7 @@ impl Network {
     /// # Errors
     /// [`NetworkError::File`] naming `path`, around what is wrong.
     pub fn load(path: &Path) -> Result<Network, NetworkError> {
-        let in_file = |error: NetworkError| NetworkError::File {
-            path: path.to_path_buf(),
-            error: Box::new(error),
-        };
-        let bytes = std::fs::read(path).map_err(|e| in_file(e.into()))?;
-        Network::from_bytes(&bytes).map_err(in_file)
+        learned::load(path)
     }
 
     /// The network's correction for the side to move, in centi-men, computed from scratch.
@@ -533,6 +522,21 @@ fn update_rows(
         bits &= bits - 1;
         for (a, w) in acc.iter_mut().zip(row) {
             *a = op(*a, *w);
+        }
+    }
+}
+
+impl LearnedFile for Network {
+    type Error = NetworkError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        Network::from_bytes(bytes)
+    }
+
+    fn in_file(path: &Path, error: NetworkError) -> NetworkError {
+        NetworkError::File {
+            path: path.to_path_buf(),
+            error: Box::new(error),
         }
     }
 }

@@ -57,6 +57,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use super::Learned;
+use super::learned::{self, LearnedFile};
 use crate::rules::{Bitboard, Color, Position, Square};
 
 /// Number of windows covering the board.
@@ -381,15 +382,8 @@ impl PatternTables {
     /// The built-in tables (`patterns.shpt`, compiled in), decoded on first use.
     #[must_use]
     pub fn builtin() -> Arc<PatternTables> {
-        // Decoded once per process: the bytes are constant, so this is a constant table built
-        // lazily (about 0.2 ms of work), not mutable state.
         static BUILTIN: OnceLock<Arc<PatternTables>> = OnceLock::new();
-        Arc::clone(BUILTIN.get_or_init(|| {
-            Arc::new(
-                PatternTables::from_bytes(include_bytes!("patterns.shpt"))
-                    .unwrap_or_else(|e| unreachable!("the built-in pattern file is valid: {e}")),
-            )
-        }))
+        learned::builtin(&BUILTIN, include_bytes!("patterns.shpt"))
     }
 
     /// Decodes a pattern file's bytes (format in the module documentation).
@@ -464,12 +458,7 @@ impl PatternTables {
     /// # Errors
     /// [`PatternError::File`] naming `path`, around what is wrong.
     pub fn load(path: &Path) -> Result<PatternTables, PatternError> {
-        let in_file = |error: PatternError| PatternError::File {
-            path: path.to_path_buf(),
-            error: Box::new(error),
-        };
-        let bytes = std::fs::read(path).map_err(|e| in_file(e.into()))?;
-        PatternTables::from_bytes(&bytes).map_err(in_file)
+        learned::load(path)
     }
 
     /// The file's bytes (format in the module documentation).
@@ -562,7 +551,7 @@ impl Patterns {
     /// # Errors
     /// [`PatternError::File`] naming the pattern file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<Patterns, PatternError> {
-        Learned::from_name_with(name, base_dir, PatternTables::load)
+        learned::named(name, base_dir)
     }
 }
 
@@ -579,6 +568,21 @@ pub fn uncovered() -> Bitboard {
         }
     }
     Bitboard::ALL & !covered
+}
+
+impl LearnedFile for PatternTables {
+    type Error = PatternError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<PatternTables, PatternError> {
+        PatternTables::from_bytes(bytes)
+    }
+
+    fn in_file(path: &Path, error: PatternError) -> PatternError {
+        PatternError::File {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -57,31 +57,26 @@ const fn coords(bit: usize) -> (usize, usize) {
     (rank as usize, file as usize)
 }
 
-/// The playable squares of each rank, rank 0 = rank 1.
-pub(crate) const RANKS: [u64; 8] = {
-    let mut ranks = [0u64; 8];
+/// The playable squares of each rank (`[0]`) and of each file (`[1]`).
+const LINES: [[u64; 8]; 2] = {
+    let mut lines = [[0u64; 8]; 2];
     let mut bit = 0;
     while bit < 36 {
         if ALL & (1 << bit) != 0 {
-            ranks[coords(bit).0] |= 1 << bit;
+            let (rank, file) = coords(bit);
+            lines[0][rank] |= 1 << bit;
+            lines[1][file] |= 1 << bit;
         }
         bit += 1;
     }
-    ranks
+    lines
 };
 
+/// The playable squares of each rank, rank 0 = rank 1.
+pub(crate) const RANKS: [u64; 8] = LINES[0];
+
 /// The playable squares of each file, file 0 = file a.
-pub(crate) const FILES: [u64; 8] = {
-    let mut files = [0u64; 8];
-    let mut bit = 0;
-    while bit < 36 {
-        if ALL & (1 << bit) != 0 {
-            files[coords(bit).1] |= 1 << bit;
-        }
-        bit += 1;
-    }
-    files
-};
+pub(crate) const FILES: [u64; 8] = LINES[1];
 
 /// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
 /// (`k` = 0, 1, 2), so the sum of the ranks of a set of men is
