@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::formats::Notation;
 use crate::rules::{
     Bitboard, Color, DrawState, Game, ParseSquareError, Position, PositionError, Square,
 };
@@ -294,6 +295,22 @@ pub(crate) fn write_algebraic(position: &Position) -> String {
         }
     }
     fen
+}
+
+/// The FEN of `game`'s start with `squares` as names, with lidraughts' `H`/`F` fields when they
+/// are not the defaults: the text [`Game::from_fen`] reads back into the same start (PDN's `FEN`
+/// tag, the serde form of a game).
+pub(crate) fn write_game_start(game: &Game, squares: Notation) -> String {
+    let position = game.start_position();
+    let mut text = match squares {
+        Notation::Algebraic => write_algebraic(position),
+        Notation::Numeric | Notation::Hub => write(position),
+    };
+    let plies = game.draw_states()[0].plies();
+    if plies != 0 || game.first_move_number() != 1 {
+        let _ = write!(text, ":H{plies}:F{}", game.first_move_number());
+    }
+    text
 }
 
 impl std::str::FromStr for Position {

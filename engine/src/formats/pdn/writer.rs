@@ -10,22 +10,7 @@ use std::fmt;
 use super::PdnGame;
 use crate::formats::Notation;
 use crate::formats::fen;
-use crate::rules::{Color, Game, Move, Position, Square};
-
-/// The FEN of `game`'s start with `squares` as names, with lidraughts `H`/`F` fields when they
-/// are not the defaults.
-fn start_fen(game: &Game, squares: Notation) -> String {
-    let position = game.start_position();
-    let mut text = match squares {
-        Notation::Algebraic => fen::write_algebraic(position),
-        Notation::Numeric | Notation::Hub => fen::write(position),
-    };
-    let plies = game.draw_states()[0].plies();
-    if plies != 0 || game.first_move_number() != 1 {
-        text.push_str(&format!(":H{plies}:F{}", game.first_move_number()));
-    }
-    text
-}
+use crate::rules::{Color, Move, Position, Square};
 
 /// A tag value as the lexer takes it back (its `closing_quote`): `\\` and `"` escaped, and a line
 /// break or other control character (which would end or split the tag's line) written as a space.
@@ -340,7 +325,7 @@ pub fn write_game_with(record: &PdnGame, options: &WriteOptions) -> String {
     let fen_squares = options.fen_squares.unwrap_or(notation);
     set(
         "FEN",
-        start_fen(game, fen_squares),
+        fen::write_game_start(game, fen_squares),
         !from_start || options.fen_tag == FenTag::Always,
     );
     let tags = order_tags(tags, options.tag_order);
