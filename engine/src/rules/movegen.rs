@@ -49,16 +49,10 @@ const DIAGONALS: [u64; 64] = {
     let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
-        if ALL & 1 << bit != 0 {
-            let mut d = 0;
-            while d < 4 {
-                let mut square = shift(1 << bit, d);
-                while square != 0 {
-                    table[bit] |= square;
-                    square = shift(square, d);
-                }
-                d += 1;
-            }
+        let mut d = 0;
+        while d < 4 {
+            table[bit] |= RAY_TABLE[d][bit];
+            d += 1;
         }
         bit += 1;
     }
