@@ -3,7 +3,10 @@
 //! Its parts: this module computes the features and holds the [`Evaluator`]; `params.rs` names
 //! the features and their weights ([`EvalParams`]); `ending.rs` scales drawish endings;
 //! [`pattern`] adds the learned tables, [`network`] the network's correction in positions without
-//! kings, and [`weights`] reads and writes weights files.
+//! kings (both set by one [`Learned`] setting: off, built in, or loaded from a file), and
+//! [`weights`] reads and writes weights files. The board's masks and the one-step shift it
+//! builds on are the rules' geometry (`rules/geometry.rs`); the masks here are only the regions
+//! the features name (centre, edge, wings, key guards, runaway ranks).
 //!
 //! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
