@@ -86,6 +86,8 @@ pub mod book;
 pub mod egtb;
 pub mod eval;
 mod formats;
+#[cfg(any(feature = "book", feature = "puzzles"))]
+mod json_file;
 mod parallel;
 mod protocol;
 #[cfg(feature = "puzzles")]

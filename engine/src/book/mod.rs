@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::formats::Notation;
+use crate::json_file;
 use crate::rules::{Bitboard, Color, Move, Position, Square};
 use crate::splitmix::SplitMix64;
 
@@ -278,22 +279,17 @@ impl Book {
     /// another format or version, [`BookError::Entry`] for an invalid FEN or move or an unknown
     /// field in an entry.
     pub fn from_json_str(text: &str, source_name: &str) -> Result<Book, BookError> {
-        let raw: RawBook = serde_json::from_str(text).map_err(|e| json_error(source_name, &e))?;
-        if raw.format != BOOK_FORMAT_NAME {
-            return Err(BookError::Format {
-                file: source_name.to_string(),
-                message: format!("format is {:?}, expected {BOOK_FORMAT_NAME:?}", raw.format),
-            });
-        }
-        if raw.version != BOOK_FORMAT_VERSION {
-            return Err(BookError::Format {
-                file: source_name.to_string(),
-                message: format!(
-                    "version {}, this program reads version {BOOK_FORMAT_VERSION}",
-                    raw.version
-                ),
-            });
-        }
+        let raw: RawBook = json_file::parse(text).map_err(|e| json_error(source_name, e))?;
+        json_file::check_format(
+            &raw.format,
+            raw.version,
+            BOOK_FORMAT_NAME,
+            BOOK_FORMAT_VERSION,
+        )
+        .map_err(|message| BookError::Format {
+            file: source_name.to_string(),
+            message,
+        })?;
         let mut book = Book {
             description: raw.description,
             generator: raw.generator,
@@ -301,8 +297,7 @@ impl Book {
         };
         for (index, value) in raw.positions.iter().enumerate() {
             let fail = |message: String| entry_error(text, source_name, value, index, message);
-            let entry: RawEntry =
-                serde_json::from_str(value.get()).map_err(|e| fail(e.to_string()))?;
+            let entry: RawEntry = json_file::parse_entry(value).map_err(fail)?;
             let position = Position::from_fen(&entry.fen)
                 .map_err(|e| fail(format!("fen {:?}: {e}", entry.fen)))?;
             let mut moves = Vec::with_capacity(entry.moves.len());
@@ -340,7 +335,7 @@ impl Book {
     /// [`BookError::Json`] for malformed JSON, [`BookError::Format`] if the arrays differ in length,
     /// [`BookError::Entry`] for a bad position or move (entry = array index).
     pub fn from_seed_json_str(text: &str, source_name: &str) -> Result<Book, BookError> {
-        let raw: SeedBook = serde_json::from_str(text).map_err(|e| json_error(source_name, &e))?;
+        let raw: SeedBook = json_file::parse(text).map_err(|e| json_error(source_name, e))?;
         if raw.positions.len() != raw.moves.len() {
             return Err(BookError::Format {
                 file: source_name.to_string(),
@@ -358,9 +353,9 @@ impl Book {
             ..Book::default()
         };
         for (index, (p, m)) in raw.positions.iter().zip(&raw.moves).enumerate() {
-            let position_text: String = serde_json::from_str(p.get())
+            let position_text: String = json_file::parse_entry(p)
                 .map_err(|e| entry_error(text, source_name, p, index, format!("positions: {e}")))?;
-            let move_text: String = serde_json::from_str(m.get())
+            let move_text: String = json_file::parse_entry(m)
                 .map_err(|e| entry_error(text, source_name, m, index, format!("moves: {e}")))?;
             let position = parse_seed_position(&position_text)
                 .map_err(|e| entry_error(text, source_name, p, index, e))?;
@@ -602,12 +597,12 @@ fn parse_seed_position(text: &str) -> Result<Position, String> {
     Position::new(white, black, kings, side).map_err(|e| format!("position {text:?}: {e}"))
 }
 
-fn json_error(file: &str, error: &serde_json::Error) -> BookError {
+fn json_error(file: &str, error: json_file::JsonError) -> BookError {
     BookError::Json {
         file: file.to_string(),
-        line: error.line(),
-        column: error.column(),
-        message: error.to_string(),
+        line: error.place.line,
+        column: error.place.column,
+        message: error.message,
     }
 }
 
@@ -619,12 +614,7 @@ fn entry_error(
     entry: usize,
     message: String,
 ) -> BookError {
-    let offset = (value.get().as_ptr() as usize)
-        .saturating_sub(text.as_ptr() as usize)
-        .min(text.len());
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    let json_file::Place { line, column } = json_file::place_of(text, value);
     BookError::Entry {
         file: file.to_string(),
         line,

@@ -3,7 +3,10 @@
 //! Its parts: this module computes the features and holds the [`Evaluator`]; `params.rs` names
 //! the features and their weights ([`EvalParams`]); `ending.rs` scales drawish endings;
 //! [`pattern`] adds the learned tables, [`network`] the network's correction in positions without
-//! kings, and [`weights`] reads and writes weights files.
+//! kings (both set by one [`Learned`] setting: off, built in, or loaded from a file), and
+//! [`weights`] reads and writes weights files. The board's masks and the one-step shift it
+//! builds on are the rules' geometry (`rules/geometry.rs`); the masks here are only the regions
+//! the features name (centre, edge, wings, key guards, runaway ranks).
 //!
 //! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
@@ -50,12 +53,15 @@
 
 use std::sync::Arc;
 
-use crate::rules::square::bit_coords;
+use crate::rules::geometry::{
+    ALL, FILES, FORWARD_CONES, NE, NW, RANKS, RELATIVE_RANK_BITS, SE, SW, rotate, shift,
+};
 use crate::rules::{Bitboard, Color, Position};
 
 // The internals `shashki tune` and the benchmarks reach (feature `tuning`, hidden from the
 // documentation: not an API to build on); without the feature they are private.
 mod ending;
+mod learned;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub mod network;
@@ -75,6 +81,7 @@ use ending::scale_with;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub use ending::{ending_scale, is_drawish, scale};
+pub use learned::Learned;
 pub(crate) use network::NetworkSums;
 pub use network::{Network, NetworkError, NetworkSetting};
 pub use params::{EvalParams, FEATURE_COUNT, Feature, Features};
@@ -83,147 +90,33 @@ pub use pattern::{PatternError, PatternTables, Patterns};
 #[doc(hidden)]
 pub use weights::{FitSummary, WeightsError};
 
-const fn mask_where(pred: [bool; 36]) -> u64 {
-    let mut bits = 0u64;
-    let mut bit = 0;
-    while bit < 36 {
-        if pred[bit] && Bitboard::ALL.0 & (1 << bit) != 0 {
-            bits |= 1 << bit;
-        }
-        bit += 1;
-    }
-    bits
-}
+/// The centre: files c–f of ranks 3–6.
+const CENTRE: u64 =
+    (RANKS[2] | RANKS[3] | RANKS[4] | RANKS[5]) & (FILES[2] | FILES[3] | FILES[4] | FILES[5]);
 
-/// Rank (0–7) and file (0–7) of a padded bit index ([`bit_coords`], as `usize`s).
-const fn coords(bit: usize) -> (usize, usize) {
-    let (rank, file) = bit_coords(bit as u32);
-    (rank as usize, file as usize)
-}
-
-/// Squares of each rank, rank 0 = rank 1.
-const RANKS: [u64; 8] = {
-    let mut ranks = [0u64; 8];
-    let mut r = 0;
-    while r < 8 {
-        let mut pred = [false; 36];
-        let mut bit = 0;
-        while bit < 36 {
-            pred[bit] = coords(bit).0 == r;
-            bit += 1;
-        }
-        ranks[r] = mask_where(pred);
-        r += 1;
-    }
-    ranks
-};
-
-const CENTRE: u64 = {
-    let mut pred = [false; 36];
-    let mut bit = 0;
-    while bit < 36 {
-        let (rank, file) = coords(bit);
-        pred[bit] = rank >= 2 && rank <= 5 && file >= 2 && file <= 5;
-        bit += 1;
-    }
-    mask_where(pred)
-};
-
-const EDGE: u64 = {
-    let mut pred = [false; 36];
-    let mut bit = 0;
-    while bit < 36 {
-        let file = coords(bit).1;
-        pred[bit] = file == 0 || file == 7;
-        bit += 1;
-    }
-    mask_where(pred)
-};
-
-/// For each bit: the squares in front of a man there (moving up) that an enemy could use to stop
-/// it — the widening cone up to the last rank.
-const CONE: [u64; 36] = {
-    let mut cones = [0u64; 36];
-    let mut from = 0;
-    while from < 36 {
-        if Bitboard::ALL.0 & (1 << from) != 0 {
-            let (r0, f0) = coords(from);
-            let mut pred = [false; 36];
-            let mut bit = 0;
-            while bit < 36 {
-                let (r, f) = coords(bit);
-                let dr = r as i32 - r0 as i32;
-                let df = f as i32 - f0 as i32;
-                pred[bit] = dr > 0 && df.abs() <= dr;
-                bit += 1;
-            }
-            cones[from] = mask_where(pred);
-        }
-        from += 1;
-    }
-    cones
-};
-
-const ALL: u64 = Bitboard::ALL.0;
+/// The edge files a and h.
+const EDGE: u64 = FILES[0] | FILES[7];
 
 /// Files a–d (the left wing from White's side; Black's wings are the same squares mirrored, and
 /// the balance term is symmetric, so one mask serves both).
-const LEFT_WING: u64 = {
-    let mut pred = [false; 36];
-    let mut bit = 0;
-    while bit < 36 {
-        pred[bit] = coords(bit).1 <= 3;
-        bit += 1;
-    }
-    mask_where(pred)
-};
+const LEFT_WING: u64 = FILES[0] | FILES[1] | FILES[2] | FILES[3];
 
-/// Per colour: the key guard squares c1 and e1 of its own back rank.
-const KEY_GUARD: [u64; 2] = {
-    let mut pred = [[false; 36]; 2];
-    let mut bit = 0;
-    while bit < 36 {
-        let (rank, file) = coords(bit);
-        pred[0][bit] = rank == 0 && (file == 2 || file == 4);
-        // Mirrored: f8 and d8.
-        pred[1][bit] = rank == 7 && (file == 5 || file == 3);
-        bit += 1;
-    }
-    [mask_where(pred[0]), mask_where(pred[1])]
-};
-
-/// Per colour: the squares whose rank, counted from the colour's own back rank, has bit `k` set
-/// (`k` = 0, 1, 2), so a side's advancement (the sum of its men's ranks) is
-/// `Σ popcount(men & RANK_BITS[colour][k]) << k`: three popcounts instead of a loop over the men.
-const RANK_BITS: [[u64; 3]; 2] = {
-    let mut table = [[0u64; 3]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut k = 0;
-        while k < 3 {
-            let mut rank = 0;
-            while rank < 8 {
-                let relative = if color == 0 { rank } else { 7 - rank };
-                if relative & (1 << k) != 0 {
-                    table[color][k] |= RANKS[rank];
-                }
-                rank += 1;
-            }
-            k += 1;
-        }
-        color += 1;
-    }
-    table
-};
+/// Per colour: the key guard squares c1 and e1 of its own back rank (mirrored for Black: f8 and
+/// d8).
+const KEY_GUARD: [u64; 2] = [
+    RANKS[0] & (FILES[2] | FILES[4]),
+    RANKS[7] & (FILES[5] | FILES[3]),
+];
 
 /// Per colour: its own back rank.
 const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
 
-/// Per colour, per rear diagonal (White's −5 and −4, Black's +4 and +5 in bits): the squares
-/// whose rear square that way is off the board.
+/// Per colour, per rear diagonal (White's south-west and south-east, Black's north-west and
+/// north-east): the squares whose rear square that way is off the board (no square steps onto
+/// them from there).
 const NO_REAR: [[u64; 2]; 2] = [
-    [ALL & !(ALL << 5), ALL & !(ALL << 4)],
-    [ALL & !(ALL >> 4), ALL & !(ALL >> 5)],
+    [ALL & !shift(ALL, NE), ALL & !shift(ALL, NW)],
+    [ALL & !shift(ALL, SE), ALL & !shift(ALL, SW)],
 ];
 
 /// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
@@ -231,21 +124,6 @@ const RUNAWAY_RANKS: [u64; 2] = [
     RANKS[4] | RANKS[5] | RANKS[6],
     RANKS[3] | RANKS[2] | RANKS[1],
 ];
-
-/// Per colour and bit: the cone in front of a man (towards its promotion rank).
-const CONES: [[u64; 36]; 2] = {
-    let mut cones = [[0u64; 36]; 2];
-    let mut bit = 0;
-    while bit < 36 {
-        cones[0][bit] = CONE[bit];
-        if ALL & (1 << bit) != 0 {
-            // Black's cone is White's cone of the mirrored square, mirrored back.
-            cones[1][bit] = CONE[35 - bit].reverse_bits() >> 28;
-        }
-        bit += 1;
-    }
-    cones
-};
 
 /// Where [`accumulate`] puts each feature's value: the feature vector (what the tuner reads) or
 /// straight into a weighted sum (what the search needs), so one definition of the features serves
@@ -542,9 +420,9 @@ impl Side {
     fn advancement(&self) -> i32 {
         let c = self.color.index();
         let men = self.men;
-        count(men & RANK_BITS[c][0])
-            + 2 * count(men & RANK_BITS[c][1])
-            + 4 * count(men & RANK_BITS[c][2])
+        count(men & RELATIVE_RANK_BITS[c][0])
+            + 2 * count(men & RELATIVE_RANK_BITS[c][1])
+            + 4 * count(men & RELATIVE_RANK_BITS[c][2])
     }
 
     /// Men on the runaway ranks with no square of `enemies` (their pieces, or more) in the cone
@@ -555,7 +433,7 @@ impl Side {
         let mut runaway = 0;
         let mut candidates = self.men & RUNAWAY_RANKS[c];
         while candidates != 0 {
-            if CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
+            if FORWARD_CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
                 runaway += 1;
             }
             candidates &= candidates - 1;
@@ -569,11 +447,11 @@ impl Side {
     /// kings together gives the same squares as stepping each king alone.
     #[inline(always)]
     fn walk_king_rays(&self, empty: u64, mut visit: impl FnMut(u64)) {
-        for shift in [5i32, 4, -4, -5] {
-            let mut reached = step(self.kings, shift) & empty;
+        for direction in [NE, NW, SE, SW] {
+            let mut reached = rotate(self.kings, direction) & empty;
             while reached != 0 {
                 visit(reached);
-                reached = step(reached, shift) & empty;
+                reached = rotate(reached, direction) & empty;
             }
         }
     }
@@ -621,11 +499,12 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
     let black = Side::of(position, Color::Black);
     let (w, b) = (white.men, black.men);
     // Bit x of `empty_up5` is set when square x + 5 is empty (White's forward steps are +4 and
-    // +5, Black's −4 and −5; a man at x captures over x ± s into x ± 2s).
-    let empty_up5 = empty >> 5;
-    let empty_up4 = empty >> 4;
-    let empty_down4 = empty << 4;
-    let empty_down5 = empty << 5;
+    // +5, Black's −4 and −5; a man at x captures over x ± s into x ± 2s). Unmasked steps
+    // (`rotate`): every use intersects them with men, which are on the board.
+    let empty_up5 = rotate(empty, SW);
+    let empty_up4 = rotate(empty, SE);
+    let empty_down4 = rotate(empty, NW);
+    let empty_down5 = rotate(empty, NE);
 
     if out.wants(Feature::Man) {
         out.add(Feature::Man, white.man_count - black.man_count);
@@ -705,10 +584,10 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
         // A man at x is threatened from x − s (enemy man there) when x + s is empty, for each
         // of the four diagonal steps s.
         let threatened = |men: u64, enemy: u64| {
-            men & ((enemy << 5 & empty_up5)
-                | (enemy << 4 & empty_up4)
-                | (enemy >> 4 & empty_down4)
-                | (enemy >> 5 & empty_down5))
+            men & ((rotate(enemy, NE) & empty_up5)
+                | (rotate(enemy, NW) & empty_up4)
+                | (rotate(enemy, SE) & empty_down4)
+                | (rotate(enemy, SW) & empty_down5))
         };
         out.add(
             Feature::Threatened,
@@ -719,11 +598,15 @@ fn accumulate(position: &Position, out: &mut impl Terms) {
         // Both rear squares (x − 5 and x − 4 for White, x + 4 and x + 5 for Black) hold an own
         // piece or are off the board.
         let own = w | white.kings;
-        let white_backed =
-            w & !BACK_RANK[0] & ((own << 5) | NO_REAR[0][0]) & ((own << 4) | NO_REAR[0][1]);
+        let white_backed = w
+            & !BACK_RANK[0]
+            & (rotate(own, NE) | NO_REAR[0][0])
+            & (rotate(own, NW) | NO_REAR[0][1]);
         let own = b | black.kings;
-        let black_backed =
-            b & !BACK_RANK[1] & ((own >> 4) | NO_REAR[1][0]) & ((own >> 5) | NO_REAR[1][1]);
+        let black_backed = b
+            & !BACK_RANK[1]
+            & (rotate(own, SE) | NO_REAR[1][0])
+            & (rotate(own, SW) | NO_REAR[1][1]);
         out.add(Feature::Backed, count(white_backed) - count(black_backed));
     }
     if out.wants(Feature::KeyGuard) {
@@ -775,15 +658,6 @@ fn late_scaled(value: i32, late: u32) -> i32 {
     ((value as u32 * late) >> 3) as i32
 }
 
-#[inline(always)]
-fn step(bits: u64, shift: i32) -> u64 {
-    (if shift > 0 {
-        bits << shift
-    } else {
-        bits >> -shift
-    }) & ALL
-}
-
 #[cfg(any(test, feature = "tuning"))]
 #[doc(hidden)]
 /// The feature vector of `position`: White's counts minus Black's (see [`Feature`]).
@@ -821,6 +695,7 @@ pub fn evaluate(position: &Position, params: &EvalParams) -> i32 {
 mod tests {
     use super::ending::{ending_scale, is_drawish, scale};
     use super::*;
+    use crate::rules::geometry::reverse;
     use crate::splitmix::SplitMix64;
 
     /// The network's correction as the evaluation adds it: for the side to move, in positions
@@ -835,7 +710,7 @@ mod tests {
     /// The features as first written, side by side with each side's own loop over
     /// directions: the reference the regrouped [`accumulate`] must equal.
     fn reference_features(position: &Position) -> Features {
-        const FORWARD: [[i32; 2]; 2] = [[5, 4], [-4, -5]];
+        const FORWARD: [[usize; 2]; 2] = [[NE, NW], [SE, SW]];
         let mut out = [0; FEATURE_COUNT];
         let total = position.piece_count() as i32;
         let empty = position.empty_squares().0;
@@ -844,8 +719,8 @@ mod tests {
         let add = |out: &mut Features, f: Feature, v: i32| out[f as usize] += v;
         let blocked = |side: &Side| {
             let movable = match side.color {
-                Color::White => (empty >> 5) | (empty >> 4),
-                Color::Black => (empty << 4) | (empty << 5),
+                Color::White => shift(empty, SW) | shift(empty, SE),
+                Color::Black => shift(empty, NW) | shift(empty, NE),
             };
             count(side.men & !movable)
         };
@@ -931,14 +806,14 @@ mod tests {
             );
             let enemy_men = them.men;
             let mut threatened = 0;
-            for shift in [5i32, 4, -4, -5] {
-                threatened |= men & step(enemy_men, shift) & step(empty, -shift);
+            for d in [NE, NW, SE, SW] {
+                threatened |= men & shift(enemy_men, d) & shift(empty, reverse(d));
             }
             add(&mut out, Feature::Threatened, sign * count(threatened));
             let own = men | side.kings;
             let mut backed = men & !BACK_RANK[c];
-            for shift in FORWARD[c] {
-                backed &= step(own, shift) | (ALL & !step(ALL, shift));
+            for d in FORWARD[c] {
+                backed &= shift(own, d) | (ALL & !shift(ALL, d));
             }
             add(&mut out, Feature::Backed, sign * count(backed));
             if enemy_men != 0 {
@@ -950,7 +825,7 @@ mod tests {
             }
             let man_mobility: i32 = FORWARD[c]
                 .iter()
-                .map(|&shift| count(step(men, shift) & empty))
+                .map(|&d| count(shift(men, d) & empty))
                 .sum();
             add(&mut out, Feature::ManMobility, sign * man_mobility);
         }
@@ -1117,7 +992,7 @@ mod tests {
             let values = (0..pattern::WINDOWS * phases * pattern::STATES)
                 .map(|i| ((i * 7919 + phases * 31) % 4001) as i16 - 2000)
                 .collect();
-            Patterns::Tables(Arc::new(PatternTables::new(phases, values).unwrap()))
+            Patterns::Loaded(Arc::new(PatternTables::new(phases, values).unwrap()))
         };
         let with_patterns = [Patterns::Builtin, noisy(1), noisy(2)].map(|patterns| EvalParams {
             patterns,
@@ -1194,7 +1069,7 @@ mod tests {
             .map(|i| ((i * 104_729) % 3001) as i16 - 1500)
             .collect();
         let with_patterns = EvalParams {
-            patterns: Patterns::Tables(Arc::new(PatternTables::new(1, values).unwrap())),
+            patterns: Patterns::Loaded(Arc::new(PatternTables::new(1, values).unwrap())),
             ..every_weight.clone()
         };
         for params in [every_weight, EvalParams::default(), with_patterns] {
@@ -1227,7 +1102,7 @@ mod tests {
             let white_only = |p: &Position| {
                 let mut sum = [0i32; 4];
                 for sq in p.men(Color::White) {
-                    let (rank, file) = coords(sq.bit() as usize);
+                    let (rank, file) = (usize::from(sq.rank()), usize::from(sq.file()));
                     for (i, f) in SQUARE_FEATURES.into_iter().enumerate() {
                         let [o, e] = square_value(f, rank, file).unwrap();
                         sum[i] += o * n + e * (24 - n);

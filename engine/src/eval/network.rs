@@ -55,6 +55,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use super::Learned;
+use super::learned::{self, LearnedFile};
 use crate::rules::{Bitboard, Color, Position, Role, Square};
 
 /// Inputs: 4 kinds of piece × 32 squares.
@@ -98,27 +100,14 @@ pub struct Network {
     out: [i16; HIDDEN],
 }
 
-/// Which network corrects the evaluation.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum NetworkSetting {
-    /// None.
-    #[default]
-    Off,
-    /// The built-in network ([`Network::builtin`]).
-    Builtin,
-    /// This network.
-    Loaded(Arc<Network>),
-}
+/// Which network corrects the evaluation: off, the built-in one, or this one.
+pub type NetworkSetting = Learned<Network>;
 
 impl NetworkSetting {
     /// The network to evaluate with, if any.
     #[must_use]
     pub fn network(&self) -> Option<Arc<Network>> {
-        match self {
-            NetworkSetting::Off => None,
-            NetworkSetting::Builtin => Some(Network::builtin()),
-            NetworkSetting::Loaded(network) => Some(Arc::clone(network)),
-        }
+        self.resolve(Network::builtin)
     }
 
     /// The network named by `name`, as a weights file's `"network"` or a `network=` setting
@@ -127,11 +116,7 @@ impl NetworkSetting {
     /// # Errors
     /// [`NetworkError::File`] naming the file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<NetworkSetting, NetworkError> {
-        Ok(match name {
-            "off" => NetworkSetting::Off,
-            "builtin" => NetworkSetting::Builtin,
-            file => NetworkSetting::Loaded(Arc::new(Network::load(&base_dir.join(file))?)),
-        })
+        learned::named(name, base_dir)
     }
 }
 
@@ -239,15 +224,8 @@ impl Network {
     /// The built-in network (`network.shnn`, compiled in), decoded on first use.
     #[must_use]
     pub fn builtin() -> Arc<Network> {
-        // Decoded once per process: the bytes are constant, so this is a constant table built
-        // lazily, not mutable state.
         static BUILTIN: OnceLock<Arc<Network>> = OnceLock::new();
-        Arc::clone(BUILTIN.get_or_init(|| {
-            Arc::new(
-                Network::from_bytes(include_bytes!("network.shnn"))
-                    .unwrap_or_else(|e| unreachable!("the built-in network file is valid: {e}")),
-            )
-        }))
+        learned::builtin(&BUILTIN, include_bytes!("network.shnn"))
     }
 
     /// Decodes a network file's bytes (format in the module documentation).
@@ -352,12 +330,7 @@ impl Network {
     /// # Errors
     /// [`NetworkError::File`] naming `path`, around what is wrong.
     pub fn load(path: &Path) -> Result<Network, NetworkError> {
-        let in_file = |error: NetworkError| NetworkError::File {
-            path: path.to_path_buf(),
-            error: Box::new(error),
-        };
-        let bytes = std::fs::read(path).map_err(|e| in_file(e.into()))?;
-        Network::from_bytes(&bytes).map_err(in_file)
+        learned::load(path)
     }
 
     /// The network's correction for the side to move, in centi-men, computed from scratch.
@@ -549,6 +522,21 @@ fn update_rows(
         bits &= bits - 1;
         for (a, w) in acc.iter_mut().zip(row) {
             *a = op(*a, *w);
+        }
+    }
+}
+
+impl LearnedFile for Network {
+    type Error = NetworkError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        Network::from_bytes(bytes)
+    }
+
+    fn in_file(path: &Path, error: NetworkError) -> NetworkError {
+        NetworkError::File {
+            path: path.to_path_buf(),
+            error: Box::new(error),
         }
     }
 }

@@ -56,6 +56,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use super::Learned;
+use super::learned::{self, LearnedFile};
 use crate::rules::{Bitboard, Color, Position, Square};
 
 /// Number of windows covering the board.
@@ -380,15 +382,8 @@ impl PatternTables {
     /// The built-in tables (`patterns.shpt`, compiled in), decoded on first use.
     #[must_use]
     pub fn builtin() -> Arc<PatternTables> {
-        // Decoded once per process: the bytes are constant, so this is a constant table built
-        // lazily (about 0.2 ms of work), not mutable state.
         static BUILTIN: OnceLock<Arc<PatternTables>> = OnceLock::new();
-        Arc::clone(BUILTIN.get_or_init(|| {
-            Arc::new(
-                PatternTables::from_bytes(include_bytes!("patterns.shpt"))
-                    .unwrap_or_else(|e| unreachable!("the built-in pattern file is valid: {e}")),
-            )
-        }))
+        learned::builtin(&BUILTIN, include_bytes!("patterns.shpt"))
     }
 
     /// Decodes a pattern file's bytes (format in the module documentation).
@@ -463,12 +458,7 @@ impl PatternTables {
     /// # Errors
     /// [`PatternError::File`] naming `path`, around what is wrong.
     pub fn load(path: &Path) -> Result<PatternTables, PatternError> {
-        let in_file = |error: PatternError| PatternError::File {
-            path: path.to_path_buf(),
-            error: Box::new(error),
-        };
-        let bytes = std::fs::read(path).map_err(|e| in_file(e.into()))?;
-        PatternTables::from_bytes(&bytes).map_err(in_file)
+        learned::load(path)
     }
 
     /// The file's bytes (format in the module documentation).
@@ -542,27 +532,15 @@ impl PatternTables {
     }
 }
 
-/// Which pattern tables the evaluation adds to its linear terms.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum Patterns {
-    /// None: the evaluation is linear.
-    #[default]
-    Off,
-    /// The built-in tables ([`PatternTables::builtin`]).
-    Builtin,
-    /// These tables.
-    Tables(Arc<PatternTables>),
-}
+/// Which pattern tables the evaluation adds to its linear terms: none (the evaluation is
+/// linear), the built-in ones, or these.
+pub type Patterns = Learned<PatternTables>;
 
 impl Patterns {
     /// The tables to evaluate with, if any.
     #[must_use]
     pub fn tables(&self) -> Option<Arc<PatternTables>> {
-        match self {
-            Patterns::Off => None,
-            Patterns::Builtin => Some(PatternTables::builtin()),
-            Patterns::Tables(tables) => Some(Arc::clone(tables)),
-        }
+        self.resolve(PatternTables::builtin)
     }
 
     /// The tables named by `name`, as a weights file's `"patterns"` ([`super::weights`]) or a
@@ -573,11 +551,7 @@ impl Patterns {
     /// # Errors
     /// [`PatternError::File`] naming the pattern file: it cannot be read or is not valid.
     pub fn from_name(name: &str, base_dir: &Path) -> Result<Patterns, PatternError> {
-        Ok(match name {
-            "off" => Patterns::Off,
-            "builtin" => Patterns::Builtin,
-            file => Patterns::Tables(Arc::new(PatternTables::load(&base_dir.join(file))?)),
-        })
+        learned::named(name, base_dir)
     }
 }
 
@@ -594,6 +568,21 @@ pub fn uncovered() -> Bitboard {
         }
     }
     Bitboard::ALL & !covered
+}
+
+impl LearnedFile for PatternTables {
+    type Error = PatternError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<PatternTables, PatternError> {
+        PatternTables::from_bytes(bytes)
+    }
+
+    fn in_file(path: &Path, error: PatternError) -> PatternError {
+        PatternError::File {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -191,9 +191,9 @@ impl EvalParams {
             weights.insert(feature.name().to_string(), Value::from(weight));
         }
         let patterns = match (&self.patterns, tables_file) {
-            (Patterns::Off, _) | (Patterns::Tables(_), None) => "off",
+            (Patterns::Off, _) | (Patterns::Loaded(_), None) => "off",
             (Patterns::Builtin, _) => "builtin",
-            (Patterns::Tables(_), Some(file)) => file,
+            (Patterns::Loaded(_), Some(file)) => file,
         };
         let network = match (&self.network, network_file) {
             (NetworkSetting::Off, _) | (NetworkSetting::Loaded(_), None) => "off",
@@ -339,7 +339,7 @@ mod tests {
         values[9 * 6561 - 1] = -5;
         let tables = PatternTables::new(1, values).unwrap();
         std::fs::write(dir.join("w.shpt"), tables.to_bytes()).unwrap();
-        params.patterns = Patterns::Tables(Arc::new(tables));
+        params.patterns = Patterns::Loaded(Arc::new(tables));
         let network = Network::builtin();
         std::fs::write(dir.join("w.shnn"), network.to_bytes()).unwrap();
         params.network = NetworkSetting::Loaded(network);

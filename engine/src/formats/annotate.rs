@@ -179,7 +179,29 @@ impl fmt::Display for Summary {
 }
 
 /// Writes `moves` played from `position` as PDN move text with move numbers, starting at
-/// full-move `number` (`12. c3-d4 f6-g5 13. …` or `12... f6-g5 13. …`).
+/// full-move `number` (`12. c3-d4 f6-g5 13. …` or `12... f6-g5 13. …`): the one writer of a
+/// numbered line for principal variations, engine output and the game's display (show the
+/// first moves only by passing a slice).
+///
+/// ```
+/// use shashki::{Notation, Position, annotate};
+///
+/// let start = Position::start();
+/// let mut position = start;
+/// let mut moves = Vec::new();
+/// for text in ["c3-d4", "f6-g5", "b2-c3"] {
+///     let mv = position.parse_move(text)?;
+///     position = position.play(&mv)?;
+///     moves.push(mv);
+/// }
+/// let line = annotate::line_text(&start, 1, &moves, Notation::Algebraic);
+/// assert_eq!(line, "1. c3-d4 f6-g5 2. b2-c3");
+/// // From Black's move: the number is written with three dots.
+/// let after = start.play(&moves[0])?;
+/// let line = annotate::line_text(&after, 1, &moves[1..], Notation::Numeric);
+/// assert_eq!(line, "1... 11-16 2. 25-22");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn line_text(position: &Position, number: u32, moves: &[Move], notation: Notation) -> String {
     let mut words = Vec::new();

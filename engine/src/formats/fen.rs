@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::formats::Notation;
 use crate::rules::{
     Bitboard, Color, DrawState, Game, ParseSquareError, Position, PositionError, Square,
 };
@@ -236,25 +237,33 @@ fn shorten(text: &str) -> String {
 /// Writes the numeric FEN of `position`: `W:W21,...,K29:B1,...`.
 #[must_use]
 pub(crate) fn write(position: &Position) -> String {
+    write_with(position, |fen, square| {
+        let _ = write!(fen, "{}", square.number());
+    })
+}
+
+/// Writes the FEN of `position` with each square named by `name`: the side to move, then each
+/// colour's pieces sorted by number, men before kings (`K` marks a king).
+fn write_with(position: &Position, name: fn(&mut String, Square)) -> String {
     let mut fen = String::new();
     fen.push(position.side_to_move().letter());
     for color in Color::ALL {
         fen.push(':');
         fen.push(color.letter());
-        let mut squares: Vec<(bool, u8)> = position
+        let mut squares: Vec<(bool, u8, Square)> = position
             .pieces(color)
             .into_iter()
-            .map(|s| (position.all_kings().contains(s), s.number()))
+            .map(|s| (position.all_kings().contains(s), s.number(), s))
             .collect();
         squares.sort_unstable();
-        for (i, (king, number)) in squares.iter().enumerate() {
+        for (i, (king, _, square)) in squares.into_iter().enumerate() {
             if i > 0 {
                 fen.push(',');
             }
-            if *king {
+            if king {
                 fen.push('K');
             }
-            let _ = write!(fen, "{number}");
+            name(&mut fen, square);
         }
     }
     fen
@@ -272,28 +281,25 @@ impl std::fmt::Debug for Position {
 /// squares count from a1, not from b8 as PDN does), and which [`read`] reads back.
 #[must_use]
 pub(crate) fn write_algebraic(position: &Position) -> String {
-    let mut fen = String::new();
-    fen.push(position.side_to_move().letter());
-    for color in Color::ALL {
-        fen.push(':');
-        fen.push(color.letter());
-        let mut squares: Vec<(bool, u8, Square)> = position
-            .pieces(color)
-            .into_iter()
-            .map(|s| (position.all_kings().contains(s), s.number(), s))
-            .collect();
-        squares.sort_unstable();
-        for (i, (king, _, square)) in squares.iter().enumerate() {
-            if i > 0 {
-                fen.push(',');
-            }
-            if *king {
-                fen.push('K');
-            }
-            let _ = write!(fen, "{square}");
-        }
+    write_with(position, |fen, square| {
+        let _ = write!(fen, "{square}");
+    })
+}
+
+/// The FEN of `game`'s start with `squares` as names, with lidraughts' `H`/`F` fields when they
+/// are not the defaults: the text [`Game::from_fen`] reads back into the same start (PDN's `FEN`
+/// tag, the serde form of a game).
+pub(crate) fn write_game_start(game: &Game, squares: Notation) -> String {
+    let position = game.start_position();
+    let mut text = match squares {
+        Notation::Algebraic => write_algebraic(position),
+        Notation::Numeric | Notation::Hub => write(position),
+    };
+    let plies = game.draw_states()[0].plies();
+    if plies != 0 || game.first_move_number() != 1 {
+        let _ = write!(text, ":H{plies}:F{}", game.first_move_number());
     }
-    fen
+    text
 }
 
 impl std::str::FromStr for Position {

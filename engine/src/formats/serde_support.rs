@@ -21,8 +21,32 @@ use std::str::FromStr;
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::formats::fen;
 use crate::formats::{MoveError, MoveText, Notation, ParseMoveError};
 use crate::rules::{Color, DrawRules, Game, Move, Position, Square};
+
+/// Reads a value written as one string: what serde says it expects, and how the text is read
+/// (`Err(Some(why))` for a text that says why it is wrong, `Err(None)` for serde's "invalid
+/// value" message).
+struct TextVisitor<T> {
+    expecting: &'static str,
+    read: fn(&str) -> Result<T, Option<String>>,
+}
+
+impl<T> Visitor<'_> for TextVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        (self.read)(text).map_err(|why| match why {
+            Some(why) => E::custom(why),
+            None => E::invalid_value(Unexpected::Str(text), &self),
+        })
+    }
+}
 
 impl Serialize for Position {
     /// Writes the numeric FEN.
@@ -34,21 +58,10 @@ impl Serialize for Position {
 impl<'de> Deserialize<'de> for Position {
     /// Reads a FEN string.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        deserializer.deserialize_str(FenVisitor)
-    }
-}
-
-struct FenVisitor;
-
-impl Visitor<'_> for FenVisitor {
-    type Value = Position;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a FEN string such as \"W:W21-32:B1-12\"")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Position, E> {
-        Position::from_fen(text).map_err(E::custom)
+        deserializer.deserialize_str(TextVisitor {
+            expecting: "a FEN string such as \"W:W21-32:B1-12\"",
+            read: |text| Position::from_fen(text).map_err(|e| Some(e.to_string())),
+        })
     }
 }
 
@@ -103,25 +116,16 @@ impl Serialize for Color {
 impl<'de> Deserialize<'de> for Color {
     /// Reads `"W"` or `"B"` (either case).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
-        deserializer.deserialize_str(ColorVisitor)
-    }
-}
-
-struct ColorVisitor;
-
-impl Visitor<'_> for ColorVisitor {
-    type Value = Color;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("\"W\" or \"B\"")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Color, E> {
-        let mut chars = text.chars();
-        match (chars.next().and_then(Color::from_letter), chars.next()) {
-            (Some(color), None) => Ok(color),
-            _ => Err(E::invalid_value(Unexpected::Str(text), &self)),
-        }
+        deserializer.deserialize_str(TextVisitor {
+            expecting: "\"W\" or \"B\"",
+            read: |text| {
+                let mut chars = text.chars();
+                match (chars.next().and_then(Color::from_letter), chars.next()) {
+                    (Some(color), None) => Ok(color),
+                    _ => Err(None),
+                }
+            },
+        })
     }
 }
 
@@ -219,21 +223,13 @@ impl Serialize for HubMove {
 impl<'de> Deserialize<'de> for HubMove {
     /// Reads a move text; fails on bad syntax, not on legality (that needs a position).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HubMove, D::Error> {
-        deserializer.deserialize_str(HubMoveVisitor)
-    }
-}
-
-struct HubMoveVisitor;
-
-impl Visitor<'_> for HubMoveVisitor {
-    type Value = HubMove;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a move text such as \"22-18\" or \"22x13x18\"")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<HubMove, E> {
-        text.parse().map_err(E::custom)
+        deserializer.deserialize_str(TextVisitor {
+            expecting: "a move text such as \"22-18\" or \"22x13x18\"",
+            read: |text| {
+                text.parse()
+                    .map_err(|e: ParseMoveError| Some(e.to_string()))
+            },
+        })
     }
 }
 
@@ -287,13 +283,8 @@ fn is_full(rules: &DrawRules) -> bool {
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut start = self.start_position().to_fen();
-        let plies = self.draw_states()[0].plies();
-        if plies != 0 || self.first_move_number() != 1 {
-            start.push_str(&format!(":H{plies}:F{}", self.first_move_number()));
-        }
         GameRecord {
-            start,
+            start: fen::write_game_start(self, Notation::Numeric),
             moves: self.move_texts(Notation::Hub),
             draw_rules: self.draw_rules(),
         }

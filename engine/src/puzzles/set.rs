@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::formats::Notation;
+use crate::json_file;
 use crate::rules::{Color, Position};
 
 use super::{Puzzle, Theme};
@@ -165,36 +166,22 @@ impl PuzzleSet {
     /// [`PuzzleSetError::Format`] for another format or version, [`PuzzleSetError::Puzzle`]
     /// for a puzzle that breaks the rules (located at the puzzle's start).
     pub fn from_json_str(text: &str, source_name: &str) -> Result<PuzzleSet, PuzzleSetError> {
-        let raw: RawSet<'_> = serde_json::from_str(text).map_err(|e| PuzzleSetError::Json {
+        let raw: RawSet<'_> = json_file::parse(text).map_err(|e| PuzzleSetError::Json {
             file: source_name.to_string(),
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
+            line: e.place.line,
+            column: e.place.column,
+            message: e.message,
         })?;
-        if raw.format != FORMAT_NAME {
-            return Err(PuzzleSetError::Format {
+        json_file::check_format(&raw.format, raw.version, FORMAT_NAME, FORMAT_VERSION).map_err(
+            |message| PuzzleSetError::Format {
                 file: source_name.to_string(),
-                message: format!("format is {:?}, expected {FORMAT_NAME:?}", raw.format),
-            });
-        }
-        if raw.version != FORMAT_VERSION {
-            return Err(PuzzleSetError::Format {
-                file: source_name.to_string(),
-                message: format!(
-                    "version {}, this program reads version {FORMAT_VERSION}",
-                    raw.version
-                ),
-            });
-        }
+                message,
+            },
+        )?;
         let mut puzzles = Vec::with_capacity(raw.puzzles.len());
         for (index, value) in raw.puzzles.iter().enumerate() {
             let fail = |message: String| puzzle_error(text, source_name, value, index + 1, message);
-            let entry: RawPuzzle = serde_json::from_str(value.get()).map_err(|e| {
-                // The puzzle is located already: serde's place inside it would mislead.
-                let message = e.to_string();
-                let cut = message.rfind(" at line ").unwrap_or(message.len());
-                fail(message[..cut].to_string())
-            })?;
+            let entry: RawPuzzle = json_file::parse_entry(value).map_err(fail)?;
             puzzles.push(entry.to_puzzle().map_err(fail)?);
         }
         Ok(PuzzleSet {
@@ -324,16 +311,7 @@ fn puzzle_error(
     index: usize,
     message: String,
 ) -> PuzzleSetError {
-    let offset = (value.get().as_ptr() as usize)
-        .saturating_sub(text.as_ptr() as usize)
-        .min(text.len());
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.chars().count()
-        - before
-            .rfind('\n')
-            .map_or(0, |i| before[..=i].chars().count())
-        + 1;
+    let json_file::Place { line, column } = json_file::place_of(text, value);
     PuzzleSetError::Puzzle {
         file: file.to_string(),
         line,

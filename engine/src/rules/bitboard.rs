@@ -3,12 +3,14 @@
 //! a1 is bit 0 and h8 bit 35; bits 4, 13, 22 and 31 are "ghost" squares that never hold a piece.
 //! With them every diagonal step is a single shift: north-east +5, north-west +4, south-east −4,
 //! south-west −5. A step off the board lands on a ghost bit or beyond bit 35, and masking with
-//! [`Bitboard::ALL`] removes it. (`benches/benches/layout.rs` compares this with the 32-bit layout.)
+//! [`Bitboard::ALL`] removes it; [`Bitboard::step`] is that shift, written once in
+//! `rules/geometry.rs` for this type, the move generator and the evaluation alike.
+//! (`benches/benches/layout.rs` compares this layout with the 32-bit one.)
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use crate::rules::Square;
+use crate::rules::{Square, geometry};
 
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -143,13 +145,7 @@ impl Bitboard {
     #[must_use]
     #[inline(always)]
     pub const fn step(self, direction: Direction) -> Bitboard {
-        let moved = match direction {
-            Direction::NorthEast => self.0 << 5,
-            Direction::NorthWest => self.0 << 4,
-            Direction::SouthEast => self.0 >> 4,
-            Direction::SouthWest => self.0 >> 5,
-        };
-        Bitboard(moved & Bitboard::ALL.0)
+        Bitboard(geometry::shift(self.0, direction as usize))
     }
 
     /// The promotion rank of `color`'s men.

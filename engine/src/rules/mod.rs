@@ -8,6 +8,7 @@ pub(crate) mod bitboard;
 pub(crate) mod color;
 pub(crate) mod draw;
 pub(crate) mod game;
+pub(crate) mod geometry;
 pub(crate) mod movegen;
 pub(crate) mod moves;
 pub mod perft;

@@ -21,27 +21,11 @@
 //! every capture is a single jump, written directly ([`Sides::single_jumps`]); the capture search
 //! runs in a function of its own otherwise, so that the fast path keeps few registers.
 
+use crate::rules::geometry::{ALL, NE, NW, SE, SW, reverse, rotate, shift};
 use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
 
 #[cfg(test)]
 mod order_reference;
-
-const ALL: u64 = Bitboard::ALL.0;
-const NE: usize = 0;
-const NW: usize = 1;
-const SE: usize = 2;
-const SW: usize = 3;
-
-/// The direction pointing back along `direction`.
-#[inline(always)]
-const fn reverse(direction: usize) -> usize {
-    3 - direction
-}
-
-/// Per direction (NE, NW, SE, SW): the left rotation that moves every bit one step that way.
-/// Rotating right by 4 or 5 is a left rotation by 60 or 59; bits that wrap around land on bits
-/// 59–63, outside the board, and the mask removes them.
-const ROTATION: [u32; 4] = [5, 4, 60, 59];
 
 /// Per bit: the diagonal neighbours of that square (on the board). 64 entries, none for bits 36
 /// and up, so that an index masked to six bits needs no bounds check (the same for [`DIAGONALS`]).
@@ -65,16 +49,10 @@ const DIAGONALS: [u64; 64] = {
     let mut table = [0u64; 64];
     let mut bit = 0;
     while bit < 36 {
-        if ALL & 1 << bit != 0 {
-            let mut d = 0;
-            while d < 4 {
-                let mut square = shift(1 << bit, d);
-                while square != 0 {
-                    table[bit] |= square;
-                    square = shift(square, d);
-                }
-                d += 1;
-            }
+        let mut d = 0;
+        while d < 4 {
+            table[bit] |= RAY_TABLE[d][bit];
+            d += 1;
         }
         bit += 1;
     }
@@ -157,23 +135,6 @@ const fn nearest_bit(blockers: u64, direction: usize) -> u64 {
 
 /// Per direction (NE, NW, SE, SW): how far one step moves a bit.
 const STEP: [i32; 4] = [5, 4, -4, -5];
-
-/// One step of every square in `direction` without removing what falls off the board: those bits
-/// land on ghost bits or bits 36–63, so the step is exact as soon as its result is intersected
-/// with a set of squares (pieces, empty squares). Saves the mask where that follows anyway.
-#[inline(always)]
-const fn rotate(bits: u64, direction: usize) -> u64 {
-    bits.rotate_left(ROTATION[direction])
-}
-
-/// One step of every square in `direction` (NE, NW, SE, SW), off-board squares removed.
-///
-/// A rotation by a table entry rather than a `match` on the direction: the capture search loops
-/// over directions at run time, and the branchy version took 4 % of the search's instructions.
-#[inline(always)]
-const fn shift(bits: u64, direction: usize) -> u64 {
-    bits.rotate_left(ROTATION[direction]) & ALL
-}
 
 /// What counts as one move when several capture routes lead to the same result (docs/RULES.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

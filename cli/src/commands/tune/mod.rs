@@ -231,7 +231,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let text = params.to_weights_json(tables_file.as_deref(), None, Some(&fit));
     out!("{text}");
     if let Some(path) = &args.out {
-        if let (Some(tables_path), Patterns::Tables(tables)) = (&patterns_path, &params.patterns) {
+        if let (Some(tables_path), Patterns::Loaded(tables)) = (&patterns_path, &params.patterns) {
             write_bytes_atomically(tables_path, &tables.to_bytes())?;
         }
         write_atomically(path, &text)?;
@@ -308,7 +308,7 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
     let tables_path = args.out.as_ref().map(|out| out.with_extension("shpt"));
     let tables_file = tables_path
         .as_ref()
-        .filter(|_| matches!(params.patterns, Patterns::Tables(_)))
+        .filter(|_| matches!(params.patterns, Patterns::Loaded(_)))
         .and_then(|path| path.file_name())
         .map(|name| name.to_string_lossy().into_owned());
     let text = params.to_weights_json(tables_file.as_deref(), network_file.as_deref(), Some(&fit));
@@ -316,7 +316,7 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
     if let (Some(path), Some(network_path), NetworkSetting::Loaded(network)) =
         (&args.out, &network_path, &params.network)
     {
-        if let (Some(tables_path), Patterns::Tables(tables)) = (&tables_path, &params.patterns) {
+        if let (Some(tables_path), Patterns::Loaded(tables)) = (&tables_path, &params.patterns) {
             write_bytes_atomically(tables_path, &tables.to_bytes())?;
         }
         write_bytes_atomically(network_path, &network.to_bytes())?;

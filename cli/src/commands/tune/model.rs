@@ -208,7 +208,7 @@ impl Model {
                 .collect();
             let tables = PatternTables::new(self.phases, values)
                 .unwrap_or_else(|_| unreachable!("values clamped, shape from the model"));
-            params.patterns = Patterns::Tables(Arc::new(tables));
+            params.patterns = Patterns::Loaded(Arc::new(tables));
         }
         params
     }

@@ -26,6 +26,10 @@
 //! without it such a file is read as UTF-8 with its bad bytes replaced
 //! ([`TextEncoding::NotUtf8`]), so its moves still read and the reader warns where names were
 //! lost. Malformed sequences become U+FFFD, never a panic.
+//!
+//! One repair concerns the text rather than the bytes: line ends a broken exporter wrote as the
+//! two characters `\r` ([`EscapedLineEnds`]), which the reader turns back into line breaks
+//! before lexing and reports once.
 
 use std::fmt;
 
@@ -210,6 +214,115 @@ fn looks_cyrillic(bytes: &[u8]) -> bool {
         }
     }
     high > 0 && in_words * 100 >= high * CYRILLIC_SHARE_PERCENT
+}
+
+/// Line ends a broken exporter wrote as the two characters `\r` (a backslash and an `r`; also
+/// `\n` or `\r\n`): at the end of real lines, or as the only line ends of a one-line file.
+#[derive(Debug)]
+pub(super) struct EscapedLineEnds {
+    /// The escape as written (`\r`, `\n` or `\r\n`), the first one found.
+    escape: &'static str,
+    /// The first line ending in one (1 in a one-line file).
+    pub(super) first_line: usize,
+    /// How many line ends were written so.
+    count: usize,
+    /// The text's lines that hold something (1 in a one-line file).
+    lines: usize,
+    /// The text with real line breaks; the line numbers of a text with real lines are kept.
+    pub(super) repaired: String,
+}
+
+/// The escapes taken for line ends, longest first.
+const LINE_END_ESCAPES: [&str; 3] = ["\\r\\n", "\\r", "\\n"];
+
+impl EscapedLineEnds {
+    /// The escaped line ends of `text`, when it has them: at least two lines, and at least half
+    /// of the lines that hold something, end in an escape; or the text has no line break at all
+    /// and at least two tags (`]`) are followed by an escape. A stray `\r` in a comment is left
+    /// alone.
+    pub(super) fn find(text: &str) -> Option<EscapedLineEnds> {
+        let (mut escape, mut first_line, mut count, mut lines) = (None, 0, 0, 0);
+        if !text.contains('\n') {
+            let after_tags = LINE_END_ESCAPES
+                .iter()
+                .map(|e| text.matches(&format!("]{e}")).count())
+                .max()
+                .unwrap_or(0);
+            if after_tags < 2 {
+                return None;
+            }
+            let mut repaired = text.to_string();
+            for e in LINE_END_ESCAPES {
+                count += repaired.matches(e).count();
+                escape = escape.or(text.contains(e).then_some(e));
+                repaired = repaired.replace(e, "\n");
+            }
+            return Some(EscapedLineEnds {
+                escape: escape.unwrap_or(LINE_END_ESCAPES[1]),
+                first_line: 1,
+                count,
+                lines: 1,
+                repaired,
+            });
+        }
+        let mut repaired = String::with_capacity(text.len());
+        for (index, line) in text.split('\n').enumerate() {
+            if index > 0 {
+                repaired.push('\n');
+            }
+            let mut rest = line.trim_end();
+            let mut found = None;
+            while let Some(e) = LINE_END_ESCAPES.iter().find(|e| rest.ends_with(*e)) {
+                found.get_or_insert(*e);
+                rest = rest[..rest.len() - e.len()].trim_end();
+            }
+            if !line.trim().is_empty() {
+                lines += 1;
+            }
+            match found {
+                Some(e) => {
+                    count += 1;
+                    if escape.is_none() {
+                        escape = Some(e);
+                        first_line = index + 1;
+                    }
+                    repaired.push_str(rest);
+                }
+                None => repaired.push_str(line),
+            }
+        }
+        (count >= 2 && count * 2 >= lines).then(|| EscapedLineEnds {
+            escape: escape.unwrap_or(LINE_END_ESCAPES[1]),
+            first_line,
+            count,
+            lines,
+            repaired,
+        })
+    }
+
+    /// What the warning says.
+    pub(super) fn message(&self) -> String {
+        let what = format!(
+            "the two characters `{}` (a backslash and {}, left by a broken exporter)",
+            self.escape,
+            if self.escape == "\\n" {
+                "an `n`"
+            } else {
+                "an `r`"
+            }
+        );
+        if self.lines == 1 {
+            format!(
+                "the text has no line break but {} of {what}: read as line breaks",
+                self.count
+            )
+        } else {
+            format!(
+                "{} of the {} lines end in {what}: read as line ends",
+                self.count, self.lines
+            )
+        }
+    }
 }
 
 #[cfg(test)]
