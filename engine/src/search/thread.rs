@@ -598,13 +598,12 @@ impl<'a, T: Table> Searcher<'a, T> {
                 child_keys.push(child_key);
             }
         }
-        let mut picker = MovePicker::new(
-            &moves,
-            hash_move,
-            self.stack[ply].killers,
-            self.history,
-            side,
-        );
+        // An only move (frequent: a forced capture costs no depth) needs no ordering.
+        let mut picker = MovePicker::new();
+        if moves.len() > 1 {
+            let killers = self.stack[ply].killers;
+            picker.order(&moves, hash_move, killers, self.history, side);
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
@@ -897,7 +896,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             );
             return if self.stopped { DRAW } else { score };
         }
-        let mut picker = MovePicker::captures(&moves);
+        let mut picker = MovePicker::new();
+        picker.order_captures(&moves);
         let mut best = -INFINITY;
         for _ in 0..moves.len() {
             let mv = moves[picker.next()];
