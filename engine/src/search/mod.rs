@@ -382,16 +382,13 @@ impl<T: Table> Engine<T> {
         stop: Option<&AtomicBool>,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let positions = game.positions();
-        let moves = game.moves();
         // Repetitions can only reach back to the last irreversible move (a capture or a man move).
-        let mut reversible_from = moves.len();
-        while reversible_from > 0 {
-            if !positions[reversible_from - 1].is_reversible(&moves[reversible_from - 1]) {
-                break;
-            }
-            reversible_from -= 1;
-        }
+        let reversible_from = game.positions().iter().zip(game.moves()).enumerate().fold(
+            0,
+            |window, (index, (position, mv))| {
+                position.repetition_window_after(mv, window, index + 1)
+            },
+        );
         let (root, keys, state) = (game.position(), game.keys(), game.draw_state());
         match game.draw_rules() {
             DrawRules::Full => self.run(root, keys, reversible_from, state, limit, stop, on_info),

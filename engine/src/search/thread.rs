@@ -735,6 +735,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             return score;
         }
         let reversible = position.is_reversible(mv);
+        // Where the children's keys go in `keys`; also where a repetition search starts from a
+        // child reached by an irreversible move.
+        let child_index = self.root_index + ply + 1;
+        let window =
+            position.repetition_window_after(mv, self.stack[ply].reversible_from, child_index);
         // A child that does not use the table (nor do its descendants: depth never grows down
         // the tree) needs its key only for repetitions. After an irreversible move it repeats
         // nothing, and its descendants compare keys only with each other (from its own key on):
@@ -746,15 +751,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         };
         let child = position.play_unchecked(mv);
         let child_draw = draw.after(position, mv, &child);
-        // Where the children's keys go in `keys`; also where a repetition search starts from a
-        // child reached by an irreversible move.
-        let child_index = self.root_index + ply + 1;
         self.keys[child_index] = child_key;
-        self.stack[ply + 1].reversible_from = if reversible {
-            self.stack[ply].reversible_from
-        } else {
-            child_index
-        };
+        self.stack[ply + 1].reversible_from = window;
         // The child's search with a given depth, window and node type.
         let search_child = |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
             -this.search(
