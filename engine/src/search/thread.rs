@@ -580,23 +580,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         // The move loop.
         let searched_quiets = late_move_count(self.params, depth, capture, pv_node);
         let side = position.side_to_move();
-        let cost = match moves.len() {
-            1 => self.params.only_move_cost,
-            2 => self.params.two_moves_cost,
-            3 => self.params.three_moves_cost,
-            _ => ONE_PLY,
-        };
-        // Children that will probe the table: start loading all their buckets now, so the loads
-        // overlap the ordering and the earlier siblings' searches instead of stalling each child
-        // (one prefetch just before each child left the probe waiting for most of the latency).
+        let cost = self.move_cost(moves.len());
         let children_probe = depth - cost >= self.params.tt_min_depth;
         let mut child_keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
         if children_probe {
-            for mv in &moves {
-                let child_key = position.zobrist_key_after(key, mv);
-                self.table.prefetch(child_key);
-                child_keys.push(child_key);
-            }
+            self.prefetch_children(position, key, &moves, &mut child_keys);
         }
         // An only move (frequent: a forced capture costs no depth) needs no ordering.
         let mut picker = MovePicker::new();
@@ -656,25 +644,71 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
 
         if use_table && excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(
-                key,
-                TtEntry {
-                    best_move: best_index.map(|i| PackedMove::new(i, &moves[i])),
-                    score: to_table(best, ply) as i16,
-                    depth: depth.clamp(0, 0xFFF) as u16,
-                    bound,
-                    age: self.table.age(),
-                },
-            );
+            let best_move = best_index.map(|i| PackedMove::new(i, &moves[i]));
+            self.store(at, best, best_move, original_alpha, beta);
         }
         best
+    }
+
+    /// The depth units a move costs at a node with `moves` legal moves: none or less than a ply
+    /// for an only move and for two or three ([`SearchParams::only_move_cost`] and the next).
+    #[inline(always)]
+    fn move_cost(&self, moves: usize) -> i32 {
+        match moves {
+            1 => self.params.only_move_cost,
+            2 => self.params.two_moves_cost,
+            3 => self.params.three_moves_cost,
+            _ => ONE_PLY,
+        }
+    }
+
+    /// Starts loading the table buckets of all the children of `position` (key `key`) that will
+    /// probe the table, and keeps their keys in `child_keys`: the loads overlap the ordering and
+    /// the earlier siblings' searches instead of stalling each child (one prefetch just before
+    /// each child left the probe waiting for most of the latency).
+    #[inline(always)]
+    fn prefetch_children(
+        &self,
+        position: &Position,
+        key: u64,
+        moves: &MoveList,
+        child_keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        for mv in moves {
+            let child_key = position.zobrist_key_after(key, mv);
+            self.table.prefetch(child_key);
+            child_keys.push(child_key);
+        }
+    }
+
+    /// Stores the result `best` of the node `at`, searched with the window (`alpha`, `beta`), in
+    /// the table, with its best move: an exact score, or the bound it is.
+    #[inline(always)]
+    fn store<D>(
+        &self,
+        at: NodeAt<'_, D>,
+        best: i32,
+        best_move: Option<PackedMove>,
+        alpha: i32,
+        beta: i32,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            at.key,
+            TtEntry {
+                best_move,
+                score: to_table(best, at.ply) as i16,
+                depth: at.depth.clamp(0, 0xFFF) as u16,
+                bound,
+                age: self.table.age(),
+            },
+        );
     }
 
     /// A node's end before any search (at ply > 0): a draw (a repetition of the game or the line,
