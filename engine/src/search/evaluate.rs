@@ -8,7 +8,7 @@
 //! searcher is made; the contempt is set by the iterative deepening before each iteration, from
 //! the previous iteration's score.
 
-#[allow(unused_imports)] // for the docs' links
+#[cfg(doc)]
 use super::params::SearchParams;
 use super::score::{DRAW, WIN_THRESHOLD};
 use super::thread::Searcher;
