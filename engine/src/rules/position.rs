@@ -160,6 +160,20 @@ impl Position {
         !mv.is_capture() && self.kings.contains(mv.from())
     }
 
+    /// The repetition window after `mv`, a move of this position, in a line of positions
+    /// numbered from 0 (a game's, then a search's): the first position a repetition (7.2.3) of
+    /// the position `mv` leads to, numbered `after`, can reach. `window` is this position's;
+    /// after an irreversible move ([`Self::is_reversible`]) the window starts again at `after`.
+    #[must_use]
+    #[inline]
+    pub(crate) fn repetition_window_after(&self, mv: &Move, window: usize, after: usize) -> usize {
+        if self.is_reversible(mv) {
+            window
+        } else {
+            after
+        }
+    }
+
     /// Every occupied square.
     #[must_use]
     #[inline]

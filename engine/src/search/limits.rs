@@ -1,12 +1,14 @@
-//! What bounds a search ([`SearchLimit`]) and how a limit becomes budgets ([`Budget`]).
+//! What bounds a search ([`SearchLimit`]), how a limit becomes budgets ([`Budget`]), and the
+//! clock that holds a search to them ([`TimeManager`]).
 //!
 //! A budget has two time limits: the *soft* one is checked between iterations of the iterative
 //! deepening (an iteration started after it would rarely finish, so the search stops there with a
-//! complete result), the *hard* one is checked inside the search every
-//! [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes and aborts it. Depth and node
-//! limits are exact; `Infinite` runs until [`Engine::stop`](crate::search::Engine::stop).
+//! complete result; [`TimeManager::is_past_soft_limit`]), the *hard* one is checked inside the
+//! search every [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes and aborts it
+//! ([`TimeManager::is_past_hard_limit`]). Depth and node limits are exact; `Infinite` runs until
+//! [`Engine::stop`](crate::search::Engine::stop).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::SearchParams;
 
@@ -220,6 +222,51 @@ impl Budget {
     }
 }
 
+/// The clock of one search: when it started and the [`Budget`] it runs under. Shared by all the
+/// search's threads; the main thread asks it whether to start another iteration (the soft limit)
+/// and, every [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes, whether to abort
+/// (the hard limit).
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    budget: Budget,
+}
+
+impl TimeManager {
+    /// The clock of a search started at `start` under `budget`.
+    #[must_use]
+    pub const fn new(start: Instant, budget: Budget) -> TimeManager {
+        TimeManager { start, budget }
+    }
+
+    /// The budget.
+    #[must_use]
+    pub const fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The time since the search started.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must abort now: its hard limit has passed.
+    #[must_use]
+    pub fn is_past_hard_limit(&self) -> bool {
+        self.budget.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// Whether the search, as settled as `stability` says, must start no further iteration: its
+    /// soft limit ([`Budget::soft_limit`]) has passed.
+    #[must_use]
+    pub fn is_past_soft_limit(&self, params: &SearchParams, stability: Stability) -> bool {
+        self.budget
+            .soft_limit(params, stability)
+            .is_some_and(|soft| self.elapsed() >= soft)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,6 +386,24 @@ mod tests {
             assert_eq!(Budget::new(limit, &params, 100).soft, Some(share));
             assert!(share <= remaining / 4, "{share:?}");
         }
+    }
+
+    #[test]
+    fn the_clock_answers_by_the_budgets_limits() {
+        let params = SearchParams::DEFAULT;
+        let long_ago = Instant::now() - Duration::from_secs(2);
+        let timed = |time| Budget::new(SearchLimit::MoveTime(time), &params, 100);
+        let past = TimeManager::new(long_ago, timed(Duration::from_secs(1)));
+        assert!(past.is_past_hard_limit());
+        assert!(past.is_past_soft_limit(&params, Stability::default()));
+        let within = TimeManager::new(Instant::now(), timed(Duration::from_secs(3600)));
+        assert!(!within.is_past_hard_limit());
+        assert!(!within.is_past_soft_limit(&params, Stability::default()));
+        let untimed = Budget::new(SearchLimit::Depth(5), &params, 100);
+        let untimed = TimeManager::new(long_ago, untimed);
+        assert!(!untimed.is_past_hard_limit());
+        assert!(!untimed.is_past_soft_limit(&params, Stability::default()));
+        assert_eq!(untimed.budget().max_depth, 5);
     }
 
     #[test]

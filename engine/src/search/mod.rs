@@ -32,13 +32,17 @@
 //! ```
 
 mod draw_hook;
+mod evaluate;
 mod level;
 mod limits;
 mod ordering;
 mod params;
+mod picker;
 mod probe;
+mod pruning;
 mod score;
 mod setup;
+mod stack;
 mod thread;
 mod tt;
 
@@ -48,7 +52,7 @@ use std::time::{Duration, Instant};
 
 pub(crate) use draw_hook::{BasicCounters, DrawHook, NoCounters};
 pub use level::{LEVELS, Level, accepts_draw};
-pub(crate) use limits::Budget;
+pub(crate) use limits::{Budget, TimeManager};
 pub use limits::{SearchLimit, clock_share};
 pub use params::{ONE_PLY, SearchParams};
 pub use score::Score;
@@ -67,8 +71,8 @@ use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
 use crate::rules::{DrawRules, Game, Move, Position};
-use ordering::Heuristics;
 use score::MAX_PLY;
+use stack::ThreadData;
 use thread::{Progress, Searcher, Shared};
 
 /// Most threads an [`Engine`] searches on: an [`EngineConfig::threads`] above it is taken as
@@ -235,7 +239,8 @@ pub struct Engine<T: Table = AtomicTable> {
     config: EngineConfig,
     table: T,
     stop: Arc<AtomicBool>,
-    heuristics: Mutex<Vec<Heuristics>>,
+    /// What each thread keeps between searches (history, killers), one per thread.
+    thread_data: Mutex<Vec<ThreadData>>,
     /// The threads a search runs on, the main one included (1 to [`MAX_THREADS`]).
     threads: usize,
 }
@@ -293,7 +298,7 @@ impl<T: Table> Engine<T> {
             config,
             stop: Arc::new(AtomicBool::new(false)),
             // One per thread, made by the first search (`run` sizes the list to the threads).
-            heuristics: Mutex::new(Vec::new()),
+            thread_data: Mutex::new(Vec::new()),
             threads,
         })
     }
@@ -325,12 +330,12 @@ impl<T: Table> Engine<T> {
     /// Forgets everything learnt: clears the table and the move-ordering histories.
     pub fn new_game(&self) {
         self.table.clear();
-        let mut heuristics = self
-            .heuristics
+        let mut thread_data = self
+            .thread_data
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        for h in heuristics.iter_mut() {
-            h.clear();
+        for data in thread_data.iter_mut() {
+            data.clear();
         }
     }
 
@@ -377,16 +382,13 @@ impl<T: Table> Engine<T> {
         stop: Option<&AtomicBool>,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let positions = game.positions();
-        let moves = game.moves();
         // Repetitions can only reach back to the last irreversible move (a capture or a man move).
-        let mut reversible_from = moves.len();
-        while reversible_from > 0 {
-            if !positions[reversible_from - 1].is_reversible(&moves[reversible_from - 1]) {
-                break;
-            }
-            reversible_from -= 1;
-        }
+        let reversible_from = game.positions().iter().zip(game.moves()).enumerate().fold(
+            0,
+            |window, (index, (position, mv))| {
+                position.repetition_window_after(mv, window, index + 1)
+            },
+        );
         let (root, keys, state) = (game.position(), game.keys(), game.draw_state());
         match game.draw_rules() {
             DrawRules::Full => self.run(root, keys, reversible_from, state, limit, stop, on_info),
@@ -591,18 +593,19 @@ impl<T: Table> Engine<T> {
             stop: &self.stop,
             caller_stop,
             nodes: AtomicU64::new(0),
-            start,
-            budget: Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
+            time: TimeManager::new(
+                start,
+                Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
+            ),
             tablebases: self.config.tables(),
         };
         let threads = self.threads();
-        let mut heuristics = self
-            .heuristics
+        let mut thread_data = self
+            .thread_data
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        heuristics.resize_with(threads, Heuristics::default);
-        let (main_heuristics, helper_heuristics) =
-            heuristics.split_first_mut().expect("at least one thread");
+        thread_data.resize_with(threads, ThreadData::default);
+        let (main_data, helper_data) = thread_data.split_first_mut().expect("at least one thread");
         let params = &self.config.params;
         let eval = &self.config.eval;
         let table = &self.table;
@@ -613,7 +616,7 @@ impl<T: Table> Engine<T> {
                 params,
                 eval,
                 shared,
-                main_heuristics,
+                main_data,
                 true,
                 keys,
                 reversible_from,
@@ -636,21 +639,21 @@ impl<T: Table> Engine<T> {
             self.stop.store(true, Ordering::Relaxed);
             result
         };
-        let result = if helper_heuristics.is_empty() {
+        let result = if helper_data.is_empty() {
             main_search()
         } else {
             // The main thread stays on the caller's thread (its `on_info` need not be `Send`);
             // each helper gets a thread of its own, joined when the scope ends (the main thread
             // has raised the stop flag by then). A helper that cannot be started is done without.
             std::thread::scope(|scope| {
-                for (i, h) in helper_heuristics.iter_mut().enumerate() {
+                for (i, data) in helper_data.iter_mut().enumerate() {
                     let helper = move || {
                         let mut searcher = Searcher::new(
                             table,
                             params,
                             eval,
                             shared,
-                            h,
+                            data,
                             false,
                             keys,
                             reversible_from,

@@ -4,29 +4,37 @@
 //! Data flow: [`Searcher::iterate`] runs depth 1, 2, … (aspiration windows from
 //! [`SearchParams::aspiration_min_depth`] on), each iteration calling [`Searcher::search`] at the
 //! root. A node checks the stop conditions, draws (repetition against the game and the tree path,
-//! the draw-rule counters through a [`DrawHook`](super::DrawHook)), probes the shared [`Table`], generates and
-//! orders the moves ([`Heuristics`]), and searches the first move with a full window and the rest
-//! with a null window (re-searched when they beat alpha), late quiet moves reduced. The depth a
+//! the draw-rule counters through a [`DrawHook`](super::DrawHook)), probes the shared [`Table`],
+//! prunes (`pruning.rs`), generates the moves and has a [`MovePicker`] serve them in order
+//! (`picker.rs`), and searches the first move with a full window and the rest with a null window
+//! (re-searched when they beat alpha), late quiet moves reduced ([`reduction`]). The depth a
 //! move costs depends on how many legal moves the position has (an only move is free). At depth
 //! 0 the [`Searcher::quiesce`] search takes over: in draughts captures are forced, so while the
 //! side to move must capture it keeps expanding captures, and only a position with no capture
-//! pending is evaluated.
+//! pending is evaluated (`evaluate.rs`).
 //!
-//! Every thread of a Lazy SMP search runs this same code on its own [`Heuristics`], sharing the
-//! table and a [`Shared`] block (stop flag, node count, clock). Only the main thread watches the
-//! clock and reports progress.
+//! What the search keeps per ply lives in the thread's stack of
+//! [`StackFrame`](super::stack::StackFrame)s
+//! (`stack.rs`); the keys of the line and the principal variations beside it, here.
+//!
+//! Every thread of a Lazy SMP search runs this same code on its own [`ThreadData`] (history and
+//! stack), sharing the table and a [`Shared`] block (stop flag, node count, the
+//! [`TimeManager`]). Only the main thread watches the clock and reports progress.
 
 use std::hint::cold_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arrayvec::ArrayVec;
 
 use super::draw_hook::DrawHook;
-use super::limits::{Budget, Stability};
-use super::ordering::{Heuristics, HistorySlot, OrderKeys, next, score_captures};
+use super::limits::{Stability, TimeManager};
+use super::ordering::{History, HistorySlot};
 use super::params::{ONE_PLY, SearchParams};
+use super::picker::MovePicker;
+use super::pruning::{HashMove, late_move_count, reduction};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
+use super::stack::{Stack, ThreadData};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
 use crate::eval::{EvalParams, Evaluator, Feature, NetworkSums};
 use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, movegen};
@@ -37,27 +45,15 @@ const ONLY_MOVE_DEPTH: u32 = 6;
 /// Nodes between two checks of the clock and the stop flag.
 pub const NODE_CHECK_INTERVAL: u64 = 1024;
 
-/// What the singular-extension test ([`Searcher::singular_test`]) found for a node's hash move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum HashMove {
-    /// Every other move falls short: the hash move is searched a ply deeper.
-    Singular,
-    /// Another move also reaches the margin below the hash move's score, which beats beta: the
-    /// node fails high with this score without a search (multi-cut).
-    OthersCut(i32),
-    /// No test, or neither of the above.
-    Ordinary,
-}
-
 /// Where a node stands, as the searches that revisit it before its moves (ProbCut, the
 /// singular test) need it: its position, key and draw counters, its depth left and its ply.
 #[derive(Clone, Copy)]
-struct NodeAt<'a, D> {
-    position: &'a Position,
-    key: u64,
-    draw: D,
-    depth: i32,
-    ply: usize,
+pub(super) struct NodeAt<'a, D> {
+    pub position: &'a Position,
+    pub key: u64,
+    pub draw: D,
+    pub depth: i32,
+    pub ply: usize,
 }
 
 /// Larger than any score.
@@ -72,10 +68,8 @@ pub struct Shared<'a> {
     pub caller_stop: Option<&'a AtomicBool>,
     /// Nodes searched by all threads (flushed every [`NODE_CHECK_INTERVAL`]).
     pub nodes: AtomicU64,
-    /// When the search started.
-    pub start: Instant,
-    /// The limits.
-    pub budget: Budget,
+    /// When the search started, and its limits.
+    pub time: TimeManager,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
     pub tablebases: Option<&'a super::probe::Tables>,
 }
@@ -111,17 +105,20 @@ type Pv = ArrayVec<Move, MAX_PLY>;
 
 /// One thread's search state.
 pub struct Searcher<'a, T: Table> {
-    table: &'a T,
-    params: &'a SearchParams,
+    pub(super) table: &'a T,
+    pub(super) params: &'a SearchParams,
     /// The evaluation weights prepared for evaluating.
-    evaluator: Evaluator,
+    pub(super) evaluator: Evaluator,
     /// The evaluator's network sums along the tree, per ply.
-    network_sums: NetworkSums,
+    pub(super) network_sums: NetworkSums,
     /// The evaluation's man and king weights: the material of
     /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
-    material_weights: (i32, i32),
+    pub(super) material_weights: (i32, i32),
     shared: &'a Shared<'a>,
-    heuristics: &'a mut Heuristics,
+    /// The thread's history of cut-offs (part of its [`ThreadData`]).
+    history: &'a mut History,
+    /// The thread's search stack, one frame per ply (part of its [`ThreadData`]).
+    pub(super) stack: &'a mut Stack,
     is_main: bool,
     nodes: u64,
     /// `nodes` when they were last added to [`Shared::nodes`].
@@ -131,7 +128,7 @@ pub struct Searcher<'a, T: Table> {
     /// the clock and the stop flag, or the node limit, whichever comes first.
     next_check: u64,
     seldepth: usize,
-    stopped: bool,
+    pub(super) stopped: bool,
     /// Keys of the game's positions, the root's at `root_index`, then of the tree path: the key
     /// of the node at ply `p` is at `root_index + p` (written by its parent; the entries past
     /// the current node are stale). Sized once for [`MAX_PLY`] plies, so the search writes it
@@ -139,19 +136,15 @@ pub struct Searcher<'a, T: Table> {
     keys: Vec<u64>,
     /// The index of the root's key in `keys`.
     root_index: usize,
-    /// Per ply: the first index of `keys` a repetition can reach (after the last irreversible move).
-    reversible_from: [usize; MAX_PLY + 2],
+    /// Per ply, the principal variation from the node at that ply (written by PV nodes only).
     pv: Vec<Pv>,
     root_best: Option<(Move, i32)>,
     /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
     /// [`SearchParams::keep_pieces`].
-    root_side: Color,
+    pub(super) root_side: Color,
     /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
     /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
-    contempt: i32,
-    /// Per ply: the move a singular-extension test leaves out of the node at that ply (the
-    /// hash move whose alternatives it searches; see [`SearchParams::singular_min_depth`]).
-    excluded: [Option<Move>; MAX_PLY + 1],
+    pub(super) contempt: i32,
     /// The root moves this search chooses among, when not all of them (see
     /// [`Searcher::restrict_root`]).
     root_moves: Option<&'a [Move]>,
@@ -167,7 +160,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         params: &'a SearchParams,
         eval: &'a EvalParams,
         shared: &'a Shared<'a>,
-        heuristics: &'a mut Heuristics,
+        thread: &'a mut ThreadData,
         is_main: bool,
         history: &[u64],
         reversible_from: usize,
@@ -176,10 +169,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut keys = Vec::with_capacity(root_index + MAX_PLY + 2);
         keys.extend_from_slice(history);
         keys.resize(root_index + MAX_PLY + 2, 0);
-        let mut reversible = [0; MAX_PLY + 2];
-        reversible[0] = reversible_from.min(root_index);
+        thread.start(reversible_from.min(root_index));
         let node_limit = if is_main {
-            shared.budget.max_nodes.unwrap_or(u64::MAX)
+            shared.time.budget().max_nodes.unwrap_or(u64::MAX)
         } else {
             u64::MAX
         };
@@ -190,7 +182,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             network_sums: NetworkSums::new(MAX_PLY + 1),
             material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
             shared,
-            heuristics,
+            history: &mut thread.history,
+            stack: &mut thread.stack,
             is_main,
             nodes: 0,
             flushed: 0,
@@ -200,12 +193,10 @@ impl<'a, T: Table> Searcher<'a, T> {
             stopped: false,
             keys,
             root_index,
-            reversible_from: reversible,
             pv: vec![Pv::new(); MAX_PLY + 1],
             root_best: None,
             root_side: Color::White,
             contempt: params.contempt,
-            excluded: [None; MAX_PLY + 1],
             root_moves: None,
         }
     }
@@ -257,11 +248,10 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.nodes - self.flushed >= NODE_CHECK_INTERVAL {
             self.flush();
             if self.is_main {
-                let budget = &self.shared.budget;
-                if budget
-                    .hard
-                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
-                    || budget
+                let time = &self.shared.time;
+                if time.is_past_hard_limit()
+                    || time
+                        .budget()
                         .max_nodes
                         .is_some_and(|max| self.shared.nodes.load(Ordering::Relaxed) >= max)
                 {
@@ -322,10 +312,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         result.pv = vec![moves[fallback]];
         // An only move needs no time, but its score still matters (analysis, the game's display):
         // a short search gives it one instead of answering with no score at all.
-        let max_depth = if self.shared.budget.is_timed() && moves.len() == 1 {
-            self.shared.budget.max_depth.min(ONLY_MOVE_DEPTH)
+        let budget = self.shared.time.budget();
+        let max_depth = if budget.is_timed() && moves.len() == 1 {
+            budget.max_depth.min(ONLY_MOVE_DEPTH)
         } else {
-            self.shared.budget.max_depth
+            budget.max_depth
         };
         let mut depth = first_depth.max(1);
         let mut previous = 0;
@@ -373,14 +364,9 @@ impl<'a, T: Table> Searcher<'a, T> {
                 report(
                     &progress,
                     self.shared.nodes.load(Ordering::Relaxed),
-                    self.shared.start.elapsed(),
+                    self.shared.time.elapsed(),
                 );
-                if self
-                    .shared
-                    .budget
-                    .soft_limit(self.params, stability)
-                    .is_some_and(|soft| self.shared.start.elapsed() >= soft)
-                {
+                if self.shared.time.is_past_soft_limit(self.params, stability) {
                     break;
                 }
                 // A forced win or loss found within the depth cannot change any more.
@@ -426,9 +412,11 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
     }
 
+    /// Whether the node at `ply` (key `key`) repeats a position of the game or of the line since
+    /// the last irreversible move, with the same side to move.
     #[inline]
     fn is_repetition(&self, key: u64, ply: usize) -> bool {
-        let from = self.reversible_from[ply];
+        let from = self.stack[ply].reversible_from;
         let mut index = self.root_index + ply;
         while index >= from + 2 {
             index -= 2;
@@ -465,6 +453,13 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// [`Searcher::search`] compiled once for PV nodes (`PV`) and once for the others, so that
     /// the null-window nodes, nearly all of the tree, carry none of the PV nodes' work and tests.
+    ///
+    /// The algorithm, step by step: quiescence at the frontier; the end of the line (a draw, a
+    /// tablebase score, a mate already closer to the root); the table's cut-off, then selective
+    /// pruning ([`Searcher::prune`]); the moves, with a reduced depth without a hash move
+    /// (internal iterative reduction) and the singular test of the hash move; the move loop
+    /// ([`Searcher::search_move`] for each move, [`MovePicker`] for their order); the result
+    /// stored in the table.
     #[allow(clippy::too_many_arguments)]
     fn node<D: DrawHook, const PV: bool>(
         &mut self,
@@ -491,18 +486,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             return DRAW;
         }
         if ply > 0 {
-            if self.is_repetition(key, ply) || draw.is_draw(position) {
-                cold_path();
-                return self.draw_score(ply);
-            }
-            if let Some(score) =
-                super::probe::tree_score(self.shared.tablebases, position, ply, draw)
-            {
-                return if score == DRAW {
-                    self.table_draw_score(position, ply)
-                } else {
-                    score
-                };
+            if let Some(score) = self.end_of_line(position, key, draw, ply) {
+                return score;
             }
             // Mate-distance pruning: no result here can beat a win found closer to the root.
             alpha = alpha.max(-WIN + ply as i32);
@@ -512,17 +497,6 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return alpha;
             }
         }
-        // Work that needs no table entry comes before the probe's first load, so that the
-        // bucket the parent prefetched has more time to arrive: whether a capture is pending
-        // (asked once, for reverse futility and the move generation) and reverse futility's
-        // static evaluation. The decisions keep their order: a table cut-off first, then pruning.
-        let capture = position.has_capture();
-        let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
-        let futility_eval = if prunable && self.futility_applies(depth, capture) {
-            self.futility_eval(position, ply, depth, beta)
-        } else {
-            None
-        };
         let at = NodeAt {
             position,
             key,
@@ -530,9 +504,22 @@ impl<'a, T: Table> Searcher<'a, T> {
             depth,
             ply,
         };
+
+        // Probing and pruning. Work that needs no table entry comes before the probe's first
+        // load, so that the bucket the parent prefetched has more time to arrive: whether a
+        // capture is pending (asked once, for reverse futility and the move generation) and
+        // reverse futility's static evaluation. The decisions keep their order: a table cut-off
+        // first, then pruning.
+        let capture = position.has_capture();
+        let prunable = !pv_node && ply > 0 && beta.abs() < WIN_THRESHOLD;
+        let futility_eval = if prunable && self.futility_applies(depth, capture) {
+            self.futility_eval(position, ply, depth, beta)
+        } else {
+            None
+        };
         // A singular-extension test of this node: its hash move left out, nothing stored, no
         // cut-off from the table entry the test is about.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let use_table = depth >= self.params.tt_min_depth;
         let entry = if use_table {
             self.table.probe(key)
@@ -542,17 +529,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         if let Some(entry) = entry
             && !pv_node
             && excluded.is_none()
-            && i32::from(entry.depth) >= depth
+            && let Some(score) = table_cutoff(entry, depth, ply, alpha, beta)
         {
-            let score = from_table(i32::from(entry.score), ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+            return score;
         }
         if prunable
             && excluded.is_none()
@@ -560,6 +539,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         {
             return score;
         }
+
+        // The moves.
         let mut moves = MoveList::new();
         if capture {
             movegen::generate_captures(position, &mut moves);
@@ -576,15 +557,17 @@ impl<'a, T: Table> Searcher<'a, T> {
         let hash_move = entry
             .and_then(|entry| entry.best_move)
             .and_then(|m| m.find(&moves));
+        // Internal iterative reduction: without a hash move, a ply shallower.
         let iir = self.params.iir_min_depth;
         let depth = if iir > 0 && hash_move.is_none() && depth >= iir * ONE_PLY {
             depth - ONE_PLY
         } else {
             depth
         };
+        let at = NodeAt { depth, ..at };
         // The extension's test only where it may apply (it is off by default).
         let test = if self.params.singular_min_depth > 0 {
-            self.singular_test(NodeAt { depth, ..at }, beta, entry, hash_move, &moves)
+            self.singular_test(at, beta, entry, hash_move, &moves)
         } else {
             HashMove::Ordinary
         };
@@ -593,48 +576,26 @@ impl<'a, T: Table> Searcher<'a, T> {
             HashMove::OthersCut(score) if !pv_node => return score,
             _ => None,
         };
-        // Late-move pruning: how many quiet moves a frontier node searches (all without it).
-        let searched_quiets =
-            if !pv_node && depth <= self.params.lmp_max_depth * ONE_PLY && !capture {
-                self.params.lmp_moves.max(1) * (depth / ONE_PLY).max(1) as usize
-            } else {
-                usize::MAX
-            };
 
+        // The move loop.
+        let searched_quiets = late_move_count(self.params, depth, capture, pv_node);
         let side = position.side_to_move();
-        let cost = match moves.len() {
-            1 => self.params.only_move_cost,
-            2 => self.params.two_moves_cost,
-            3 => self.params.three_moves_cost,
-            _ => ONE_PLY,
-        };
-        // Children that will probe the table: start loading all their buckets now, so the loads
-        // overlap the ordering and the earlier siblings' searches instead of stalling each child
-        // (one prefetch just before each child left the probe waiting for most of the latency).
+        let cost = self.move_cost(moves.len());
         let children_probe = depth - cost >= self.params.tt_min_depth;
         let mut child_keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
         if children_probe {
-            for mv in &moves {
-                let child_key = position.zobrist_key_after(key, mv);
-                self.table.prefetch(child_key);
-                child_keys.push(child_key);
-            }
+            self.prefetch_children(position, key, &moves, &mut child_keys);
         }
         // An only move (frequent: a forced capture costs no depth) needs no ordering.
-        let only_move = moves.len() == 1;
-        let mut keys = OrderKeys::new();
-        if !only_move {
-            self.heuristics
-                .score_moves(&moves, hash_move, side, ply, &mut keys);
+        let mut picker = MovePicker::new();
+        if moves.len() > 1 {
+            let killers = self.stack[ply].killers;
+            picker.order(&moves, hash_move, killers, self.history, side);
         }
-
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut quiets_tried: ArrayVec<HistorySlot, MAX_MOVES> = ArrayVec::new();
-        // Where the children's keys go in `keys`; also where a repetition search starts from a
-        // child reached by an irreversible move.
-        let child_index = self.root_index + ply + 1;
         // Late-move pruning skips every move after the first `searched_quiets` but promotions:
         // without a promotion among the moves, the loop ends there. (Late-move pruning applies
         // only without a capture, so a promotion is a man's step onto the last rank.)
@@ -644,7 +605,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             moves.len()
         };
         for i in 0..searched {
-            let index = if only_move { 0 } else { next(&mut keys, i) };
+            let index = picker.next();
             let mv = moves[index];
             if (i >= searched_quiets && !mv.promotes()) || excluded == Some(mv) {
                 continue;
@@ -657,90 +618,12 @@ impl<'a, T: Table> Searcher<'a, T> {
             } else {
                 depth - cost
             };
-            let score = if new_depth <= 0 {
-                // A quiescence child needs no key, counters or repetition bookkeeping.
-                let child = position.play_unchecked(&mv);
-                let mut score = -self.quiesce(
-                    &child,
-                    ply + 1,
-                    if i == 0 { -beta } else { -alpha - 1 },
-                    -alpha,
-                    self.params.qs_threat_plies,
-                );
-                if i > 0 && pv_node && score > alpha && score < beta {
-                    score =
-                        -self.quiesce(&child, ply + 1, -beta, -alpha, self.params.qs_threat_plies);
-                }
-                score
-            } else {
-                let reversible = position.is_reversible(&mv);
-                // A child that does not use the table (nor do its descendants: depth never
-                // grows down the tree) needs its key only for repetitions. After an
-                // irreversible move it repeats nothing, and its descendants compare keys only
-                // with each other (from its own key on): any key that differs from the true one
-                // by the same constant does, such as the parent's.
-                let child_key = if children_probe {
-                    child_keys[index]
-                } else if reversible {
-                    position.zobrist_key_after(key, &mv)
-                } else {
-                    key
-                };
-                let child = position.play_unchecked(&mv);
-                let child_draw = draw.after(position, &mv, &child);
-                let from = if reversible {
-                    self.reversible_from[ply]
-                } else {
-                    child_index
-                };
-                self.keys[child_index] = child_key;
-                self.reversible_from[ply + 1] = from;
-                // The child's search with a given depth, window and node type.
-                let search_child =
-                    |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
-                        -this.search(
-                            &child,
-                            child_key,
-                            child_draw,
-                            depth,
-                            ply + 1,
-                            alpha,
-                            beta,
-                            pv,
-                        )
-                    };
-                if i == 0 {
-                    search_child(self, new_depth, -beta, -alpha, pv_node)
-                } else {
-                    let quiet = !mv.is_capture() && !mv.promotes();
-                    let reduction = if quiet
-                        && depth >= self.params.lmr_min_depth * ONE_PLY
-                        && i >= self.params.lmr_min_index
-                    {
-                        if i >= self.params.lmr_double_index && !pv_node {
-                            2 * self.params.lmr_reduction
-                        } else {
-                            self.params.lmr_reduction
-                        }
-                    } else {
-                        0
-                    };
-                    let mut score =
-                        search_child(self, new_depth - reduction, -alpha - 1, -alpha, false);
-                    if score > alpha && reduction > 0 {
-                        score = search_child(self, new_depth, -alpha - 1, -alpha, false);
-                    }
-                    if score > alpha && score < beta && pv_node {
-                        score = search_child(self, new_depth, -beta, -alpha, true);
-                    }
-                    score
-                }
-            };
+            let child_key = children_probe.then(|| child_keys[index]);
+            let score = self.search_move::<D, PV>(at, &mv, i, child_key, new_depth, alpha, beta);
             if self.stopped {
                 cold_path();
                 return DRAW;
             }
-
             if score > best {
                 best = score;
                 best_index = Some(index);
@@ -760,232 +643,181 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
 
+        if use_table && excluded.is_none() {
+            let best_move = best_index.map(|i| PackedMove::new(i, &moves[i]));
+            self.store(at, best, best_move, original_alpha, beta);
+        }
+        best
+    }
+
+    /// The depth units a move costs at a node with `moves` legal moves: none or less than a ply
+    /// for an only move and for two or three ([`SearchParams::only_move_cost`] and the next).
+    #[inline(always)]
+    fn move_cost(&self, moves: usize) -> i32 {
+        match moves {
+            1 => self.params.only_move_cost,
+            2 => self.params.two_moves_cost,
+            3 => self.params.three_moves_cost,
+            _ => ONE_PLY,
+        }
+    }
+
+    /// Starts loading the table buckets of all the children of `position` (key `key`) that will
+    /// probe the table, and keeps their keys in `child_keys`: the loads overlap the ordering and
+    /// the earlier siblings' searches instead of stalling each child (one prefetch just before
+    /// each child left the probe waiting for most of the latency).
+    #[inline(always)]
+    fn prefetch_children(
+        &self,
+        position: &Position,
+        key: u64,
+        moves: &MoveList,
+        child_keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        for mv in moves {
+            let child_key = position.zobrist_key_after(key, mv);
+            self.table.prefetch(child_key);
+            child_keys.push(child_key);
+        }
+    }
+
+    /// Stores the result `best` of the node `at`, searched with the window (`alpha`, `beta`), in
+    /// the table, with its best move: an exact score, or the bound it is.
+    #[inline(always)]
+    fn store<D>(
+        &self,
+        at: NodeAt<'_, D>,
+        best: i32,
+        best_move: Option<PackedMove>,
+        alpha: i32,
+        beta: i32,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        if !use_table || excluded.is_some() {
-            return best;
-        }
         self.table.store(
-            key,
+            at.key,
             TtEntry {
-                best_move: best_index.map(|i| PackedMove::new(i, &moves[i])),
-                score: to_table(best, ply) as i16,
-                depth: depth.clamp(0, 0xFFF) as u16,
+                best_move,
+                score: to_table(best, at.ply) as i16,
+                depth: at.depth.clamp(0, 0xFFF) as u16,
                 bound,
                 age: self.table.age(),
             },
         );
-        best
     }
 
-    /// Singular extension ([`SearchParams::singular_min_depth`]): a search of half the depth
-    /// without the hash move tells whether every other move of `moves` falls below the hash
-    /// move's table score minus the margin (then it is singular, searched a ply deeper), or
-    /// whether, with [`SearchParams::singular_multi_cut`], the others alone beat `beta` too.
-    /// Called only with the extension on (`singular_min_depth > 0`).
-    fn singular_test<D: DrawHook>(
+    /// A node's end before any search (at ply > 0): a draw (a repetition of the game or the line,
+    /// or a counter rule) or the tablebases' exact score.
+    #[inline(always)]
+    fn end_of_line<D: DrawHook>(
+        &self,
+        position: &Position,
+        key: u64,
+        draw: D,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.is_repetition(key, ply) || draw.is_draw(position) {
+            cold_path();
+            return Some(self.draw_score(ply));
+        }
+        let score = super::probe::tree_score(self.shared.tablebases, position, ply, draw)?;
+        Some(if score == DRAW {
+            self.table_draw_score(position, ply)
+        } else {
+            score
+        })
+    }
+
+    /// The search of move `mv` of the node `at` (window `alpha`, `beta`), the `i`-th tried, with
+    /// `new_depth` units left after it: the first move with the node's window, the others with
+    /// a null window (late quiet ones reduced, see [`reduction`]), re-searched when they beat
+    /// alpha. `child_key`: the child's key, when computed for the prefetch. The score is from
+    /// the node's side.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_move<D: DrawHook, const PV: bool>(
         &mut self,
         at: NodeAt<'_, D>,
+        mv: &Move,
+        i: usize,
+        child_key: Option<u64>,
+        new_depth: i32,
+        alpha: i32,
         beta: i32,
-        entry: Option<TtEntry>,
-        hash_move: Option<usize>,
-        moves: &MoveList,
-    ) -> HashMove {
-        let NodeAt { depth, ply, .. } = at;
-        let min_depth = self.params.singular_min_depth;
-        let (Some(index), Some(entry)) = (hash_move, entry) else {
-            return HashMove::Ordinary;
+    ) -> i32 {
+        let NodeAt {
+            position,
+            key,
+            draw,
+            depth,
+            ply,
+        } = at;
+        if new_depth <= 0 {
+            // A quiescence child needs no key, counters or repetition bookkeeping.
+            let child = position.play_unchecked(mv);
+            let qs_threat_plies = self.params.qs_threat_plies;
+            let first_beta = if i == 0 { -beta } else { -alpha - 1 };
+            let mut score = -self.quiesce(&child, ply + 1, first_beta, -alpha, qs_threat_plies);
+            if i > 0 && PV && score > alpha && score < beta {
+                score = -self.quiesce(&child, ply + 1, -beta, -alpha, qs_threat_plies);
+            }
+            return score;
+        }
+        let reversible = position.is_reversible(mv);
+        // Where the children's keys go in `keys`; also where a repetition search starts from a
+        // child reached by an irreversible move.
+        let child_index = self.root_index + ply + 1;
+        let window =
+            position.repetition_window_after(mv, self.stack[ply].reversible_from, child_index);
+        // A child that does not use the table (nor do its descendants: depth never grows down
+        // the tree) needs its key only for repetitions. After an irreversible move it repeats
+        // nothing, and its descendants compare keys only with each other (from its own key on):
+        // any key that differs from the true one by the same constant does, such as the parent's.
+        let child_key = match child_key {
+            Some(child_key) => child_key,
+            None if reversible => position.zobrist_key_after(key, mv),
+            None => key,
         };
-        if ply == 0
-            || depth < min_depth * ONE_PLY
-            || moves.len() < 2
-            || self.excluded[ply].is_some()
-            || entry.bound == Bound::Upper
-            || i32::from(entry.depth) < depth - 3 * ONE_PLY
-        {
-            return HashMove::Ordinary;
+        let child = position.play_unchecked(mv);
+        let child_draw = draw.after(position, mv, &child);
+        self.keys[child_index] = child_key;
+        self.stack[ply + 1].reversible_from = window;
+        // The child's search with a given depth, window and node type.
+        let search_child = |this: &mut Self, depth: i32, alpha: i32, beta: i32, pv: bool| {
+            -this.search(
+                &child,
+                child_key,
+                child_draw,
+                depth,
+                ply + 1,
+                alpha,
+                beta,
+                pv,
+            )
+        };
+        if i == 0 {
+            return search_child(self, new_depth, -beta, -alpha, PV);
         }
-        let score = from_table(i32::from(entry.score), ply);
-        if score.abs() >= WIN_THRESHOLD {
-            return HashMove::Ordinary;
+        let reduction = reduction(self.params, depth, i, mv, PV);
+        let mut score = search_child(self, new_depth - reduction, -alpha - 1, -alpha, false);
+        if score > alpha && reduction > 0 {
+            score = search_child(self, new_depth, -alpha - 1, -alpha, false);
         }
-        let singular_beta = score - self.params.singular_margin * depth / ONE_PLY;
-        self.excluded[ply] = Some(moves[index]);
-        let others = self.null_window(
-            NodeAt {
-                depth: depth / 2,
-                ..at
-            },
-            singular_beta,
-        );
-        self.excluded[ply] = None;
-        if self.stopped {
-            HashMove::Ordinary
-        } else if others < singular_beta {
-            HashMove::Singular
-        } else if self.params.singular_multi_cut != 0 && singular_beta >= beta {
-            HashMove::OthersCut(singular_beta)
-        } else {
-            HashMove::Ordinary
+        if score > alpha && score < beta && PV {
+            score = search_child(self, new_depth, -beta, -alpha, true);
         }
-    }
-
-    /// The evaluation of a quiet `position` at `ply` for the side to move, plus the
-    /// [`SearchParams::keep_pieces`] bonus per piece on the board for the engine's (root) side.
-    #[inline]
-    fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {
-        self.evaluator
-            .evaluate_at_ply(position, &mut self.network_sums, ply)
-            + self.keep_bonus(position)
-    }
-
-    /// The [`SearchParams::keep_pieces`] bonus of `position` for its side to move.
-    #[inline]
-    fn keep_bonus(&self, position: &Position) -> i32 {
-        let keep = self.params.keep_pieces;
-        if keep == 0 {
-            return 0;
-        }
-        let bonus = keep * position.piece_count() as i32;
-        if position.side_to_move() == self.root_side {
-            bonus
-        } else {
-            -bonus
-        }
-    }
-
-    /// The evaluation of a quiescence leaf searched with the window (`alpha`, `beta`): the
-    /// [`Self::static_eval`], or with [`SearchParams::lazy_eval_margin`] only a bound when the
-    /// material alone is beyond the window by the margin (fail-soft: the bound is the material
-    /// minus or plus the margin, where the full evaluation would almost always lie).
-    #[inline]
-    fn leaf_eval(&mut self, position: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let margin = self.params.lazy_eval_margin;
-        if margin > 0
-            && let Some(material) = self.lazy_material(position)
-        {
-            if material - margin >= beta {
-                return material - margin;
-            }
-            if material + margin <= alpha {
-                return material + margin;
-            }
-        }
-        self.static_eval(position, ply)
-    }
-
-    /// What a lazy evaluation compares with its bounds: the material balance with the
-    /// [`SearchParams::keep_pieces`] bonus, but not with kings on the board, whose evaluation
-    /// may be scaled down ([`crate::eval::ending_scale`]).
-    #[inline(always)]
-    fn lazy_material(&self, position: &Position) -> Option<i32> {
-        if position.all_kings().is_empty() {
-            Some(self.material_balance(position) + self.keep_bonus(position))
-        } else {
-            None
-        }
-    }
-
-    /// The score of a draw at `ply` for the side to move there: 0, or with a contempt
-    /// ([`SearchParams::contempt`], [`SearchParams::winning_contempt_divisor`]) minus it for the
-    /// engine's own side (the root's side, to move at even plies) and plus it for the opponent.
-    #[inline]
-    fn draw_score(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) {
-            DRAW - self.contempt
-        } else {
-            DRAW + self.contempt
-        }
-    }
-
-    /// The score-dependent part of the contempt for a root scored `root_score` (for the root's
-    /// side): [`SearchParams::winning_contempt_divisor`], up to
-    /// [`SearchParams::winning_contempt_max`]; nothing when the root is not ahead or is a known
-    /// win (a forced win needs no push).
-    fn winning_contempt(&self, root_score: i32) -> i32 {
-        let divisor = self.params.winning_contempt_divisor;
-        if divisor <= 0 || root_score <= 0 || root_score > WIN_THRESHOLD {
-            return 0;
-        }
-        (root_score / divisor).min(self.params.winning_contempt_max.max(0))
-    }
-
-    /// The score of a drawn tablebase position at `ply`: the [`Self::draw_score`], plus with
-    /// [`SearchParams::table_draw_divisor`] the material balance (the evaluation's man and king
-    /// weights) divided by it, so that among drawn endings the search prefers those where it
-    /// keeps more material (an opponent without tables may still go wrong in them).
-    #[inline]
-    fn table_draw_score(&self, position: &Position, ply: usize) -> i32 {
-        let draw = self.draw_score(ply);
-        let divisor = self.params.table_draw_divisor;
-        if divisor <= 0 {
-            return draw;
-        }
-        draw + self.material_balance(position) / divisor
-    }
-
-    /// The material of the side to move minus the opponent's, by the evaluation's man and king
-    /// weights.
-    #[inline]
-    fn material_balance(&self, position: &Position) -> i32 {
-        let us = position.side_to_move();
-        let them = us.opposite();
-        let (man, king) = self.material_weights;
-        let men = position.men(us).count() as i32 - position.men(them).count() as i32;
-        let kings = position.kings(us).count() as i32 - position.kings(them).count() as i32;
-        man * men + king * kings
-    }
-
-    /// The static evaluation reverse futility pruning needs at a non-PV node with `depth` units
-    /// left and bound `beta`, where it applies ([`Self::futility_applies`], which the caller
-    /// tests: close to the frontier, the side to move without a capture): if the opponent has
-    /// no capture pending either and the side to move has a move to play. With
-    /// [`SearchParams::rfp_lazy_margin`], `None` without the evaluation when even the material
-    /// plus that margin cannot reach the pruning bound.
-    #[inline]
-    fn futility_eval(
-        &mut self,
-        position: &Position,
-        ply: usize,
-        depth: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        debug_assert!(self.futility_applies(depth, position.has_capture()));
-        // The lazy test before the move tests: it is cheaper, and either failing gives `None`.
-        let lazy = self.params.rfp_lazy_margin;
-        if lazy > 0
-            && let Some(material) = self.lazy_material(position)
-            && material + lazy < beta + self.futility_margin(depth)
-        {
-            return None;
-        }
-        (position.has_quiet_move() && !position.opponent_can_capture())
-            .then(|| self.static_eval(position, ply))
-    }
-
-    /// Whether reverse futility applies at `depth` units left (`capture`: whether the side to
-    /// move must capture): close to the frontier, without a capture pending.
-    #[inline(always)]
-    fn futility_applies(&self, depth: i32, capture: bool) -> bool {
-        let max = self.params.rfp_max_depth;
-        max > 0 && depth <= max * ONE_PLY && !capture
-    }
-
-    /// Reverse futility's margin at `depth` units left.
-    #[inline]
-    fn futility_margin(&self, depth: i32) -> i32 {
-        self.params.rfp_margin * (depth / ONE_PLY).max(1)
+        score
     }
 
     /// A null-window search of the node `at` around `beta` (does it reach `beta`?), as a non-PV
     /// node.
     #[inline]
-    fn null_window<D: DrawHook>(&mut self, at: NodeAt<'_, D>, beta: i32) -> i32 {
+    pub(super) fn null_window<D: DrawHook>(&mut self, at: NodeAt<'_, D>, beta: i32) -> i32 {
         self.node::<D, false>(
             at.position,
             at.key,
@@ -995,44 +827,6 @@ impl<'a, T: Table> Searcher<'a, T> {
             beta - 1,
             beta,
         )
-    }
-
-    /// Selective pruning at a non-PV node before its moves are searched: a score that fails high
-    /// at `beta` without a full search, or `None`. Reverse futility: a position whose static
-    /// evaluation `futility_eval` (see [`Self::futility_eval`]) beats `beta` by a margin per ply
-    /// left. ProbCut: a search shallower by [`SearchParams::probcut_reduction`] that beats
-    /// `beta` + a margin.
-    fn prune<D: DrawHook>(
-        &mut self,
-        at: NodeAt<'_, D>,
-        beta: i32,
-        futility_eval: Option<i32>,
-    ) -> Option<i32> {
-        let params = self.params;
-        let depth = at.depth;
-        if let Some(eval) = futility_eval {
-            let margin = self.futility_margin(depth);
-            if eval - margin >= beta {
-                return Some(eval - margin);
-            }
-        }
-        if params.probcut_min_depth > 0 && depth >= params.probcut_min_depth * ONE_PLY {
-            let raised = beta + params.probcut_margin;
-            if raised < WIN_THRESHOLD {
-                let reduced = NodeAt {
-                    depth: depth - params.probcut_reduction,
-                    ..at
-                };
-                let score = self.null_window(reduced, raised);
-                if self.stopped {
-                    return Some(DRAW);
-                }
-                if score >= raised {
-                    return Some(beta);
-                }
-            }
-        }
-        None
     }
 
     /// A move raised alpha at `ply`: extends the principal variation (at PV nodes) and remembers
@@ -1061,14 +855,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         ply: usize,
         depth: i32,
     ) {
-        self.heuristics.record_cutoff(
-            mv,
-            tried,
-            side,
-            ply,
-            depth / ONE_PLY,
-            self.params.history_max,
-        );
+        self.stack[ply].killers.record(mv);
+        self.history
+            .record_cutoff(mv, tried, side, depth / ONE_PLY, self.params.history_max);
     }
 
     /// Quiescence: expands captures while the side to move must capture, then evaluates. A quiet
@@ -1139,11 +928,11 @@ impl<'a, T: Table> Searcher<'a, T> {
             );
             return if self.stopped { DRAW } else { score };
         }
-        let mut keys = OrderKeys::new();
-        score_captures(&moves, &mut keys);
+        let mut picker = MovePicker::new();
+        picker.order_captures(&moves);
         let mut best = -INFINITY;
-        for i in 0..moves.len() {
-            let mv = moves[next(&mut keys, i)];
+        for _ in 0..moves.len() {
+            let mv = moves[picker.next()];
             let score = -self.quiesce(
                 &position.play_unchecked(&mv),
                 ply + 1,
@@ -1169,9 +958,28 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 }
 
+/// The score of a node with `depth` units left at `ply` (window `alpha`, `beta`) that its table
+/// `entry` settles without a search: one searched at least as deep whose bound cuts the window.
+#[inline(always)]
+fn table_cutoff(entry: TtEntry, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if i32::from(entry.depth) < depth {
+        return None;
+    }
+    let score = from_table(i32::from(entry.score), ply);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
+
+    use crate::search::limits::Budget;
     use crate::search::{AtomicTable, NoCounters, SearchLimit};
 
     /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
@@ -1225,21 +1033,15 @@ mod tests {
             stop: &stop,
             caller_stop: None,
             nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            budget: Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
+            time: TimeManager::new(
+                Instant::now(),
+                Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
+            ),
             tablebases: None,
         };
-        let mut heuristics = Heuristics::default();
-        let mut searcher = Searcher::new(
-            &table,
-            params,
-            &eval,
-            &shared,
-            &mut heuristics,
-            true,
-            &[0],
-            0,
-        );
+        let mut thread = ThreadData::default();
+        let mut searcher =
+            Searcher::new(&table, params, &eval, &shared, &mut thread, true, &[0], 0);
         check(&mut searcher);
     }
 
@@ -1383,7 +1185,7 @@ mod tests {
             with_searcher(&params, |searcher| {
                 if let Some((_, hash, score)) = search_node(searcher, &at, &moves) {
                     let singular_beta = score - 3 * 6;
-                    searcher.excluded[1] = Some(moves[hash]);
+                    searcher.stack[1].excluded = Some(moves[hash]);
                     let others = searcher.null_window(
                         NodeAt {
                             depth: depth / 2,
