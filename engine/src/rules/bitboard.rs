@@ -141,6 +141,35 @@ impl Bitboard {
         }
     }
 
+    /// The squares strictly between `from` and `to` when they stand on one diagonal (the squares
+    /// a king's step or a capture leg crosses), else none. The game animates a capture's legs
+    /// with it.
+    ///
+    /// ```
+    /// use shashki::{Bitboard, Square};
+    ///
+    /// let sq = |name: &str| name.parse::<Square>().unwrap();
+    /// let crossed = Bitboard::between(sq("a1"), sq("d4"));
+    /// assert_eq!(crossed, Bitboard::EMPTY.with(sq("b2")).with(sq("c3")));
+    /// assert_eq!(Bitboard::between(sq("a1"), sq("c5")), Bitboard::EMPTY);
+    /// ```
+    #[must_use]
+    pub fn between(from: Square, to: Square) -> Bitboard {
+        let target = Bitboard::from_square(to);
+        for direction in Direction::ALL {
+            let mut crossed = Bitboard::EMPTY;
+            let mut at = Bitboard::from_square(from).step(direction);
+            while at.any() && !at.intersects(target) {
+                crossed |= at;
+                at = at.step(direction);
+            }
+            if at.intersects(target) {
+                return crossed;
+            }
+        }
+        Bitboard::EMPTY
+    }
+
     /// Every square moved one step in `direction`; squares that fall off the board vanish.
     #[must_use]
     #[inline(always)]
@@ -279,6 +308,30 @@ mod tests {
         let from_squares: Bitboard = Square::ALL.into_iter().collect();
         assert_eq!(from_squares, Bitboard::ALL);
         assert_eq!(Bitboard::ALL.count(), 32);
+    }
+
+    #[test]
+    fn between_holds_the_squares_of_the_diagonal_strictly_inside() {
+        let sq = |name: &str| name.parse::<Square>().unwrap();
+        let names = |set: Bitboard| set.into_iter().map(Square::name).collect::<Vec<_>>();
+        assert_eq!(names(Bitboard::between(sq("a1"), sq("d4"))), ["b2", "c3"]);
+        assert_eq!(names(Bitboard::between(sq("h2"), sq("e5"))), ["g3", "f4"]);
+        assert_eq!(
+            Bitboard::between(sq("e5"), sq("h2")),
+            Bitboard::between(sq("h2"), sq("e5"))
+        );
+        assert!(
+            Bitboard::between(sq("c3"), sq("d4")).is_empty(),
+            "neighbours"
+        );
+        assert!(
+            Bitboard::between(sq("a1"), sq("c5")).is_empty(),
+            "not on one diagonal"
+        );
+        assert!(
+            Bitboard::between(sq("c3"), sq("c3")).is_empty(),
+            "the same square"
+        );
     }
 
     #[test]

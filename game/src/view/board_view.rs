@@ -14,7 +14,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use shashki::{Bitboard, Color as Side, Direction, Move, Position, Role, Square};
+use shashki::{Bitboard, Color as Side, Move, Position, Role, Square};
 
 use crate::core::record::{Controller, GameRecord, Orientation};
 use crate::core::sync::{Hint, ViewSync};
@@ -121,7 +121,7 @@ impl Moving {
                 break;
             }
             t -= d;
-            let leg = between(self.path[i], self.path[i + 1]) & self.mv.captured();
+            let leg = Bitboard::between(self.path[i], self.path[i + 1]) & self.mv.captured();
             jumped.extend(leg);
         }
         jumped
@@ -145,25 +145,6 @@ impl Moving {
         }
         layout.square_center(self.path[self.path.len() - 1])
     }
-}
-
-/// The squares strictly between `from` and `to` on their diagonal (none when they share no
-/// diagonal), walked with the engine's own one-step shift ([`Bitboard::step`]), so the board's
-/// geometry has one home.
-fn between(from: Square, to: Square) -> Bitboard {
-    let target = Bitboard::from_square(to);
-    for direction in Direction::ALL {
-        let mut ray = Bitboard::EMPTY;
-        let mut at = Bitboard::from_square(from).step(direction);
-        while at.any() && !at.intersects(target) {
-            ray |= at;
-            at = at.step(direction);
-        }
-        if at.intersects(target) {
-            return ray;
-        }
-    }
-    Bitboard::EMPTY
 }
 
 /// Registers the board view.
@@ -564,24 +545,5 @@ fn highlight(
         if *visibility != wanted {
             *visibility = wanted;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_squares_between_two_squares_of_a_diagonal() {
-        let sq = |name: &str| name.parse::<Square>().unwrap();
-        let names = |set: Bitboard| set.into_iter().map(Square::name).collect::<Vec<_>>();
-        assert_eq!(names(between(sq("a1"), sq("d4"))), ["b2", "c3"]);
-        assert_eq!(names(between(sq("h2"), sq("e5"))), ["g3", "f4"]);
-        assert_eq!(names(between(sq("c3"), sq("d4"))), Vec::<String>::new());
-        assert_eq!(
-            between(sq("a1"), sq("c5")),
-            Bitboard::EMPTY,
-            "not on one diagonal"
-        );
     }
 }
