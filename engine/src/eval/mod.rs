@@ -2,23 +2,23 @@
 //!
 //! Its parts: this module computes the features and holds the [`Evaluator`]; `params.rs` names
 //! the features and their weights ([`EvalParams`]); `ending.rs` scales drawish endings;
-//! [`pattern`] adds the learned tables, [`network`] the network's correction in positions without
+//! `pattern` adds the learned tables, `network` the network's correction in positions without
 //! kings (both set by one [`Learned`] setting: off, built in, or loaded from a file), and
-//! [`weights`] reads and writes weights files. The board's masks and the one-step shift it
+//! `weights` reads and writes weights files. The board's masks and the one-step shift it
 //! builds on are the rules' geometry (`rules/geometry.rs`); the masks here are only the regions
 //! the features name (centre, edge, wings, key guards, runaway ranks).
 //!
 //! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
-//! sides "move up"). [`features`] computes the vector, [`EvalParams`] holds one weight per
+//! sides "move up"). `features` computes the vector, [`EvalParams`] holds one weight per
 //! feature, and [`evaluate`] is their dot product turned to the side to move, scaled down in
 //! endings the draw rules make hopeless. The search keeps an [`Evaluator`] (the weights prepared
 //! once) and sums the weighted terms as they are computed, each feature once for both sides as
 //! White's value minus Black's. Being linear is what makes the weights tunable by logistic
 //! regression on game results (the `shashki tune` subcommand): the tuner reads the same
-//! [`features`] the search uses, so tuned weights mean exactly what the search will see. Tuned
-//! weights are saved as a JSON weights file ([`weights`]: [`EvalParams::to_weights_json`],
-//! [`EvalParams::load_weights`]).
+//! `features` the search uses, so tuned weights mean exactly what the search will see. Tuned
+//! weights are saved as a JSON weights file (`weights`: `EvalParams::to_weights_json`,
+//! `EvalParams::load_weights`).
 //!
 //! **Speed.** One function (`accumulate`) defines the features for both users, generic over where
 //! the values go: into the feature vector (the tuner) or straight into the weighted sum (the
@@ -27,7 +27,7 @@
 //! [`REDUCED_FEATURES`] (the terms pattern tables cannot express) when only they have weights,
 //! each with no test per feature; for any other weights it skips the features whose weight is 0,
 //! out of line. Features that are a value per
-//! square of the men ([`SQUARE_FEATURES`]) can be folded into the pattern tables by the tuner
+//! square of the men (`SQUARE_FEATURES`) can be folded into the pattern tables by the tuner
 //! (`shashki tune --fold`), which computes them for nothing. The features are regrouped for the
 //! machine, not for reading: the empty squares are shifted once by the four diagonal steps and
 //! shared by the blocked, mobility and threat terms, a board shifted onto the men's squares is not
@@ -38,13 +38,13 @@
 //! in `engine/SEARCH.md`, "Evaluation speed").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
-//! the men's configurations on nine overlapping windows of the board ([`pattern`]), fitted by the
+//! the men's configurations on nine overlapping windows of the board (`pattern`), fitted by the
 //! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
 //! (`engine/SEARCH.md`, "Pattern evaluation"; [`EvalParams::LINEAR`] is the linear evaluation
 //! before them).
 //!
 //! Last, in positions without kings, [`EvalParams::network`] may add a small network's
-//! correction ([`network`]: the whole board's men as inputs, one hidden layer), fitted on top of
+//! correction (`network`: the whole board's men as inputs, one hidden layer), fitted on top of
 //! all the above by `shashki tune --network`, on in [`EvalParams::DEFAULT`] since it won at equal
 //! time (`engine/SEARCH.md`, "Issue 24: a network on top of the evaluation").
 //!
@@ -681,9 +681,9 @@ pub fn dot(params: &EvalParams, features: &Features) -> i32 {
 }
 
 /// The static evaluation of `position` for the side to move, in centi-men: the dot product of
-/// its [`features`] with the weights plus the [`EvalParams::patterns`] score, turned to the side
-/// to move, divided by [`EvalParams::drawish_divisor`] in [`is_drawish`] endings and scaled in
-/// the others with kings ([`ending_scale`]); without kings, the [`EvalParams::network`]'s
+/// its `features` with the weights plus the [`EvalParams::patterns`] score, turned to the side
+/// to move, divided by [`EvalParams::drawish_divisor`] in `is_drawish` endings and scaled in
+/// the others with kings (`ending_scale`); without kings, the [`EvalParams::network`]'s
 /// correction is added. (The search keeps an
 /// [`Evaluator`] instead of preparing the weights at every call.)
 #[must_use]

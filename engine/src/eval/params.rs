@@ -54,7 +54,7 @@ pub enum Feature {
 }
 
 impl Feature {
-    /// Every feature, in the order of [`features`](super::features) and [`EvalParams::weights`].
+    /// Every feature, in the order of `features` and [`EvalParams::weights`].
     pub const ALL: [Feature; FEATURE_COUNT] = [
         Feature::Man,
         Feature::King,
@@ -134,12 +134,12 @@ pub struct EvalParams {
     pub weights: Features,
     /// Divisor applied to the score in endings the draw rules make (nearly) impossible to win:
     /// a lone king against at most two pieces, or against three while it holds the main road
-    /// (see [`ending_scale`](super::ending_scale)).
+    /// (see `ending_scale`).
     pub drawish_divisor: i32,
-    /// Pattern tables added to the linear terms ([`pattern`](super::pattern)).
+    /// Pattern tables added to the linear terms (`pattern`).
     pub patterns: Patterns,
     /// The network that corrects the score in positions without kings
-    /// ([`network`](super::network)).
+    /// (`network`).
     pub network: NetworkSetting,
 }
 

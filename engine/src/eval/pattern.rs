@@ -301,10 +301,10 @@ impl std::fmt::Debug for PatternTables {
 
 impl PatternTables {
     /// Tables from their values (`WINDOWS · phases · STATES` of them, ordered as in the file,
-    /// in units of 1/[`SCALE`] centi-man).
+    /// in units of 1/`SCALE` centi-man).
     ///
     /// # Errors
-    /// `phases` is not 1 or 2, the length does not match, or a value is outside ±[`MAX_VALUE`].
+    /// `phases` is not 1 or 2, the length does not match, or a value is outside ±`MAX_VALUE`.
     pub fn new(phases: usize, values: Vec<i16>) -> Result<PatternTables, PatternError> {
         if !(1..=2).contains(&phases) {
             return Err(PatternError::Header {
@@ -484,7 +484,7 @@ impl PatternTables {
     }
 
     /// The learned value of configuration `state` of window `window` in phase `phase`, in units
-    /// of 1/[`SCALE`] centi-man.
+    /// of 1/`SCALE` centi-man.
     #[must_use]
     pub fn value(&self, window: usize, phase: usize, state: usize) -> i16 {
         self.values[(window * self.phases + phase) * STATES + state]
@@ -543,7 +543,7 @@ impl Patterns {
         self.resolve(PatternTables::builtin)
     }
 
-    /// The tables named by `name`, as a weights file's `"patterns"` ([`super::weights`]) or a
+    /// The tables named by `name`, as a weights file's `"patterns"` (`super::weights`) or a
     /// `patterns=` setting gives them: `off`, `builtin`, or a pattern file's path, relative to
     /// `base_dir` (an absolute path stays as it is; `Path::new("")` leaves a relative one
     /// relative to the working directory).

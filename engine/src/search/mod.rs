@@ -274,7 +274,7 @@ impl Engine {
 }
 
 impl<T: Table> Engine<T> {
-    /// An engine with table type `T` (the benchmark compares [`AtomicTable`] and [`MapTable`]).
+    /// An engine with table type `T` (the benchmark compares `AtomicTable` and `MapTable`).
     ///
     /// # Panics
     /// If the table cannot be allocated (see [`Engine::try_with_table`]).
