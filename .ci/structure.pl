@@ -87,15 +87,16 @@ sub module_of {
     return $module;
 }
 
-# The source a path checker reads: no comment lines, nothing from the first `#[cfg(test)]` on
-# (the unit tests at the end of a file), no string literals.
+# The source a path checker reads: no comment lines, nothing from the first `#[cfg(test)]` (or
+# `#[cfg(all(test, …))]`: tests that need a feature) on (the unit tests at the end of a file), no
+# string literals.
 sub code_of {
     my ($file) = @_;
     open my $in, '<', $file or die "$file: $!";
     my @kept;
     my $lines = 0;
     while (my $line = <$in>) {
-        last if $line =~ /^\s*#\[cfg\(test\)\]/;
+        last if $line =~ /^\s*#\[cfg\((?:test|all\(test,.*\))\)\]/;
         $lines++;
         next if $line =~ m{^\s*//};
         $line =~ s{//.*$}{};

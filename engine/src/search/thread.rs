@@ -979,8 +979,9 @@ mod tests {
     use super::*;
     use std::time::Instant;
 
+    use crate::search::draw_hook::NoCounters;
     use crate::search::limits::Budget;
-    use crate::search::{AtomicTable, NoCounters, SearchLimit};
+    use crate::search::{AtomicTable, SearchLimit};
 
     /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
     /// move at each ply), where the lazy evaluation may apply.
