@@ -15,8 +15,9 @@ use super::limits::{Budget, SearchLimit, TimeManager};
 use super::probe;
 use super::result::{MoveSource, SearchInfo, SearchResult};
 use super::score::{self, MAX_PLY, Score};
+use super::searcher::{Searcher, Shared};
 use super::stack::ThreadData;
-use super::thread::{Progress, Searcher, Shared};
+use super::thread::Progress;
 use super::tt::{AtomicTable, Table, TableAllocError};
 use crate::rules::{DrawRules, Game, Move, Position};
 

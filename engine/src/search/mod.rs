@@ -43,6 +43,7 @@ mod probe;
 mod pruning;
 mod result;
 mod score;
+mod searcher;
 mod setup;
 mod stack;
 mod thread;
