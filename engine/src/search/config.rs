@@ -14,14 +14,16 @@ use crate::book::{Book, BookPolicy};
 use crate::egtb::Tablebases;
 use crate::eval::EvalParams;
 
-/// Most threads an [`Engine`](super::Engine) searches on: an [`EngineConfig::threads`] above it is taken as
-/// this. More threads than this gain nothing on any machine the engine is meant for, while a
-/// mistyped count (`--threads 100000`) would spend minutes starting threads before the search.
+/// Most threads an [`Engine`](super::Engine) searches on: an [`EngineConfig::threads`] above it
+/// is taken as this. More threads than this gain nothing on any machine the engine is meant for,
+/// while a mistyped count (`--threads 100000`) would spend minutes starting threads before the
+/// search.
 pub const MAX_THREADS: usize = 256;
 
 /// The largest transposition table the command line and the Hub offer, in MB (64 GiB). The
 /// engine itself tries any [`EngineConfig::hash_mb`] and reports a size the machine cannot give
-/// as a [`TableAllocError`](super::TableAllocError) ([`Engine::try_new`](super::Engine::try_new)).
+/// as a [`TableAllocError`](super::TableAllocError)
+/// ([`Engine::try_new`](super::Engine::try_new)).
 pub const MAX_HASH_MB: usize = 65_536;
 
 /// How an [`Engine`](super::Engine) is set up.

@@ -4,7 +4,7 @@
 //! Data flow: [`Searcher::iterate`] runs depth 1, 2, … (aspiration windows from
 //! [`SearchParams::aspiration_min_depth`] on), each iteration calling [`Searcher::search`] at the
 //! root. A node checks the stop conditions, draws (repetition against the game and the tree path,
-//! the draw-rule counters through a [`DrawHook`](super::DrawHook)), probes the shared [`Table`],
+//! the draw-rule counters through a [`DrawHook`]), probes the shared [`Table`],
 //! prunes (`pruning.rs`), generates the moves and has a [`MovePicker`] serve them in order
 //! (`picker.rs`), and searches the first move with a full window and the rest with a null window
 //! (re-searched when they beat alpha), late quiet moves reduced ([`reduction`]). The depth a
@@ -14,12 +14,15 @@
 //! pending is evaluated (`evaluate.rs`).
 //!
 //! What the search keeps per ply lives in the thread's stack of
-//! [`StackFrame`](super::stack::StackFrame)s
-//! (`stack.rs`); the keys of the line and the principal variations beside it, here.
+//! [`StackFrame`](super::stack::StackFrame)s (`stack.rs`); the keys of the line and the
+//! principal variations beside it, in the [`Searcher`] (`searcher.rs`, the state these methods
+//! work on, below this file and the pruning and evaluation files that add methods to it).
 //!
-//! Every thread of a Lazy SMP search runs this same code on its own [`ThreadData`] (history and
-//! stack), sharing the table and a [`Shared`] block (stop flag, node count, the
-//! [`TimeManager`]). Only the main thread watches the clock and reports progress.
+//! Every thread of a Lazy SMP search runs this same code on its own
+//! [`ThreadData`](super::stack::ThreadData) (history and stack), sharing the table and a
+//! [`Shared`](super::searcher::Shared) block (stop flag, node count, the
+//! [`TimeManager`](super::limits::TimeManager)). Only the main thread watches the clock and
+//! reports progress.
 
 use std::hint::cold_path;
 use std::sync::atomic::Ordering;
@@ -31,6 +34,8 @@ use super::draw_hook::DrawHook;
 use super::limits::Stability;
 use super::ordering::HistorySlot;
 use super::params::ONE_PLY;
+#[cfg(doc)]
+use super::params::SearchParams;
 use super::picker::MovePicker;
 use super::pruning::{HashMove, late_move_count, reduction};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
