@@ -19,11 +19,11 @@
 //! The files, each using only those below it: the parameters, scores, limits and time manager,
 //! the transposition table, the move ordering and picker, the per-ply stack and the draw hook at
 //! the bottom; `config.rs` (the [`EngineConfig`]), `result.rs` (what a search reports) and
-//! `probe.rs` (the book and the tablebases as the search uses them) above them; then the
-//! [`Searcher`](searcher::Searcher)'s state (`searcher.rs`) and the files that add its methods:
-//! `evaluate.rs`, `pruning.rs` and, on top of them, the algorithm (`thread.rs`); the [`Engine`]
-//! (`engine.rs`) on all of them, `level.rs` and `setup.rs` beside it. This module only declares
-//! and re-exports them.
+//! `probe.rs` (the book and the tablebases as the search uses them) above them, and `setup.rs`
+//! (an engine set up from names) on the config; then a thread's state (`searcher.rs`) and the
+//! files that add its methods: `evaluate.rs`, `pruning.rs` and, on top of them, the algorithm
+//! (`thread.rs`); the [`Engine`] (`engine.rs`) on all of these, and the levels (`level.rs`) on
+//! the engine. This module only declares and re-exports them.
 //!
 //! ```
 //! use shashki::{Engine, EngineConfig, Game, SearchLimit};
