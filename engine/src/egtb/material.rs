@@ -170,7 +170,7 @@ pub struct Material {
 
 impl Material {
     /// The name of this material's table file (`kk_k.shtb`-like: the material and the
-    /// [`EXTENSION`]), in the directory [`Tablebases::open`](super::Tablebases::open) reads.
+    /// extension), in the directory [`Tablebases::open`](super::Tablebases::open) reads.
     #[must_use]
     pub fn file_name(self) -> String {
         format!("{self}.{EXTENSION}")
