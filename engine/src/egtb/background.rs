@@ -17,7 +17,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use super::build::{BuildEvent, BuildOptions, build_dir};
-use super::{Material, Tablebases, TbError};
+use super::error::TbError;
+use super::material::Material;
+use super::tablebases::Tablebases;
 
 /// How far a background build has come.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -30,10 +30,12 @@ use ahash::{AHashMap, AHashSet};
 
 use crate::parallel::*;
 
+use super::entry::{TbEntry, Wdl};
+use super::error::TbError;
 use super::material::{Indexer, Material};
 use super::slices::{self, SliceState, slices_up_to};
 use super::table::{Slot, Table};
-use super::{Tablebases, TbEntry, TbError, Wdl};
+use super::tablebases::Tablebases;
 use crate::rules::{Bitboard, Color, Direction, MoveList, Position};
 
 /// Parameters of a build.
@@ -241,7 +243,7 @@ pub fn build_slice(
     }
     let inputs = recorded_inputs(&work, slice)?;
     let done = slice.slice_members().iter().all(|&m| {
-        let path = dir.join(Table::file_name(m));
+        let path = dir.join(m.file_name());
         Table::open(&path, Arc::clone(work.cache()), 0)
             .is_ok_and(|(table, header)| header.dependencies == inputs && table.verify().is_ok())
     });
@@ -263,7 +265,7 @@ fn load_input(
     input: Material,
     work: &Tablebases,
 ) -> Result<Table, TbError> {
-    let path = dir.join(Table::file_name(input));
+    let path = dir.join(input.file_name());
     Table::open(&path, Arc::clone(work.cache()), 0)
         .and_then(|(table, _)| table.loaded())
         .map_err(|cause| TbError::MissingDependency {

@@ -21,6 +21,9 @@ use std::fmt;
 
 use crate::rules::{Bitboard, Color, Position};
 
+/// The file-name extension of table files.
+pub const EXTENSION: &str = "shtb";
+
 /// The largest number of pieces a table may hold: indices stay within `u64`, and the builder's
 /// move counters within `u8`.
 pub const MAX_TABLE_PIECES: u32 = 8;
@@ -167,10 +170,10 @@ pub struct Material {
 
 impl Material {
     /// The name of this material's table file (`kk_k.shtb`-like: the material and the
-    /// extension), in the directory [`super::Tablebases::open`] reads.
+    /// extension), in the directory [`Tablebases::open`](super::Tablebases::open) reads.
     #[must_use]
     pub fn file_name(self) -> String {
-        super::Table::file_name(self)
+        format!("{self}.{EXTENSION}")
     }
 
     /// The material of `position`, by colour.

@@ -17,9 +17,9 @@ use std::sync::Arc;
 
 use ahash::AHashMap;
 
-use super::TbError;
-use super::material::{MAX_TABLE_PIECES, Material};
-use super::table::{self, BlockCache, Table};
+use super::error::TbError;
+use super::material::{EXTENSION, MAX_TABLE_PIECES, Material};
+use super::table::{BlockCache, Table};
 
 /// The state of one table file of a directory.
 #[derive(Debug)]
@@ -118,7 +118,7 @@ pub(crate) fn scan(dir: &Path, verify: bool, cache: &Arc<BlockCache>) -> Scan {
     };
     let mut found: Vec<(Material, PathBuf)> = Vec::new();
     for path in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if path.extension().is_none_or(|e| e != table::EXTENSION) {
+        if path.extension().is_none_or(|e| e != EXTENSION) {
             continue;
         }
         let material = path
@@ -245,7 +245,7 @@ pub fn largest_pieces(dir: &Path) -> u32 {
         .filter_map(Result::ok)
         .filter_map(|e| {
             let path = e.path();
-            (path.extension()? == table::EXTENSION)
+            (path.extension()? == EXTENSION)
                 .then(|| path.file_stem()?.to_str()?.parse::<Material>().ok())
                 .flatten()
         })

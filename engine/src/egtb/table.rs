@@ -47,15 +47,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::parallel::*;
 
+use super::entry::{TbEntry, Wdl};
+use super::error::TbError;
 use super::material::{Indexer, MAX_TABLE_PIECES, Material};
-use super::{TbEntry, TbError, Wdl};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"SHSKEGTB";
 /// The version of the file layout written by this code; other versions are refused.
 pub const FORMAT_VERSION: u32 = 2;
-/// The file-name extension of table files.
-pub const EXTENSION: &str = "shtb";
 /// Entries per block (a block of one-byte entries decodes to 16 KiB; measured against 4, 8 and
 /// 32 Ki entries in docs/TABLEBASES.md).
 pub const BLOCK_ENTRIES: u32 = 1 << 14;
@@ -546,12 +545,6 @@ impl Table {
         (self.len() - first).min(u64::from(block_entries)) as usize * usize::from(self.width)
     }
 
-    /// The file name of `material`'s table.
-    #[must_use]
-    pub fn file_name(material: Material) -> String {
-        format!("{material}.{EXTENSION}")
-    }
-
     /// Writes the table into `dir` atomically ([`crate::write_atomically`]), recording the
     /// `dependencies` it was built from (materials and their files' checksums). Returns the
     /// file's checksum, which this table then carries too.
@@ -561,7 +554,7 @@ impl Table {
     /// that is mapped from a file rather than loaded.
     pub fn write(&mut self, dir: &Path, dependencies: &[(Material, u64)]) -> Result<u64, TbError> {
         let material = self.material();
-        let path = dir.join(Self::file_name(material));
+        let path = dir.join(material.file_name());
         let Store::Loaded(data) = &self.store else {
             return Err(TbError::NotLoaded(material));
         };
@@ -770,7 +763,7 @@ fn check_file(bytes: &[u8], path: &Path) -> Result<SliceHeader, TbError> {
     if checksum(index) != header.checksum {
         return Err(damaged("block index checksum mismatch".into()));
     }
-    let name = Table::file_name(header.material);
+    let name = header.material.file_name();
     if path.file_name().and_then(|n| n.to_str()) != Some(name.as_str()) {
         return Err(TbError::Foreign {
             path: path.to_path_buf(),

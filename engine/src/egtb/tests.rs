@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::material::Indexer;
 use super::*;
-use crate::rules::Bitboard;
+use crate::rules::{Bitboard, Color};
 use crate::splitmix::SplitMix64;
 
 /// Pieces of the tables built once for all tests.
@@ -359,7 +359,7 @@ fn files_round_trip() {
 fn problem_of(dir: &std::path::Path, material: Material) -> String {
     let opened = Tablebases::open(dir);
     assert!(!opened.has(material), "{material} must not be trusted");
-    let name = format!("{}:", dir.join(Table::file_name(material)).display());
+    let name = format!("{}:", dir.join(material.file_name()).display());
     let found: Vec<String> = opened
         .problems()
         .iter()
@@ -376,7 +376,7 @@ fn damaged_partial_and_foreign_slices_are_never_trusted_and_are_rebuilt() {
     build_into(&dir, 3);
     let all = Material::all_up_to(3);
     let pick = |name: &str| name.parse::<Material>().unwrap();
-    let path = |m: Material| dir.join(Table::file_name(m));
+    let path = |m: Material| dir.join(m.file_name());
     // Damaged: one byte of a block flipped. Opening is instant (blocks are checked when read),
     // so the probe of that block gives nothing; a verified open and the status refuse the file.
     let damaged = pick("KM-K");
@@ -450,7 +450,7 @@ fn damaged_partial_and_foreign_slices_are_never_trusted_and_are_rebuilt() {
     for m in &all {
         assert_eq!(
             std::fs::read(path(*m)).unwrap(),
-            std::fs::read(fresh.join(Table::file_name(*m))).unwrap(),
+            std::fs::read(fresh.join(m.file_name())).unwrap(),
             "{m}"
         );
     }
@@ -558,10 +558,10 @@ fn a_table_file_cut_at_every_length_is_never_trusted() {
     build_into(&dir, 2);
     let (material, bytes) = Material::all_up_to(2)
         .into_iter()
-        .map(|m| (m, std::fs::read(dir.join(Table::file_name(m))).unwrap()))
+        .map(|m| (m, std::fs::read(dir.join(m.file_name())).unwrap()))
         .min_by_key(|(_, bytes)| bytes.len())
         .expect("a table");
-    let path = dir.join(Table::file_name(material));
+    let path = dir.join(material.file_name());
     for len in 0..bytes.len() {
         std::fs::write(&path, &bytes[..len]).unwrap();
         let opened = Tablebases::open(&dir);
@@ -572,7 +572,7 @@ fn a_table_file_cut_at_every_length_is_never_trusted() {
     // A build killed mid-write: the old file whole, its successor's temporary file partial (of a
     // process that no longer runs). The old file is used, the partial one never; the next build
     // takes its space back.
-    let partial = dir.join(format!(".{}.4999999.tmp", Table::file_name(material)));
+    let partial = dir.join(format!(".{}.4999999.tmp", material.file_name()));
     std::fs::write(&partial, &bytes[..bytes.len() / 2]).unwrap();
     let opened = Tablebases::open(&dir);
     assert!(opened.has(material) && opened.problems().is_empty());
@@ -589,7 +589,7 @@ fn a_table_file_cut_at_every_length_is_never_trusted() {
 #[test]
 fn a_directory_named_like_a_table_gives_a_clear_error() {
     let dir = scratch("dir-in-the-way");
-    let blocker = dir.join(Table::file_name(Material::all_up_to(2)[0]));
+    let blocker = dir.join(Material::all_up_to(2)[0].file_name());
     std::fs::create_dir_all(&blocker).unwrap();
     let error = build::build_dir(
         &dir,

@@ -6,7 +6,8 @@
 // Parts of this module serve only `shashki tune` (feature `tuning`).
 #![cfg_attr(not(feature = "tuning"), allow(dead_code))]
 
-use super::{EvalParams, Side};
+use super::params::EvalParams;
+use super::side::Side;
 use crate::rules::{Bitboard, Color, Position};
 
 /// Sixteenths of the score kept for `ahead`, the side the evaluation favours, in an ending

@@ -1,12 +1,13 @@
 //! Static evaluation: how good a quiet position is for the side to move, in centi-men.
 //!
 //! Its parts: this module computes the features and holds the [`Evaluator`]; `params.rs` names
-//! the features and their weights ([`EvalParams`]); `ending.rs` scales drawish endings;
-//! `pattern` adds the learned tables, `network` the network's correction in positions without
-//! kings (both set by one [`Learned`] setting: off, built in, or loaded from a file), and
+//! the features and their weights ([`EvalParams`]); `side.rs` holds one side's pieces and what
+//! the features ask of them (advancement, runaways, the kings' reach); `ending.rs` scales drawish
+//! endings; `pattern` adds the learned tables, `network` the network's correction in positions
+//! without kings (both set by one [`Learned`] setting: off, built in, or loaded from a file), and
 //! `weights` reads and writes weights files. The board's masks and the one-step shift it
 //! builds on are the rules' geometry (`rules/geometry.rs`); the masks here are only the regions
-//! the features name (centre, edge, wings, key guards, runaway ranks).
+//! the features name (centre, edge, wings, key guards; the runaway ranks are `side.rs`'s).
 //!
 //! The evaluation is linear in a small set of [`Feature`]s, each counted for White minus Black on
 //! boards seen from each side's own point of view (Black's pieces are flipped a1 ↔ h8 so both
@@ -53,9 +54,7 @@
 
 use std::sync::Arc;
 
-use crate::rules::geometry::{
-    ALL, FILES, FORWARD_CONES, NE, NW, RANKS, RELATIVE_RANK_BITS, SE, SW, rotate, shift,
-};
+use crate::rules::geometry::{ALL, FILES, NE, NW, RANKS, SE, SW, rotate, shift};
 use crate::rules::{Bitboard, Color, Position};
 
 // The internals `shashki tune` and the benchmarks reach (feature `tuning`, hidden from the
@@ -73,6 +72,7 @@ mod params;
 pub mod pattern;
 #[cfg(not(feature = "tuning"))]
 mod pattern;
+mod side;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub mod weights;
@@ -89,6 +89,8 @@ pub use pattern::{PatternError, PatternTables, Patterns};
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
 pub use weights::{FitSummary, WeightsError};
+
+use side::{Side, count};
 
 /// The centre: files c–f of ranks 3–6.
 const CENTRE: u64 =
@@ -117,12 +119,6 @@ const BACK_RANK: [u64; 2] = [RANKS[0], RANKS[7]];
 const NO_REAR: [[u64; 2]; 2] = [
     [ALL & !shift(ALL, NE), ALL & !shift(ALL, NW)],
     [ALL & !shift(ALL, SE), ALL & !shift(ALL, SW)],
-];
-
-/// Per colour: the ranks (relative 4–6) where an unopposed man counts as a runaway.
-const RUNAWAY_RANKS: [u64; 2] = [
-    RANKS[4] | RANKS[5] | RANKS[6],
-    RANKS[3] | RANKS[2] | RANKS[1],
 ];
 
 /// Where [`accumulate`] puts each feature's value: the feature vector (what the tuner reads) or
@@ -387,96 +383,6 @@ impl Evaluator {
                 + self.network.as_deref().map_or(0, network_score)
         }
     }
-}
-
-/// One side's pieces as the features see them.
-#[derive(Clone, Copy)]
-struct Side {
-    color: Color,
-    men: u64,
-    kings: u64,
-    /// Number of men.
-    man_count: i32,
-    /// Number of kings.
-    king_count: i32,
-}
-
-impl Side {
-    #[inline(always)]
-    fn of(position: &Position, color: Color) -> Side {
-        let men = position.men(color).0;
-        let kings = position.kings(color).0;
-        Side {
-            color,
-            men,
-            kings,
-            man_count: men.count_ones() as i32,
-            king_count: kings.count_ones() as i32,
-        }
-    }
-
-    /// The sum of the men's ranks counted from the side's own back rank.
-    #[inline(always)]
-    fn advancement(&self) -> i32 {
-        let c = self.color.index();
-        let men = self.men;
-        count(men & RELATIVE_RANK_BITS[c][0])
-            + 2 * count(men & RELATIVE_RANK_BITS[c][1])
-            + 4 * count(men & RELATIVE_RANK_BITS[c][2])
-    }
-
-    /// Men on the runaway ranks with no square of `enemies` (their pieces, or more) in the cone
-    /// in front of them.
-    #[inline(always)]
-    fn runaways(&self, enemies: u64) -> i32 {
-        let c = self.color.index();
-        let mut runaway = 0;
-        let mut candidates = self.men & RUNAWAY_RANKS[c];
-        while candidates != 0 {
-            if FORWARD_CONES[c][candidates.trailing_zeros() as usize] & enemies == 0 {
-                runaway += 1;
-            }
-            candidates &= candidates - 1;
-        }
-        runaway
-    }
-
-    /// Walks the kings' rays over `empty` squares, all kings together: `visit` gets, for each
-    /// direction, the squares one step further along every ray at a time. Rays of different
-    /// kings in one direction never overlap (a ray stops at the next piece), so stepping all
-    /// kings together gives the same squares as stepping each king alone.
-    #[inline(always)]
-    fn walk_king_rays(&self, empty: u64, mut visit: impl FnMut(u64)) {
-        for direction in [NE, NW, SE, SW] {
-            let mut reached = rotate(self.kings, direction) & empty;
-            while reached != 0 {
-                visit(reached);
-                reached = rotate(reached, direction) & empty;
-            }
-        }
-    }
-
-    /// The squares the kings reach along their rays over `empty` squares: where a king can
-    /// stand after one move, and so every square it can block or strike at next.
-    fn king_reach(&self, empty: u64) -> u64 {
-        let mut reach = 0;
-        self.walk_king_rays(empty, |reached| reach |= reached);
-        reach
-    }
-
-    /// How many squares the kings reach along their rays over `empty` squares, counted per
-    /// direction (a square two directions reach counts twice; [`Self::king_reach`] is the set).
-    #[inline(always)]
-    fn king_mobility(&self, empty: u64) -> i32 {
-        let mut mobility = 0;
-        self.walk_king_rays(empty, |reached| mobility += count(reached));
-        mobility
-    }
-}
-
-#[inline(always)]
-fn count(bits: u64) -> i32 {
-    bits.count_ones() as i32
 }
 
 /// Adds the features (White's value minus Black's) and the turn into `out`.

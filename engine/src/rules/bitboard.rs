@@ -65,7 +65,7 @@ impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 32 playable squares (bits 0..=35 minus the ghosts 4, 13, 22, 31).
-    pub const ALL: Bitboard = Bitboard(0xF_7FBF_DFEF);
+    pub const ALL: Bitboard = Bitboard(geometry::ALL);
     /// Rank 1, White's back rank and Black's promotion rank.
     pub const RANK_1: Bitboard = Bitboard(0xF);
     /// Rank 8, Black's back rank and White's promotion rank.

@@ -1,5 +1,5 @@
-//! The board's geometry in the padded 36-bit layout of [`Bitboard`]: the one home of the one-step
-//! shift, and the masks of the board's regions (ranks, files, the cone in front of a man) that
+//! The board's geometry in the padded 36-bit layout of [`Bitboard`](crate::rules::Bitboard): the
+//! one home of the playable squares' mask and of the one-step shift, and the masks of the board's regions (ranks, files, the cone in front of a man) that
 //! the layers above compose.
 //!
 //! a1 is bit 0 and h8 bit 35; bits 4, 13, 22 and 31 are ghost squares. One step towards
@@ -9,13 +9,14 @@
 //! rather than a `match` on the direction: the capture search loops over directions at run time,
 //! and the branchy version took 4 % of its instructions. Everything here is a `const fn` or a
 //! `const` over raw `u64`s, so that the move generator, the evaluation and their `const` tables
-//! use the same definitions; [`Bitboard::step`] is the typed face of [`shift`].
+//! use the same definitions; [`Bitboard::step`](crate::rules::Bitboard::step) is the typed face of
+//! [`shift`] and [`Bitboard::ALL`](crate::rules::Bitboard::ALL) of [`ALL`]. It builds on the
+//! squares' coordinates alone (`square.rs`), so the bitboard type stands above it.
 
-use crate::rules::Bitboard;
 use crate::rules::square::bit_coords;
 
-/// The playable squares.
-pub(crate) const ALL: u64 = Bitboard::ALL.0;
+/// The playable squares: bits 0..=35 minus the ghosts 4, 13, 22, 31.
+pub(crate) const ALL: u64 = 0xF_7FBF_DFEF;
 
 /// The directions as indices (the order of [`Direction::ALL`](crate::rules::Direction::ALL)).
 pub(crate) const NE: usize = 0;
@@ -145,7 +146,7 @@ pub(crate) const FORWARD_CONES: [[u64; 36]; 2] = {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Direction, Square};
+    use crate::rules::{Bitboard, Direction, Square};
 
     #[test]
     fn shift_steps_one_square_each_way() {

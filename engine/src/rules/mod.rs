@@ -1,7 +1,7 @@
 //! The rules layer: the board (squares, bitboards, pieces), moves and their generation under the
-//! Russian rules, positions, the draw-rule counters, the record of a game and perft. Everything
-//! above (formats, evaluation, search, books, tablebases, protocols) builds on this layer; it
-//! imports from none of them. The rules followed are written down in the repository's
+//! Russian rules, positions and their legal moves, the draw-rule counters, the record of a game
+//! and perft. Everything above (formats, evaluation, search, books, tablebases, protocols) builds
+//! on this layer; it imports from none of them. The rules followed are written down in the repository's
 //! `docs/RULES.md`.
 
 pub(crate) mod bitboard;
@@ -9,6 +9,7 @@ pub(crate) mod color;
 pub(crate) mod draw;
 pub(crate) mod game;
 pub(crate) mod geometry;
+pub(crate) mod legal;
 pub(crate) mod movegen;
 pub(crate) mod moves;
 pub mod perft;
@@ -21,9 +22,10 @@ pub use bitboard::{Bitboard, Direction, Squares};
 pub use color::Color;
 pub use draw::{DrawRule, DrawRules, DrawState, ParseDrawRulesError};
 pub use game::{Game, GameError, GameStatus, WinReason};
+pub use legal::IllegalMove;
 pub use movegen::MoveIdentity;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use perft::perft;
 pub use piece::{Piece, Role};
-pub use position::{IllegalMove, Position, PositionError};
+pub use position::{Position, PositionError};
 pub use square::{ParseSquareError, Square};

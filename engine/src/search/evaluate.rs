@@ -11,7 +11,7 @@
 #[cfg(doc)]
 use super::params::SearchParams;
 use super::score::{DRAW, WIN_THRESHOLD};
-use super::thread::Searcher;
+use super::searcher::Searcher;
 use super::tt::Table;
 use crate::rules::Position;
 

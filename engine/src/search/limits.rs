@@ -4,7 +4,7 @@
 //! A budget has two time limits: the *soft* one is checked between iterations of the iterative
 //! deepening (an iteration started after it would rarely finish, so the search stops there with a
 //! complete result; [`TimeManager::is_past_soft_limit`]), the *hard* one is checked inside the
-//! search every [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes and aborts it
+//! search every [`NODE_CHECK_INTERVAL`](crate::search::searcher::NODE_CHECK_INTERVAL) nodes and aborts it
 //! ([`TimeManager::is_past_hard_limit`]). Depth and node limits are exact; `Infinite` runs until
 //! [`Engine::stop`](crate::search::Engine::stop).
 
@@ -224,7 +224,7 @@ impl Budget {
 
 /// The clock of one search: when it started and the [`Budget`] it runs under. Shared by all the
 /// search's threads; the main thread asks it whether to start another iteration (the soft limit)
-/// and, every [`NODE_CHECK_INTERVAL`](crate::search::NODE_CHECK_INTERVAL) nodes, whether to abort
+/// and, every [`NODE_CHECK_INTERVAL`](crate::search::searcher::NODE_CHECK_INTERVAL) nodes, whether to abort
 /// (the hard limit).
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {

@@ -11,7 +11,7 @@
 use super::draw_hook::DrawHook;
 use super::params::{ONE_PLY, SearchParams};
 use super::score::{DRAW, WIN_THRESHOLD, from_table};
-use super::thread::{NodeAt, Searcher};
+use super::searcher::{NodeAt, Searcher};
 use super::tt::{Bound, Table, TtEntry};
 use crate::rules::{Move, MoveList, Position};
 

@@ -4,7 +4,7 @@
 //! Data flow: [`Searcher::iterate`] runs depth 1, 2, … (aspiration windows from
 //! [`SearchParams::aspiration_min_depth`] on), each iteration calling [`Searcher::search`] at the
 //! root. A node checks the stop conditions, draws (repetition against the game and the tree path,
-//! the draw-rule counters through a [`DrawHook`](super::DrawHook)), probes the shared [`Table`],
+//! the draw-rule counters through a [`DrawHook`]), probes the shared [`Table`],
 //! prunes (`pruning.rs`), generates the moves and has a [`MovePicker`] serve them in order
 //! (`picker.rs`), and searches the first move with a full window and the rest with a null window
 //! (re-searched when they beat alpha), late quiet moves reduced ([`reduction`]). The depth a
@@ -14,65 +14,40 @@
 //! pending is evaluated (`evaluate.rs`).
 //!
 //! What the search keeps per ply lives in the thread's stack of
-//! [`StackFrame`](super::stack::StackFrame)s
-//! (`stack.rs`); the keys of the line and the principal variations beside it, here.
+//! [`StackFrame`](super::stack::StackFrame)s (`stack.rs`); the keys of the line and the
+//! principal variations beside it, in the [`Searcher`] (`searcher.rs`, the state these methods
+//! work on, below this file and the pruning and evaluation files that add methods to it).
 //!
-//! Every thread of a Lazy SMP search runs this same code on its own [`ThreadData`] (history and
-//! stack), sharing the table and a [`Shared`] block (stop flag, node count, the
-//! [`TimeManager`]). Only the main thread watches the clock and reports progress.
+//! Every thread of a Lazy SMP search runs this same code on its own
+//! [`ThreadData`](super::stack::ThreadData) (history and stack), sharing the table and a
+//! [`Shared`](super::searcher::Shared) block (stop flag, node count, the
+//! [`TimeManager`](super::limits::TimeManager)). Only the main thread watches the clock and
+//! reports progress.
 
 use std::hint::cold_path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
 
 use super::draw_hook::DrawHook;
-use super::limits::{Stability, TimeManager};
-use super::ordering::{History, HistorySlot};
-use super::params::{ONE_PLY, SearchParams};
+use super::limits::Stability;
+use super::ordering::HistorySlot;
+use super::params::ONE_PLY;
+#[cfg(doc)]
+use super::params::SearchParams;
 use super::picker::MovePicker;
 use super::pruning::{HashMove, late_move_count, reduction};
 use super::score::{DRAW, MAX_PLY, WIN, WIN_THRESHOLD, from_table, to_table};
-use super::stack::{Stack, ThreadData};
+use super::searcher::{NODE_CHECK_INTERVAL, NodeAt, Searcher};
 use super::tt::{Bound, PackedMove, Table, TtEntry};
-use crate::eval::{EvalParams, Evaluator, Feature, NetworkSums};
 use crate::rules::{Color, MAX_MOVES, Move, MoveList, Position, movegen};
 
 /// Depth of the short search that scores an only move under a time limit.
 const ONLY_MOVE_DEPTH: u32 = 6;
 
-/// Nodes between two checks of the clock and the stop flag.
-pub const NODE_CHECK_INTERVAL: u64 = 1024;
-
-/// Where a node stands, as the searches that revisit it before its moves (ProbCut, the
-/// singular test) need it: its position, key and draw counters, its depth left and its ply.
-#[derive(Clone, Copy)]
-pub(super) struct NodeAt<'a, D> {
-    pub position: &'a Position,
-    pub key: u64,
-    pub draw: D,
-    pub depth: i32,
-    pub ply: usize,
-}
-
 /// Larger than any score.
 const INFINITY: i32 = WIN + 1;
-
-/// State shared by all threads of one search.
-pub struct Shared<'a> {
-    /// Set to stop every thread (by the user, the clock, or the main thread when done).
-    pub stop: &'a AtomicBool,
-    /// The caller's own stop signal for this search ([`super::StopHandle::new`]): read, never
-    /// cleared, so a stop raised before the search started is kept.
-    pub caller_stop: Option<&'a AtomicBool>,
-    /// Nodes searched by all threads (flushed every [`NODE_CHECK_INTERVAL`]).
-    pub nodes: AtomicU64,
-    /// When the search started, and its limits.
-    pub time: TimeManager,
-    /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
-    pub tablebases: Option<&'a super::probe::Tables>,
-}
 
 /// The outcome of one thread's iterative deepening.
 #[derive(Clone, Debug)]
@@ -101,106 +76,7 @@ pub struct Progress<'p> {
     pub pv: &'p [Move],
 }
 
-type Pv = ArrayVec<Move, MAX_PLY>;
-
-/// One thread's search state.
-pub struct Searcher<'a, T: Table> {
-    pub(super) table: &'a T,
-    pub(super) params: &'a SearchParams,
-    /// The evaluation weights prepared for evaluating.
-    pub(super) evaluator: Evaluator,
-    /// The evaluator's network sums along the tree, per ply.
-    pub(super) network_sums: NetworkSums,
-    /// The evaluation's man and king weights: the material of
-    /// [`SearchParams::lazy_eval_margin`] and [`SearchParams::table_draw_divisor`].
-    pub(super) material_weights: (i32, i32),
-    shared: &'a Shared<'a>,
-    /// The thread's history of cut-offs (part of its [`ThreadData`]).
-    history: &'a mut History,
-    /// The thread's search stack, one frame per ply (part of its [`ThreadData`]).
-    pub(super) stack: &'a mut Stack,
-    is_main: bool,
-    nodes: u64,
-    /// `nodes` when they were last added to [`Shared::nodes`].
-    flushed: u64,
-    node_limit: u64,
-    /// The node count at which [`Searcher::visit`] next leaves its fast path: the next check of
-    /// the clock and the stop flag, or the node limit, whichever comes first.
-    next_check: u64,
-    seldepth: usize,
-    pub(super) stopped: bool,
-    /// Keys of the game's positions, the root's at `root_index`, then of the tree path: the key
-    /// of the node at ply `p` is at `root_index + p` (written by its parent; the entries past
-    /// the current node are stale). Sized once for [`MAX_PLY`] plies, so the search writes it
-    /// by index, with no pushes and pops.
-    keys: Vec<u64>,
-    /// The index of the root's key in `keys`.
-    root_index: usize,
-    /// Per ply, the principal variation from the node at that ply (written by PV nodes only).
-    pv: Vec<Pv>,
-    root_best: Option<(Move, i32)>,
-    /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
-    /// [`SearchParams::keep_pieces`].
-    pub(super) root_side: Color,
-    /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
-    /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
-    pub(super) contempt: i32,
-    /// The root moves this search chooses among, when not all of them (see
-    /// [`Searcher::restrict_root`]).
-    root_moves: Option<&'a [Move]>,
-}
-
 impl<'a, T: Table> Searcher<'a, T> {
-    /// A searcher for the position whose game history (earlier positions' keys, oldest first,
-    /// the root's own key last) is `history`; repetitions are looked for from
-    /// `history[reversible_from]` on.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        table: &'a T,
-        params: &'a SearchParams,
-        eval: &'a EvalParams,
-        shared: &'a Shared<'a>,
-        thread: &'a mut ThreadData,
-        is_main: bool,
-        history: &[u64],
-        reversible_from: usize,
-    ) -> Searcher<'a, T> {
-        let root_index = history.len().saturating_sub(1);
-        let mut keys = Vec::with_capacity(root_index + MAX_PLY + 2);
-        keys.extend_from_slice(history);
-        keys.resize(root_index + MAX_PLY + 2, 0);
-        thread.start(reversible_from.min(root_index));
-        let node_limit = if is_main {
-            shared.time.budget().max_nodes.unwrap_or(u64::MAX)
-        } else {
-            u64::MAX
-        };
-        Searcher {
-            table,
-            params,
-            evaluator: Evaluator::new(eval),
-            network_sums: NetworkSums::new(MAX_PLY + 1),
-            material_weights: (eval.weight(Feature::Man), eval.weight(Feature::King)),
-            shared,
-            history: &mut thread.history,
-            stack: &mut thread.stack,
-            is_main,
-            nodes: 0,
-            flushed: 0,
-            node_limit,
-            next_check: NODE_CHECK_INTERVAL.min(node_limit),
-            seldepth: 0,
-            stopped: false,
-            keys,
-            root_index,
-            pv: vec![Pv::new(); MAX_PLY + 1],
-            root_best: None,
-            root_side: Color::White,
-            contempt: params.contempt,
-            root_moves: None,
-        }
-    }
-
     /// Makes the search choose among `moves` at the root only (the other legal moves are not
     /// searched there); `moves` must be legal moves of the root and not empty.
     pub fn restrict_root(&mut self, moves: &'a [Move]) {
@@ -976,11 +852,17 @@ fn table_cutoff(entry: TtEntry, depth: i32, ply: usize, alpha: i32, beta: i32) -
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::time::Instant;
 
-    use crate::search::limits::Budget;
-    use crate::search::{AtomicTable, NoCounters, SearchLimit};
+    use super::*;
+    use crate::eval::EvalParams;
+    use crate::search::draw_hook::NoCounters;
+    use crate::search::limits::{Budget, SearchLimit, TimeManager};
+    use crate::search::params::SearchParams;
+    use crate::search::searcher::Shared;
+    use crate::search::stack::ThreadData;
+    use crate::search::tt::AtomicTable;
 
     /// Quiet positions with more than 4 pieces from a few deterministic games (the i-th legal
     /// move at each ply), where the lazy evaluation may apply.

@@ -1,0 +1,192 @@
+//! The set of tables a program probes ([`Tablebases`]): opened from a directory (through the
+//! scan of `slices.rs`, files checked as `table.rs` says) or filled by a build, and asked for
+//! the value of a position ([`Tablebases::probe`]) or its best move ([`Tablebases::best_move`]).
+//! Positions with Black to move are probed flipped; the value comes from the table of the
+//! position's [`Material`], slot by its index (`material.rs`).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ahash::AHashMap;
+
+use super::entry::{TbEntry, Wdl};
+use super::error::TbError;
+use super::material::{self, Material};
+use super::slices;
+use super::table::{BlockCache, Table};
+use crate::rules::{Color, Move, Position};
+
+/// A set of tables, by material.
+#[derive(Debug, Default)]
+pub struct Tablebases {
+    tables: AHashMap<Material, Table>,
+    problems: Vec<TbError>,
+    max_pieces: u32,
+    /// Decoded blocks of the tables opened from files.
+    cache: Arc<BlockCache>,
+}
+
+impl Tablebases {
+    /// No tables at all.
+    #[must_use]
+    pub fn empty() -> Tablebases {
+        Tablebases::default()
+    }
+
+    /// Opens every table file (`*.shtb`) of `dir` for probing. Instant: each file's header,
+    /// length and block index are checked, its blocks only when first read. Missing directories,
+    /// damaged, partial, foreign and stale files are reported in [`Tablebases::problems`] and
+    /// never used.
+    #[must_use]
+    pub fn open(dir: &Path) -> Tablebases {
+        Tablebases::open_with(dir, false)
+    }
+
+    /// [`Tablebases::open`], also checking every block of every file first (what a build does
+    /// before it trusts a file; reads the whole set).
+    #[must_use]
+    pub fn open_verified(dir: &Path) -> Tablebases {
+        Tablebases::open_with(dir, true)
+    }
+
+    fn open_with(dir: &Path, verify: bool) -> Tablebases {
+        let mut tablebases = Tablebases::empty();
+        let scan = slices::scan(dir, verify, &tablebases.cache);
+        tablebases.problems = scan.problems;
+        for table in scan.tables {
+            tablebases.insert(table);
+        }
+        tablebases.set_max_pieces();
+        tablebases
+    }
+
+    /// The files that could not be used when the tables were opened.
+    #[must_use]
+    pub fn problems(&self) -> &[TbError] {
+        &self.problems
+    }
+
+    /// Takes the problems out (to report them as values; [`Tablebases::problems`] is then empty).
+    pub fn take_problems(&mut self) -> Vec<TbError> {
+        std::mem::take(&mut self.problems)
+    }
+
+    /// The largest N such that every material with up to N pieces is present (0 if none).
+    #[must_use]
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The materials present, sorted.
+    #[must_use]
+    pub fn materials(&self) -> Vec<Material> {
+        let mut all: Vec<Material> = self.tables.keys().copied().collect();
+        all.sort();
+        all
+    }
+
+    /// The table of `material`, if present.
+    #[must_use]
+    pub(crate) fn table(&self, material: Material) -> Option<&Table> {
+        self.tables.get(&material)
+    }
+
+    /// The size of the loaded tables as stored (compressed), in bytes.
+    #[must_use]
+    pub fn stored_bytes(&self) -> u64 {
+        self.tables.values().map(Table::stored_size).sum()
+    }
+
+    /// Whether the table of `material` is loaded.
+    #[must_use]
+    pub fn has(&self, material: Material) -> bool {
+        self.tables.contains_key(&material)
+    }
+
+    /// Adds (or replaces) a table.
+    pub(crate) fn insert(&mut self, table: Table) {
+        self.tables.insert(table.material(), table);
+    }
+
+    /// Takes a table out of the set.
+    pub(crate) fn remove(&mut self, material: Material) -> Option<Table> {
+        self.tables.remove(&material)
+    }
+
+    /// The cache of decoded blocks shared by the tables opened from files.
+    #[must_use]
+    pub(crate) fn cache(&self) -> &Arc<BlockCache> {
+        &self.cache
+    }
+
+    /// Recomputes [`Tablebases::max_pieces`] after tables were added.
+    pub fn set_max_pieces(&mut self) {
+        self.max_pieces = (2..=material::MAX_TABLE_PIECES)
+            .take_while(|&n| {
+                Material::all_up_to(n)
+                    .iter()
+                    .filter(|m| m.pieces() == n)
+                    .all(|m| self.has(*m))
+            })
+            .last()
+            .unwrap_or(0);
+    }
+
+    /// The value of `position` for its side to move, if its material is present. A side to move
+    /// without pieces has lost (distance 0); a position whose opponent has no pieces is not a
+    /// position of a game in progress and gives `None`.
+    #[must_use]
+    #[inline]
+    pub fn probe(&self, position: &Position) -> Option<TbEntry> {
+        if position.side_to_move() == Color::White {
+            self.probe_white(position)
+        } else {
+            self.probe_white(&position.flipped())
+        }
+    }
+
+    /// [`Tablebases::probe`] for a position with White to move.
+    #[inline]
+    pub(super) fn probe_white(&self, position: &Position) -> Option<TbEntry> {
+        if position.pieces(Color::White).is_empty() {
+            return Some(TbEntry::decided(0));
+        }
+        let table = self.tables.get(&Material::of(position))?;
+        table.get(table.indexer().index(position))
+    }
+
+    /// The best move by the tables and the value of the position: the fastest win, the longest
+    /// defence, or a move that keeps the draw. `None` if the position or a successor is not in
+    /// the tables, or there is no legal move.
+    #[must_use]
+    pub fn best_move(&self, position: &Position) -> Option<(Move, TbEntry)> {
+        let mut best: Option<(Move, TbEntry)> = None;
+        for mv in &position.legal_moves() {
+            let child = position.play_unchecked(mv);
+            let reply = if child.pieces(child.side_to_move()).is_empty() {
+                TbEntry::decided(0)
+            } else {
+                self.probe(&child)?
+            };
+            let ours = match reply.wdl {
+                Wdl::Draw => reply,
+                _ => TbEntry::decided(reply.distance + 1),
+            };
+            if best.is_none_or(|(_, b)| better(ours, b)) {
+                best = Some((*mv, ours));
+            }
+        }
+        best
+    }
+}
+
+/// Whether `a` is better than `b` for the side to move: wins beat draws beat losses; among wins
+/// the shorter, among losses the longer.
+fn better(a: TbEntry, b: TbEntry) -> bool {
+    match (a.wdl, b.wdl) {
+        (x, y) if x != y => x > y,
+        (Wdl::Win, _) => a.distance < b.distance,
+        (Wdl::Loss, _) => a.distance > b.distance,
+        _ => false,
+    }
+}
