@@ -294,7 +294,7 @@ catalogue! {
         /// The evaluation bar's label: a score for White (`+0.35`).
         eval_score: fn(&str) -> String,
         /// The evaluation bar's label: a forced win for a side in N moves, from the tablebases
-        /// or not.
+        /// or not; 0 moves when the game is already won (the side to move has no move).
         eval_win: fn(Color, u32, bool) -> String,
         /// The tablebase build's progress (pieces, percent done, slice being built).
         tb_building: fn(u32, u32, &str) -> String,

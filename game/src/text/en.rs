@@ -235,16 +235,16 @@ pub static EN: Catalogue = Catalogue {
     copy_failed: |why| format!("Could not copy: {why}"),
     eval_score: |score| format!("Score for White: {score}"),
     eval_win: |c, moves, tablebase| {
+        let source = if tablebase { "Tablebase" } else { "Evaluation" };
         let who = match c {
-            Color::White => "White wins",
-            Color::Black => "Black wins",
+            Color::White => "White",
+            Color::Black => "Black",
         };
-        let plural = if moves == 1 { "move" } else { "moves" };
-        if tablebase {
-            format!("Tablebase: {who} in {moves} {plural}")
-        } else {
-            format!("Evaluation: {who} in {moves} {plural}")
+        if moves == 0 {
+            return format!("{source}: {who} has won");
         }
+        let plural = if moves == 1 { "move" } else { "moves" };
+        format!("{source}: {who} wins in {moves} {plural}")
     },
     tb_building: |pieces, percent, slice| {
         let slice = if slice.is_empty() {

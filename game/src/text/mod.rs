@@ -274,6 +274,27 @@ mod tests {
     }
 
     #[test]
+    fn a_game_already_won_is_not_a_win_in_zero_moves() {
+        // The engine's score of a finished game is a win in 0 plies: the bar says who has won.
+        assert_eq!(
+            (RU.eval_win)(Color::Black, 0, false),
+            "Оценка: чёрные выиграли"
+        );
+        assert_eq!(
+            (EN.eval_win)(Color::White, 0, true),
+            "Tablebase: White has won"
+        );
+        assert_eq!(
+            (RU.eval_win)(Color::White, 2, false),
+            "Оценка: белые выигрывают за 2 хода"
+        );
+        assert_eq!(
+            (EN.eval_win)(Color::Black, 1, false),
+            "Evaluation: Black wins in 1 move"
+        );
+    }
+
+    #[test]
     fn russian_plurals() {
         let p = |n| plural_ru(n, "полуход", "полухода", "полуходов");
         assert_eq!(

@@ -249,6 +249,18 @@ pub static RU: Catalogue = Catalogue {
     copy_failed: |why| format!("Не удалось скопировать: {why}"),
     eval_score: |score| format!("Оценка за белых: {score}"),
     eval_win: |c, moves, tablebase| {
+        let source = if tablebase {
+            "База"
+        } else {
+            "Оценка"
+        };
+        if moves == 0 {
+            let who = match c {
+                Color::White => "белые выиграли",
+                Color::Black => "чёрные выиграли",
+            };
+            return format!("{source}: {who}");
+        }
         let who = match c {
             Color::White => "белые выигрывают",
             Color::Black => "чёрные выигрывают",
@@ -257,11 +269,7 @@ pub static RU: Catalogue = Catalogue {
             "{moves} {}",
             plural_ru(u64::from(moves), "ход", "хода", "ходов")
         );
-        if tablebase {
-            format!("База: {who} за {moves}")
-        } else {
-            format!("Оценка: {who} за {moves}")
-        }
+        format!("{source}: {who} за {moves}")
     },
     tb_building: |pieces, percent, slice| {
         let slice = if slice.is_empty() {
