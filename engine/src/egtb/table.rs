@@ -545,7 +545,7 @@ impl Table {
         (self.len() - first).min(u64::from(block_entries)) as usize * usize::from(self.width)
     }
 
-    /// Writes the table into `dir` atomically ([`crate::write_atomically`]), recording the
+    /// Writes the table into `dir` atomically ([`crate::atomic_file::write_atomically`]), recording the
     /// `dependencies` it was built from (materials and their files' checksums). Returns the
     /// file's checksum, which this table then carries too.
     ///

@@ -154,7 +154,7 @@ pub struct HubMove(String);
 
 impl HubMove {
     /// The Hub text of `mv`: `from-to` for a quiet move, `from x to x captured…` (captured
-    /// squares in ascending number) for a capture, as [`Notation::Hub`](crate::formats::Notation::Hub).
+    /// squares in ascending number) for a capture, as [`Notation::Hub`].
     #[must_use]
     pub fn new(mv: &Move) -> HubMove {
         let mut text = format!("{}", mv.from().number());
