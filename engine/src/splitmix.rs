@@ -1,6 +1,6 @@
 //! SplitMix64, the one pseudo-random generator of the crate: it makes the Zobrist keys at
 //! compile time ([`crate::rules::zobrist`]), picks among book moves under the random policies
-//! ([`crate::book`]), draws the playing levels' noise (`search/level.rs`) and makes the
+//! (`crate::book`), draws the playing levels' noise (`search/level.rs`) and makes the
 //! random positions and games of the crate's tests. Small, fast, well mixed, and the same
 //! sequence for the same seed on every machine, which is all any of them needs.
 

@@ -5,7 +5,7 @@
 //! fitted on top of the rest of the evaluation (`shashki tune --network`: the same
 //! depth-12 labels, the evaluation without the network as a fixed start), so it only has to
 //! learn the remainder, and it stays out of positions with kings, whose endings the draw-rule
-//! scaling of [`super::ending_scale`] judges.
+//! scaling of `super::ending_scale` judges.
 //!
 //! **Model.** 128 inputs, one per square (numeric order) and kind of piece, seen from the side
 //! to move: its men, the opponent's men, its kings, the opponent's kings (the kings' inputs

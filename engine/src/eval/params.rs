@@ -1,7 +1,7 @@
 //! The evaluation's vocabulary and its numbers: the [`Feature`]s it counts and the weights
 //! ([`EvalParams`]) that turn their counts, with the pattern tables, into a score. The features
 //! are computed in the module above, the weights fitted by `shashki tune` and stored in weights
-//! files ([`super::weights`]).
+//! files (`super::weights`).
 
 use super::{NetworkSetting, Patterns};
 

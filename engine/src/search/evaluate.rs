@@ -68,7 +68,7 @@ impl<T: Table> Searcher<'_, T> {
 
     /// What a lazy evaluation compares with its bounds: the material balance with the
     /// [`SearchParams::keep_pieces`] bonus, but not with kings on the board, whose evaluation
-    /// may be scaled down ([`crate::eval::ending_scale`]).
+    /// may be scaled down (`crate::eval::ending_scale`).
     #[inline(always)]
     pub(super) fn lazy_material(&self, position: &Position) -> Option<i32> {
         if position.all_kings().is_empty() {

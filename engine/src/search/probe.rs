@@ -1,11 +1,11 @@
 //! Opening book and endgame tablebases as the search uses them (branch `books`).
 //!
 //! At the root, [`root_move`] answers without searching when the configured book has the position
-//! (a move by the configured [`BookPolicy`](crate::book::BookPolicy)) or when the tablebases know it is won or lost (the
+//! (a move by the configured `BookPolicy`) or when the tablebases know it is won or lost (the
 //! fastest win, the longest defence, with the line that follows). Drawn tablebase positions are
 //! searched normally so the engine still picks the most testing drawing move; inside the tree,
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
-//! Tablebase values ignore the counting draw rules (see [`crate::egtb`]).
+//! Tablebase values ignore the counting draw rules (see `crate::egtb`).
 
 use std::time::Instant;
 
@@ -76,7 +76,7 @@ pub fn trusted_entry<D: DrawHook>(tb: &Tables, position: &Position, draw: D) -> 
 }
 
 /// The exact score of `position` at `ply` if the tablebases cover it (and the draw counters
-/// `draw` cannot change it, see [`trusted_entry`]).
+/// `draw` cannot change it, see `trusted_entry`).
 #[must_use]
 #[inline]
 pub fn tree_score<D: DrawHook>(

@@ -8,7 +8,7 @@
 //! `AtomicU64`s, the key XORed with the data and the data. A reader accepts a slot only if
 //! `key_word ^ data == key`, so a slot torn by two concurrent writers is simply a miss. Slots are
 //! grouped in buckets of [`BUCKET_SLOTS`] (one 64-byte cache line); a store replaces the same key,
-//! else the slot that is oldest and shallowest. [`MapTable`] is the `ahash::AHashMap`-backed
+//! else the slot that is oldest and shallowest. `MapTable` is the `ahash::AHashMap`-backed
 //! alternative (sharded mutexes) kept for the benchmark in `benches/benches/tt.rs`; see the README
 //! for why the atomic table is the default.
 //!

@@ -15,11 +15,11 @@
 //!    one in `80..BF`: `Р`–`Я` then `«`, `ё`, … in Windows-1251, `Â` then `©` in Latin-1), while
 //!    Russian UTF-8 text is made of them. [`invalid_utf8`] says where the bad bytes are, so that
 //!    the reader can name the line, game and tag.
-//! 4. Otherwise the bytes above 127 are counted: when at least [`CYRILLIC_SHARE_PERCENT`] % of
+//! 4. Otherwise the bytes above 127 are counted: when at least `CYRILLIC_SHARE_PERCENT` % of
 //!    them are Windows-1251's Cyrillic letters (`0xC0..=0xFF`, `Ё` `0xA8`, `ё` `0xB8`), the file
 //!    is Windows-1251 — Russian text is made almost only of those letters, while Latin-1 text has
 //!    most of its accented letters in `0xC0..=0xFF` too but mixes them with ASCII words, which is
-//!    why the count looks at letters that stand next to other high bytes (see [`looks_cyrillic`]).
+//!    why the count looks at letters that stand next to other high bytes (see `looks_cyrillic`).
 //! 5. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
 //!
 //! Steps 4 and 5 need the `encodings` feature (`encoding_rs` decodes the Windows code pages);
