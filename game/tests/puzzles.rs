@@ -5,11 +5,11 @@ use bevy::prelude::*;
 use shashki::{Color, Game, Move, Position};
 use shashki_game::core::command::GameCommand;
 use shashki_game::core::puzzles::{
-    Feedback, Progress, PuzzleCommand, PuzzleText, Puzzles, built_in, panel_lines,
+    Feedback, Progress, PuzzleCommand, Puzzles, built_in, panel_lines,
 };
 use shashki_game::core::record::{Controller, GameRecord, Players, Strength};
 use shashki_game::core::sync::Hint;
-use shashki_game::text::Lang;
+use shashki_game::text::{Lang, PuzzleText};
 use shashki_game::{CorePlugin, Setup};
 
 /// Two puzzles: a shot (Black gives g5, h4 takes three) and a breakthrough.

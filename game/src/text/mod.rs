@@ -15,10 +15,12 @@
 //!
 //! Floor: imports only [`crate::ground`]; the core keeps its notices as [`Say`]s, so it builds on
 //! this floor, never the other way. One file per part: the catalogue's keys (`catalogue.rs`),
-//! the Russian and English words (`ru.rs`, `en.rs`) and the typed notices (`say.rs`).
+//! the Russian and English words (`ru.rs`, `en.rs`), the typed notices (`say.rs`) and the
+//! puzzle mode's own table in both languages ([`PuzzleText`], `puzzle_text.rs`).
 
 mod catalogue;
 mod en;
+mod puzzle_text;
 mod ru;
 mod say;
 
@@ -26,6 +28,7 @@ use bevy::prelude::*;
 
 pub use catalogue::{Catalogue, plural_ru};
 pub use en::EN;
+pub use puzzle_text::PuzzleText;
 pub use ru::RU;
 pub use say::{Say, TypedRefusal};
 
@@ -131,6 +134,17 @@ fn switch_language(mut requests: MessageReader<SwitchLanguage>, mut language: Re
         && language.0 != lang
     {
         language.0 = lang;
+    }
+}
+
+impl PuzzleText {
+    /// The puzzle mode's texts in `lang`.
+    #[must_use]
+    pub fn of(lang: Lang) -> &'static PuzzleText {
+        match lang {
+            Lang::Ru => &puzzle_text::RU,
+            Lang::En => &puzzle_text::EN,
+        }
     }
 }
 

@@ -12,11 +12,12 @@
 use bevy::prelude::*;
 
 use crate::core::command::GameCommand;
-use crate::core::puzzles::{Progress, PuzzleCommand, PuzzleText, Puzzles, panel_lines};
+use crate::core::puzzles::{Progress, PuzzleCommand, Puzzles, panel_lines};
 use crate::core::record::GameRecord;
 use crate::ground::palette::panel::{
     BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
 };
+use crate::text::PuzzleText;
 use crate::text::{Lang, Language, SwitchLanguage};
 use crate::view::panel::layout::PanelRoot;
 use crate::view::panel::widgets::{
