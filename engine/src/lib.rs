@@ -81,6 +81,7 @@
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
+mod clock;
 #[cfg(feature = "tablebases")]
 pub mod egtb;
 pub mod eval;

@@ -7,7 +7,7 @@
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
 //! Tablebase values ignore the counting draw rules (see `crate::egtb`).
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::draw_hook::{DrawHook, NoCounters};
 #[cfg(feature = "tablebases")]
