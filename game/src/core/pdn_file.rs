@@ -6,7 +6,6 @@
 //! errors are [`Say`]s, drawn in the player's language.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use bevy::prelude::Resource;
 use shashki::pdn::PdnGame;
@@ -167,10 +166,7 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
 /// Today's date as PDN writes it (`2026.11.29`, UTC).
 #[must_use]
 pub fn today() -> String {
-    let days = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    pdn_date(days)
+    pdn_date(crate::ground::wall_clock::days_since_epoch())
 }
 
 /// The date `days` days after 1970-01-01 as PDN writes it (`YYYY.MM.DD`): the civil calendar

@@ -6,13 +6,15 @@
 //! ([`redraw`]) and the frame counter ([`fps`]).
 //!
 //! Floor: may import every floor below ([`crate::ground`], [`crate::text`], [`crate::core`],
-//! [`crate::engine`]); nothing imports from here. Input here becomes
-//! [`GameCommand`](crate::core::command::GameCommand)s; entities are re-synced from the record.
+//! [`crate::engine`]); nothing imports from here. Input here becomes the message of the concern
+//! it is for ([`intent`]: the record's, the files', the list's, the setup's, the engine's, the
+//! puzzle mode's); entities are re-synced from the record.
 
 pub mod board_view;
 pub mod fps;
 pub mod game_list;
 pub mod input;
+pub mod intent;
 pub mod panel;
 pub mod puzzle_panel;
 pub mod redraw;

@@ -15,7 +15,8 @@ use crate::core::clock::{Clocks, clock_runs, clock_text};
 use crate::core::notice::Notice;
 use crate::core::record::{GameRecord, Strength};
 use crate::core::sync::Analysis;
-use crate::engine::engine_task::{AnalysisDone, Progress, Purpose, Thinking};
+use crate::engine::engine_task::{AnalysisDone, Thinking};
+use crate::engine::port::{Progress, Purpose};
 use crate::ground::palette::panel::{CLOCK_IDLE, CLOCK_RUNNING, DIM, ERROR, TEXT, THINK};
 use crate::text::{Catalogue, Language};
 use crate::view::input::{ClickFeedback, FEEDBACK_SECONDS};
@@ -154,15 +155,22 @@ pub fn score_words(score: shashki::Score, t: &Catalogue) -> String {
 }
 
 /// Rewrites the panel texts from the record, the engine and the notices.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// What the panel's texts say: the record, the engine's thinking, the notices.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct PanelSources<'w> {
+    record: Res<'w, GameRecord>,
+    thinking: Res<'w, Thinking>,
+    analysis: Res<'w, Analysis>,
+    done: Res<'w, AnalysisDone>,
+    notice: Res<'w, Notice>,
+    feedback: Res<'w, ClickFeedback>,
+    language: Res<'w, Language>,
+    time: Res<'w, Time>,
+}
+
+#[allow(clippy::type_complexity)]
 pub(super) fn refresh_texts(
-    record: Res<GameRecord>,
-    thinking: Res<Thinking>,
-    (analysis, done): (Res<Analysis>, Res<AnalysisDone>),
-    notice: Res<Notice>,
-    feedback: Res<ClickFeedback>,
-    language: Res<Language>,
-    time: Res<Time>,
+    sources: PanelSources,
     mut texts: ParamSet<(
         Query<&mut Text, With<StatusText>>,
         Query<&mut Text, With<ThinkingText>>,
@@ -170,6 +178,16 @@ pub(super) fn refresh_texts(
         Query<&mut Text, With<LevelText>>,
     )>,
 ) {
+    let PanelSources {
+        record,
+        thinking,
+        analysis,
+        done,
+        notice,
+        feedback,
+        language,
+        time,
+    } = sources;
     let t = language.0.text();
     let set = |text: &mut Text, value: String| {
         if text.0 != value {
