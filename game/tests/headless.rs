@@ -1534,3 +1534,46 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     assert_eq!((missing, problem), (Settings::default(), None));
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn saving_a_game_of_a_collection_never_writes_into_it_and_never_twice() {
+    let dir = test_dir("save-collection");
+    let club = collection_file(&dir);
+    let before = std::fs::read_to_string(&club).unwrap();
+    let mine = dir.join("my-games.pdn");
+    let mut setup = setup_with(None, Controller::Human, Controller::Human);
+    setup.own_games = OwnGames {
+        player: "Аня".into(),
+        file: Some(mine.clone()),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    command(&mut app, FileCommand::Load(club.clone()));
+    command(&mut app, FileCommand::OpenGame(0));
+    // The text field still offers the collection's name: that does not make it the target.
+    command(&mut app, FileCommand::Save(Some(club.clone())));
+    assert_eq!(
+        std::fs::read_to_string(&club).unwrap(),
+        before,
+        "the collection was written"
+    );
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::Saved(mine.display().to_string(), 1)]
+    );
+    // The same game again, on another day or after another game: not added twice.
+    command(&mut app, RecordCommand::NewGame(Mode::TwoPlayers));
+    command(&mut app, RecordCommand::PlayText("c3-d4".into()));
+    command(&mut app, FileCommand::Save(None));
+    command(&mut app, FileCommand::OpenGame(0));
+    command(&mut app, FileCommand::Save(None));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::Saved(mine.display().to_string(), 2)]
+    );
+    let saved = shashki::pdn::read_all(&std::fs::read_to_string(&mine).unwrap());
+    assert_eq!(saved.games.len(), 2);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -7,7 +7,7 @@
 //! the record (which announces the new game to its followers) and copies through
 //! [`crate::core::clipboard`]. Errors (an unreadable file, no clipboard) become a [`Notice`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::clipboard::Clipboard;
 use bevy::ecs::system::SystemParam;
@@ -27,7 +27,8 @@ use crate::text::Say;
 pub enum FileCommand {
     /// Open a PDN file: its game, or the list of its games when it holds several.
     Load(PathBuf),
-    /// Add the game to a PDN file (`None`: the player's own games, [`OwnGames`]).
+    /// Add the game to a PDN file (`None`: the player's own games, [`OwnGames`]). The file the
+    /// [`Collection`] was read from is not a target: the game goes to the player's own games.
     Save(Option<PathBuf>),
     /// Open game `.0` of the [`Collection`]'s list, at its start, in review.
     OpenGame(usize),
@@ -102,7 +103,13 @@ impl FileDesk<'_> {
                     .info(pdn_file::reviewing_notice(&path, number, &opened));
             }
             FileCommand::Save(path) => {
-                let path = path.clone().unwrap_or_else(|| self.own.path());
+                // The file the list was read from is the text field's offer (to open it again),
+                // never a target by itself: a collection is not the player's to add to.
+                let opened = self.collection.path.as_deref();
+                let path = path
+                    .clone()
+                    .filter(|p| opened.is_none_or(|opened| !same_file(p, opened)))
+                    .unwrap_or_else(|| self.own.path());
                 let text = pdn_file::pdn_text(&self.record, &self.own, self.clocks.control);
                 match pdn_file::append_game(&path, &text) {
                     Ok(games) => self
@@ -117,6 +124,15 @@ impl FileDesk<'_> {
             }
         }
     }
+}
+
+/// Whether two paths name the same file (as written, or once resolved).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(a), Ok(b)) if a == b
+        )
 }
 
 /// Applies each [`FileCommand`] in the order written.
