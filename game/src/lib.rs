@@ -81,8 +81,7 @@ impl Plugin for CorePlugin {
         ))
         .insert_resource(crate::text::Language(self.setup.lang))
         .insert_resource(crate::core::record::Orientation {
-            flipped: (self.setup.record.human_side() == Some(shashki::Color::Black))
-                != self.setup.settings.board_turned,
+            flipped: self.setup.record.faces_black() != self.setup.settings.board_turned,
         })
         .insert_resource(self.setup.collection.clone())
         .insert_resource(self.setup.own_games.clone())

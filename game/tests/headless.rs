@@ -1577,3 +1577,40 @@ fn saving_a_game_of_a_collection_never_writes_into_it_and_never_twice() {
     assert_eq!(saved.games.len(), 2);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn a_finished_game_of_a_collection_is_shown_with_white_at_the_bottom() {
+    use shashki_game::core::options::Options;
+    use shashki_game::core::record::Orientation;
+    let dir = test_dir("orientation");
+    let club = collection_file(&dir);
+    let flipped = |app: &App| app.world().resource::<Orientation>().flipped;
+    // Game 1 has three plies (Black to move at its end), game 2 two.
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(club.clone()));
+    for index in [0, 1, 0] {
+        command(&mut app, FileCommand::OpenGame(index));
+        assert!(!flipped(&app), "game {} upside down", index + 1);
+        command(&mut app, RecordCommand::ReviewForward);
+        assert!(!flipped(&app));
+    }
+    // The player turns the board: the next game keeps it turned.
+    command(&mut app, SetupCommand::Flip);
+    command(&mut app, FileCommand::OpenGame(1));
+    assert!(flipped(&app));
+    // From the command line, `--pdn FILE --game 1`.
+    let options = Options {
+        pdn: Some(club),
+        game: Some(1),
+        ..Options::default()
+    };
+    let mut setup = Setup::from_options(&options);
+    setup.book = shashki::BookChoice::None;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    assert!(record(&app).review().is_some());
+    assert!(!flipped(&app), "game 1 upside down from the command line");
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use bevy::clipboard::Clipboard;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use shashki::Color;
 
 use crate::core::clipboard::{CopyWhat, copy, copy_text};
 use crate::core::clock::Clocks;
@@ -64,13 +63,19 @@ pub struct FileDesk<'w> {
 }
 
 impl FileDesk<'_> {
+    /// Whether the player turned the board from the way the game on it faces.
+    fn turned(&self) -> bool {
+        self.orientation.flipped != self.record.faces_black()
+    }
+
     fn apply(&mut self, command: &FileCommand) {
         match command {
             FileCommand::Load(path) => match pdn_file::read_collection(path) {
                 Ok(opened) if opened.games.len() == 1 && opened.failed.is_empty() => {
                     let game = &opened.games[0].1;
+                    let turned = self.turned();
                     let human = self.record.open(game);
-                    self.orientation.flipped = self.record.human_side() == Some(Color::Black);
+                    self.orientation.flipped = self.record.faces_black() != turned;
                     self.notice.info(pdn_file::opened_notice(path, game, human));
                     *self.collection = Collection {
                         shown: false,
@@ -94,9 +99,10 @@ impl FileDesk<'_> {
                 let Some((number, opened)) = self.collection.games.get(*index).cloned() else {
                     return;
                 };
+                let turned = self.turned();
                 self.record.open_at_start(&opened);
-                // As "Open PDN" of one game: the board faces the side the player would take.
-                self.orientation.flipped = self.record.human_side() == Some(Color::Black);
+                // A finished game faces White, unless the player turned the board.
+                self.orientation.flipped = self.record.faces_black() != turned;
                 self.collection.shown = false;
                 let path = self.collection.path.clone().unwrap_or_default();
                 self.notice

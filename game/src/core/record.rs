@@ -517,6 +517,14 @@ impl GameRecord {
         }
     }
 
+    /// Whether the board faces Black (Black at the bottom) unless the player turned it: when the
+    /// one person at the board plays Black — but a finished game shown as its file holds it
+    /// faces White, whichever side the player would take in it.
+    #[must_use]
+    pub fn faces_black(&self) -> bool {
+        (self.tags.is_empty() || self.ongoing()) && self.human_side() == Some(Color::Black)
+    }
+
     /// The controller of the side to move.
     #[must_use]
     pub fn to_move(&self) -> Controller {

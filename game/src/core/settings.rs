@@ -23,7 +23,6 @@ use crate::core::notice::Notice;
 use crate::core::record::{GameRecord, Orientation};
 use crate::ground::TimeControl;
 use crate::text::{Lang, Language, Say};
-use shashki::Color;
 
 /// What is kept between runs. Every field is optional: a file written by an older or newer
 /// version, or edited by hand with some lines left out, still reads.
@@ -158,7 +157,7 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
     if file.failed {
         return;
     }
-    let facing = record.human_side() == Some(Color::Black);
+    let facing = record.faces_black();
     let now = Settings {
         language: Some(language.0),
         level: record.level().or(file.saved.level),
