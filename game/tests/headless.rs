@@ -1614,3 +1614,19 @@ fn a_finished_game_of_a_collection_is_shown_with_white_at_the_bottom() {
     assert!(!flipped(&app), "game 1 upside down from the command line");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn the_engine_agrees_no_draw_in_the_opening() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, EngineCommand::OfferDraw);
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::DrawTooEarly]
+    );
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(20));
+        app.update();
+    }
+    assert!(record(&app).ongoing(), "{:?}", record(&app).outcome());
+    assert_eq!(app.world().resource::<Thinking>().purpose, None);
+}

@@ -2,8 +2,8 @@
 //! ([`crate::engine::port`]) to the back end that searches.
 //!
 //! When the side to move is played by the engine (and the board has finished animating), or the
-//! player asks for a hint, offers a draw or turns the [`Analysis`] on ([`EngineCommand`]s, read
-//! here alone), `start_job` writes a [`SearchRequest::Search`] with the game and what it is for
+//! player asks for a hint, offers a draw (declined at once in the opening, [`in_the_opening`])
+//! or turns the [`Analysis`] on ([`EngineCommand`]s, read here alone), `start_job` writes a [`SearchRequest::Search`] with the game and what it is for
 //! ([`Request`]); the back end answers with [`SearchReply`]s. As they arrive (`receive_replies`)
 //! the search's progress (depth, score, principal variation) goes into [`Thinking`] for the panel
 //! and its score into the [`Evaluation`] (the bar, from White's side); the result becomes the
@@ -186,16 +186,30 @@ fn apply_engine_commands(
                 }
             }
             EngineCommand::OfferDraw => {
-                if record.human_side().is_some() && record.ongoing() {
+                if record.human_side().is_none() || !record.ongoing() {
+                    notice.info(Say::OnlyAgainstEngine);
+                } else if in_the_opening(record.game()) {
+                    // Level is what the start is: no reason to agree to anything yet.
+                    notice.info(Say::DrawTooEarly);
+                } else {
                     jobs.draw_offer = true;
                     notice.info(Say::DrawConsidered);
-                } else {
-                    notice.info(Say::OnlyAgainstEngine);
                 }
             }
             EngineCommand::ToggleAnalysis => analysis.0 = !analysis.0,
         }
     }
+}
+
+/// The opening, where the engine agrees no draw: fewer than this many plies played from the
+/// start position (ten moves each).
+pub const OPENING_PLIES: usize = 20;
+
+/// Whether `game` is still in its opening: started from the start position, fewer than
+/// [`OPENING_PLIES`] played. A position set up or read from a file is judged on its merits.
+#[must_use]
+pub fn in_the_opening(game: &Game) -> bool {
+    *game.start_position() == Position::start() && game.moves().len() < OPENING_PLIES
 }
 
 /// Follows the record's changes: the hint was for the position before (off the board and out

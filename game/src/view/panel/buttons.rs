@@ -280,10 +280,21 @@ pub(super) fn press_buttons(
     field: Query<&EditableText, With<InputField>>,
     mut intents: Intents,
     mut notice: ResMut<Notice>,
+    time: Res<Time>,
+    mut armed: Local<Option<(PanelButton, f64)>>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
             continue;
+        }
+        let now = time.elapsed_secs_f64();
+        match confirmation(*armed, *action, now) {
+            Confirmation::Ask(say) => {
+                *armed = Some((*action, now));
+                notice.info(say);
+                continue;
+            }
+            Confirmation::Confirmed | Confirmation::NotNeeded => *armed = None,
         }
         let text = field_text(&field);
         let intent: Intent = match *action {
@@ -325,6 +336,41 @@ pub(super) fn press_buttons(
     }
 }
 
+/// How long a first press of Resign or Offer draw waits for the second.
+pub const CONFIRM_SECONDS: f64 = 5.0;
+
+/// What a press of `pressed` at `now` does, given the button pressed once before (`armed`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    /// The button acts at once.
+    NotNeeded,
+    /// A first press: ask (this notice) and wait for the second.
+    Ask(Say),
+    /// The second press, in time: act.
+    Confirmed,
+}
+
+/// Resign and Offer draw end or may end the game: they act on a second press within
+/// [`CONFIRM_SECONDS`]; the first one asks. Every other button acts at once.
+#[must_use]
+pub fn confirmation(
+    armed: Option<(PanelButton, f64)>,
+    pressed: PanelButton,
+    now: f64,
+) -> Confirmation {
+    let ask = match pressed {
+        PanelButton::Resign => Say::ConfirmResign,
+        PanelButton::OfferDraw => Say::ConfirmDrawOffer,
+        _ => return Confirmation::NotNeeded,
+    };
+    match armed {
+        Some((button, at)) if button == pressed && now - at <= CONFIRM_SECONDS => {
+            Confirmation::Confirmed
+        }
+        _ => Confirmation::Ask(ask),
+    }
+}
+
 /// Hover and press colours; the current level's, time control's and language's buttons and
 /// the analysis while it runs stay highlighted, and "Play from here" shows only while reviewing.
 pub(super) fn color_buttons(
@@ -355,4 +401,31 @@ pub(super) fn color_buttons(
         }
     }
     show(&mut review_only, record.review().is_some());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resign_and_offer_draw_act_on_a_second_press_only() {
+        use Confirmation::{Ask, Confirmed, NotNeeded};
+        let resign = PanelButton::Resign;
+        assert_eq!(confirmation(None, resign, 1.0), Ask(Say::ConfirmResign));
+        assert_eq!(confirmation(Some((resign, 1.0)), resign, 3.0), Confirmed);
+        // Too late, or another button first: ask again.
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), resign, 1.0 + CONFIRM_SECONDS + 0.1),
+            Ask(Say::ConfirmResign)
+        );
+        let offer = PanelButton::OfferDraw;
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), offer, 2.0),
+            Ask(Say::ConfirmDrawOffer)
+        );
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), PanelButton::Undo, 2.0),
+            NotNeeded
+        );
+    }
 }
