@@ -254,3 +254,25 @@ fn a_wrong_move_is_refused_before_it_is_played() {
     assert_eq!(puzzles(&app).failed, 1);
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn the_heading_keeps_the_difficulty_and_the_hint_names_the_piece_that_moves() {
+    let mut app = app();
+    let path = file("heading.json", SET);
+    send(&mut app, PuzzleCommand::Load(path.clone()));
+    send(&mut app, PuzzleCommand::Hint);
+    for lang in [Lang::Ru, Lang::En] {
+        let lines = panel_lines(puzzles(&app), record(&app), PuzzleText::of(lang));
+        // One short line each: set, number, theme and difficulty (a long second line was cut).
+        let heading: Vec<&str> = lines.heading.lines().collect();
+        assert_eq!(heading.len(), 3, "{}", lines.heading);
+        assert!(heading[2].ends_with(" 5"), "{}", lines.heading);
+        assert!(
+            heading[1..].iter().all(|l| l.chars().count() <= 40),
+            "{heading:?}"
+        );
+    }
+    let ru = panel_lines(puzzles(&app), record(&app), PuzzleText::of(Lang::Ru));
+    assert_eq!(ru.state, "Подсказка: ходите шашкой с поля g5");
+    std::fs::remove_file(path).ok();
+}

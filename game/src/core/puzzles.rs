@@ -475,8 +475,10 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
             error,
         };
     };
+    // Three short lines: the panel is narrow, and one line of number, theme and difficulty
+    // was cut before the difficulty in both languages.
     let heading = format!(
-        "{set}\n{} · {}",
+        "{set}\n{}\n{}",
         (text.counter)(puzzles.index + 1, puzzles.len()),
         (text.about)((text.theme)(puzzle.theme), puzzle.difficulty)
     );
@@ -507,7 +509,7 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
 /// What [`panel_lines`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PanelLines {
-    /// The set, the puzzle's number, theme and difficulty (two lines).
+    /// The set; the puzzle's number; its theme and difficulty (three lines).
     pub heading: String,
     /// Whose move, or how the last move went.
     pub state: String,

@@ -87,7 +87,7 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
-            .spawn(text_box(LineText::Heading, 13.0, DIM, 2.0))
+            .spawn(text_box(LineText::Heading, 13.0, DIM, 3.0))
             .id(),
         commands
             .spawn(text_box(LineText::State, 16.0, TEXT, 2.0))
