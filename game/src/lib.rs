@@ -118,6 +118,7 @@ impl Plugin for GamePlugin {
             crate::view::game_list::plugin,
             crate::view::puzzle_panel::plugin,
             crate::view::redraw::plugin,
+            crate::view::window_fit::plugin,
             crate::engine::tablebases::plugin,
         ));
     }

@@ -1630,3 +1630,38 @@ fn the_engine_agrees_no_draw_in_the_opening() {
     assert!(record(&app).ongoing(), "{:?}", record(&app).outcome());
     assert_eq!(app.world().resource::<Thinking>().purpose, None);
 }
+
+#[test]
+fn the_first_window_fits_a_small_screen() {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(shashki_game::view::window_fit::plugin);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    // No screen known yet: nothing changes.
+    assert_eq!(app.world().get::<Window>(window).unwrap().width(), 1200.0);
+    app.world_mut().spawn((
+        bevy::window::Monitor {
+            name: None,
+            physical_height: 768,
+            physical_width: 1024,
+            physical_position: IVec2::ZERO,
+            refresh_rate_millihertz: None,
+            scale_factor: 1.0,
+            video_modes: Vec::new(),
+        },
+        bevy::window::PrimaryMonitor,
+    ));
+    app.update();
+    let fitted = app.world().get::<Window>(window).unwrap();
+    assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
+}

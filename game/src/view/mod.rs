@@ -3,7 +3,8 @@
 //! The board ([`board_view`], its [`textures`]), the click interpretation ([`input`],
 //! [`selection`]), the keys ([`shortcuts`]), the side panel ([`panel`]), the puzzle panel
 //! ([`puzzle_panel`]), the list of a file's games ([`game_list`]), the redraw policy
-//! ([`redraw`]) and the frame counter ([`fps`]).
+//! ([`redraw`]), the window's fit to the screen ([`window_fit`]) and the frame counter
+//! ([`fps`]).
 //!
 //! Floor: may import every floor below ([`crate::ground`], [`crate::text`], [`crate::core`],
 //! [`crate::engine`]); nothing imports from here. Input here becomes the message of the concern
@@ -21,3 +22,4 @@ pub mod redraw;
 pub mod selection;
 pub mod shortcuts;
 pub mod textures;
+pub mod window_fit;
