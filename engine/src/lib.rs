@@ -63,7 +63,7 @@
 //! The vocabulary (rules, notation, the engine) is at the root; the modules hold what belongs to
 //! one subject: [`pdn`] (game files), [`annotate`], [`hub`] (the protocol),
 //! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`,
-//! `egtb` (tablebases) and `puzzles`. Inside, the library is built in layers, each only on those below
+//! `egtb` (tablebases), `puzzles` and `svg` (board diagrams). Inside, the library is built in layers, each only on those below
 //! it: `rules`, `formats`, `eval`, `search`, `book` and `egtb`, and on top `protocol`.
 //!
 //! ## Features
@@ -101,6 +101,8 @@ mod splitmix;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "svg")]
+pub use formats::svg;
 pub use formats::{annotate, pdn};
 pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.
