@@ -490,18 +490,13 @@ impl PdnReading {
 /// The library's warnings individually shown before the rest are summed up in one.
 const WARNINGS_SHOWN: usize = 5;
 
-/// Tells Python's `warnings` what the reading found worth a warning (a guessed encoding, a file
+/// Tells Python's `warnings` what the reading found worth a warning (a guessed encoding or a rare
+/// one recognised by its letters, a file
 /// of another variant, the reading's own warnings: the first few, then how many more); all of
 /// it also stays on the `PdnReading`.
 fn warn_about(py: Python<'_>, reading: &lib::PdnReading) -> PyResult<()> {
-    if reading.encoding.is_guess() {
-        errors::warn(
-            py,
-            &format!(
-                "PDN: the encoding was guessed ({}); check the names",
-                reading.encoding
-            ),
-        )?;
+    if let Some(note) = reading.encoding.note() {
+        errors::warn(py, &format!("PDN: {note}"))?;
     }
     if reading.looks_like_other_variant() {
         errors::warn(

@@ -52,7 +52,7 @@ def test_every_value_type_pickles(tmp_path):
     back.play("12-16")
     assert len(game) == 1, "the copy is independent"
 
-    broken = shashki.parse_pdn("[Event \"x\"]\n1. c3-d5 *\n")
+    broken = shashki.parse_pdn("[Event \"x\"]\n1. c3-d4 c3-d4 *\n")
     problem = broken.errors[0]
     assert str(roundtrip(problem)) == str(problem)
     assert roundtrip(broken).errors[0].message == problem.message
@@ -188,6 +188,31 @@ def test_warnings_reach_python_and_stay_on_the_reading():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert len(shashki.parse_pdn(GAMES)) == 3, "a clean file warns of nothing"
+
+
+def test_a_dos_file_is_read_as_cp866_and_said():
+    text = '[Event "Чемпионат СССР"]\r\n[White "Иванов И."]\r\n[Black "Ёлкин"]\r\n\r\n1. c3-d4 *\r\n'
+    with pytest.warns(shashki.ShashkiWarning, match="CP866, the Cyrillic code page of DOS"):
+        reading = shashki.read_pdn(text.encode("cp866"))
+    assert reading.encoding == "CP866 (DOS Cyrillic)" and not reading.encoding_guessed
+    assert reading[0].tags["White"] == "Иванов И." and reading[0].tags["Black"] == "Ёлкин"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert shashki.read_pdn(text.encode("cp1251")).encoding == "windows-1251"
+    with pytest.warns(shashki.ShashkiWarning, match="read as\\s+windows-1252"):
+        assert shashki.read_pdn("[Site \"Zürich, café\"]\n1. c3-d4 *\n".encode("cp1252")).encoding_guessed
+
+
+def test_ten_by_ten_games_and_problems_without_moves_are_told():
+    international = '[Event "a"]\n1. 33-28 19-23 *\n\n[FEN "W:W31,32,33:B1,2"]\n1. 33-29 *\n'
+    with pytest.warns(shashki.ShashkiWarning, match="another variant"):
+        reading = shashki.parse_pdn(international)
+    assert reading.looks_like_other_variant and len(reading) == 0
+    assert all(e.other_variant and "10×10" in e.message for e in reading.errors)
+    problems = '[FEN "W:W22,Kc1:B18,11"]\n2-0\n\n[FEN "B:W27:BK4"]\n0-2\n'
+    with pytest.warns(shashki.ShashkiWarning, match="a problem without its solution"):
+        reading = shashki.parse_pdn(problems)
+    assert len(reading) == 2 and len(reading.warnings) == 2
 
 
 def pieces_drawn(svg_text):

@@ -184,12 +184,8 @@ fn single(args: &Args) -> Result<Diagram, CliError> {
 /// Reads a PDN file, telling on stderr what the library warns about.
 fn read_pdn(path: &Path) -> Result<PdnReading, CliError> {
     let reading = read_pdn_file(path)?;
-    if reading.encoding.is_guess() {
-        errln!(
-            "{}: warning: the encoding was guessed ({}); check the names",
-            path.display(),
-            reading.encoding
-        );
+    if let Some(note) = reading.encoding.note() {
+        errln!("{}: warning: {note}", path.display());
     }
     for warning in &reading.warnings {
         errln!("{}: warning: {warning}", path.display());

@@ -1,7 +1,7 @@
 //! PDN: the game-file format of draughts (Portable Draughts Notation, a PGN dialect).
 //!
 //! Reading goes bytes → text → tokens → games. [`decode`] turns a file's bytes into text (UTF-8
-//! with or without BOM and with a few bad bytes replaced, UTF-16 with BOM, Windows-1251 detected;
+//! with or without BOM and with a few bad bytes replaced, UTF-16 with BOM, Windows-1251 and CP866 detected;
 //! the encoding is reported, see [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
 //! files have them `[Round 17]`, `[Game # 612]`, `[Round "11.1]`), comments (`{…}`, `;…`), move
 //! numbers (`12.`, `12...`), moves, placeholders (`- -`), NAGs (`$3`) and results (`2-0`, `0-2`,
@@ -22,9 +22,9 @@
 //! saying so; when the next moves fit several or none, it stays an error that names the candidates.
 //! A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags), the
 //! line, and the move (its number and text); the next game is read as usual. Games that look like
-//! another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet move
-//! where Russian rules make a capture compulsory) get errors that say "not Russian
-//! draughts?". [`read_games`] is the strict form: the games, or the first error.
+//! another variant's (a `GameType` other than 25, moves illegal from each side's first one, a quiet
+//! move where Russian rules make a capture compulsory, squares 33 to 50 of a 10×10 board in a
+//! move or the `FEN` tag) get errors that say "not Russian draughts?". [`read_games`] is the strict form: the games, or the first error.
 //!
 //! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
 //! tag added when needed), then the move text wrapped at 80 columns (or on one line) with move
@@ -97,8 +97,9 @@ pub use writer::{
     write_games_with,
 };
 
-use crate::formats::fen::FenError;
-use crate::formats::{MoveError, Notation};
+use crate::formats::fen::{FenError, FenReason};
+use crate::formats::{MoveError, Notation, ParseMoveReason};
+use crate::rules::ParseSquareError;
 #[cfg(doc)]
 use crate::rules::Position;
 use crate::rules::{Color, Game, GameStatus};
@@ -249,8 +250,13 @@ pub enum PdnErrorKind {
         name = game_type_name(.0).map(|n| format!(" ({n})")).unwrap_or_default()
     )]
     GameType(String),
-    /// The `FEN` tag could not be read.
-    #[error("FEN tag: {0}")]
+    /// The `FEN` tag could not be read (a square numbered 33 to 50 says "not Russian
+    /// draughts?": a 10×10 board's).
+    #[error("{hint}FEN tag: {0}", hint = if big_board_fen(.0) {
+        "not Russian draughts? squares 33 to 50 are a 10×10 board's (international draughts?): "
+    } else {
+        ""
+    })]
     Fen(FenError),
     /// A move that is unreadable, illegal or ambiguous in its position.
     #[error("move {number}{dots} `{text}`: {error}", dots = if *black { "..." } else { "." })]
@@ -288,11 +294,29 @@ impl PdnErrorKind {
     /// or moves only another variant allows).
     #[must_use]
     pub const fn is_other_variant(&self) -> bool {
-        matches!(
-            self,
-            PdnErrorKind::GameType(_) | PdnErrorKind::NotRussian { .. }
-        )
+        match self {
+            PdnErrorKind::GameType(_) | PdnErrorKind::NotRussian { .. } => true,
+            PdnErrorKind::Fen(error) => big_board_fen(error),
+            _ => false,
+        }
     }
+}
+
+/// Whether a square that did not read is one of a 10×10 board (33 to 50: international
+/// draughts and its relatives), a sign of another variant's game.
+pub(crate) const fn big_board_square(reason: &ParseMoveReason) -> bool {
+    matches!(
+        reason,
+        ParseMoveReason::Square(ParseSquareError::OutOfRange(33..=50))
+    )
+}
+
+/// Whether a FEN failed on a square of a 10×10 board (see [`big_board_square`]).
+const fn big_board_fen(error: &FenError) -> bool {
+    matches!(
+        error.reason,
+        FenReason::Square(ParseSquareError::OutOfRange(33..=50))
+    )
 }
 
 /// The name of a PDN `GameType` number (the first field of the tag), when it is a known one.
