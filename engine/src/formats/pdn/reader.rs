@@ -10,10 +10,8 @@
 
 use super::encoding::{self, EscapedLineEnds, TextEncoding, decode};
 use super::lexer::{Lexed, Lexer, Token, join_spaced_moves};
-use super::{
-    Annotation, GameResult, PdnError, PdnErrorKind, PdnGame, PdnReading, PdnWarning,
-    big_board_square, describe,
-};
+use super::reading::{PdnError, PdnErrorKind, PdnReading, PdnWarning, big_board_square};
+use super::record::{Annotation, GameResult, PdnGame, describe};
 use crate::formats::{MoveError, MoveText, Notation, ParseMoveReason};
 use crate::rules::{
     Bitboard, Color, Direction, Game, Move, ParseSquareError, Position, Role, Square,
@@ -753,4 +751,14 @@ pub fn read_game(text: &str) -> Result<PdnGame, PdnError> {
             line: 1,
             kind: Box::new(PdnErrorKind::Syntax("no game in the text".into())),
         })
+}
+
+impl Game {
+    /// The first game of a PDN text.
+    ///
+    /// # Errors
+    /// As [`read_game`].
+    pub fn from_pdn(text: &str) -> Result<Game, PdnError> {
+        read_game(text).map(|record| record.game)
+    }
 }
