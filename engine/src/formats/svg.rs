@@ -4,7 +4,7 @@
 //! A [`Diagram`] holds a copy of the position and how to draw it (turned or not, with
 //! coordinates, highlighted squares, one move's path, a size); [`Diagram::to_svg`] writes one
 //! self-contained `<svg>` element with no scripts, fonts or ids of its own, so any number of them
-//! can stand in one HTML page. The board is as docs/RULES.md §1.1 sets it: a1 is a dark square in
+//! can stand in one HTML page. The board is as [docs/RULES.md §1.1](crate::docs::rules) sets it: a1 is a dark square in
 //! White's lower left corner; turned, Black is at the bottom. The colours are the game window's
 //! (`game/src/ground/palette.rs`): the same squares, frame, pieces and gold crowns.
 //!
@@ -49,7 +49,7 @@ mod colors {
     pub const CROWN_BAND: &str = "#be8f1e";
     /// Coordinates: (0.80, 0.78, 0.72).
     pub const LABEL: &str = "#ccc7b8";
-    /// The move's first and last squares (the game's last-move colour, alpha 0.45).
+    /// The move's first and last squares (the game's last-move colour, drawn at its alpha 0.45).
     pub const LAST_MOVE: &str = "#f2d940";
     /// Highlighted squares (the game's hint blue, alpha 0.55).
     pub const HIGHLIGHT: &str = "#408cff";
@@ -275,7 +275,7 @@ impl Diagram {
                             shown.path.first() == Some(&square)
                                 || shown.path.last() == Some(&square)
                         }) {
-                            Some(("move-end", colors::LAST_MOVE, "0.55"))
+                            Some(("move-end", colors::LAST_MOVE, "0.45"))
                         } else {
                             None
                         };
@@ -418,8 +418,16 @@ impl Diagram {
         let length = dx.hypot(dy);
         let (ux, uy) = (dx / length, dy / length);
         let base = (last.0 - ux * head, last.1 - uy * head);
+        // The line leaves the moving piece at its rim, so the piece (a king's crown) stays
+        // visible under it.
+        let mut starts = points[..points.len() - 1].to_vec();
+        let next = points[1];
+        let (fx, fy) = (next.0 - starts[0].0, next.1 - starts[0].1);
+        let first_length = fx.hypot(fy);
+        starts[0].0 += fx / first_length * radius;
+        starts[0].1 += fy / first_length * radius;
         let mut line = String::new();
-        for &(x, y) in &points[..points.len() - 1] {
+        for &(x, y) in &starts {
             write!(line, "{},{} ", number_text(x), number_text(y))?;
         }
         write!(line, "{},{}", number_text(base.0), number_text(base.1))?;
