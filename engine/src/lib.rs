@@ -29,7 +29,7 @@
 //!
 //! ## Games, files and protocols
 //! - [`Game`] is the record of a game: positions, Zobrist keys, the draw-rule counters
-//!   ([`DrawState`], docs/RULES.md §2 as lidraughts counts them) and [`Game::status`] (a side without a
+//!   ([`DrawState`], [docs/RULES.md §2](crate::docs::rules) as lidraughts counts them) and [`Game::status`] (a side without a
 //!   legal move loses; threefold repetition; the counter rules).
 //! - [`pdn`] reads and writes PDN game files (lidraughts and pydraughts exports included);
 //!   [`Game::to_pdn`] / [`Game::from_pdn`] are the short way.
@@ -77,11 +77,14 @@
 //! the `analyse` example (of `probe` for `tablebases`).
 #![doc = include_str!("../FEATURES.md")]
 #![warn(missing_debug_implementations)]
+// docs.rs (`--cfg docsrs`, a nightly rustdoc): items behind a feature say which one.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(any(feature = "book", feature = "tablebases", feature = "puzzles"))]
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
+pub mod docs;
 #[cfg(feature = "tablebases")]
 pub mod egtb;
 pub mod eval;

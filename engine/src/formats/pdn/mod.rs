@@ -37,7 +37,7 @@
 //! lidraughts.org exports for Russian games: algebraic, `x`, shortened captures, algebraic FEN,
 //! its tag order, one line of moves), lidraughts-numeric (the same with numeric squares) and
 //! pydraughts (algebraic, `x`, algebraic FEN — the form pydraughts reads correctly,
-//! docs/RULES.md §3).
+//! [docs/RULES.md §3](crate::docs::rules)).
 //!
 //! Files met in the wild are read with two repairs, each reported once as a [`PdnWarning`]: UTF-8
 //! with a few bad bytes (see [`decode`]; each line with bad bytes is named with its game and
