@@ -18,7 +18,7 @@ const MAX_SIZE: u32 = 8192;
 /// The SVG text of a board diagram (one ``<svg>`` element).
 ///
 /// `board` is a ``Position``, a FEN, or a ``Game`` (its current position, the last move's
-/// squares tinted unless `highlight` is given). `move` (a ``Move`` or its text) is drawn on the
+/// squares tinted as the game tints them). `move` (a ``Move`` or its text) is drawn on the
 /// position before it is played: its path through every landing square and a cross on each
 /// piece it takes (``MoveError`` if it is not legal there). `flipped` puts Black at the bottom;
 /// `size` is the width and height in pixels; `coordinates` the letters and numbers in the
@@ -67,7 +67,11 @@ pub fn svg(
                 .collect::<PyResult<Vec<_>>>()?;
             diagram = diagram.highlight(squares);
         }
-        _ => diagram = diagram.highlight(last.into_iter().flat_map(|mv| [mv.from(), mv.to()])),
+        _ => {
+            if let Some(mv) = last {
+                diagram = diagram.last_move(&mv);
+            }
+        }
     }
     if let Some(value) = r#move.filter(|m| !m.is_none()) {
         let mv = resolve_move(&position, value)?;

@@ -290,11 +290,11 @@ impl Game {
     /// The current position as an SVG diagram, the last move's squares tinted (Jupyter shows
     /// it); ``shashki.svg`` takes options.
     fn _repr_svg_(&self) -> String {
-        let last = self.inner.moves().last();
-        shashki::svg::Diagram::new(self.inner.position())
-            .size(360)
-            .highlight(last.into_iter().flat_map(|mv| [mv.from(), mv.to()]))
-            .to_svg()
+        let diagram = shashki::svg::Diagram::new(self.inner.position()).size(360);
+        match self.inner.moves().last() {
+            Some(mv) => diagram.last_move(mv).to_svg(),
+            None => diagram.to_svg(),
+        }
     }
 
     /// Pickled as its start (FEN with counters), its moves and its draw rules: the library's

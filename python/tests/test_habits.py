@@ -258,7 +258,7 @@ def test_positions_and_games_draw_themselves():
     game = Game()
     game.push("c3-d4")
     drawn = ElementTree.fromstring(game._repr_svg_())
-    tinted = sorted(r.get("data-square") for r in drawn.iter(SVG + "rect") if r.get("class") == "highlight")
+    tinted = sorted(r.get("data-square") for r in drawn.iter(SVG + "rect") if r.get("class") == "last-move")
     assert tinted == ["c3", "d4"]
     assert pieces_drawn(shashki.svg(game)) == pieces_of(game.position)
     assert pieces_drawn(shashki.svg(game.position.fen)) == pieces_of(game.position)

@@ -83,6 +83,8 @@ pub struct Diagram {
     size: u32,
     coordinates: bool,
     highlights: Bitboard,
+    /// The squares of the move that led to the position (tinted as the game tints them).
+    last_move: Bitboard,
     shown: Option<ShownMove>,
 }
 
@@ -107,8 +109,18 @@ impl Diagram {
             size: Diagram::DEFAULT_SIZE,
             coordinates: true,
             highlights: Bitboard::EMPTY,
+            last_move: Bitboard::EMPTY,
             shown: None,
         }
+    }
+
+    /// Tints the squares a move that was just played left and reached (its origin and
+    /// destination), in the colour the game gives the last move. The move belongs to the
+    /// position before this one, so it is not checked here.
+    #[must_use]
+    pub fn last_move(mut self, mv: &Move) -> Diagram {
+        self.last_move = Bitboard::EMPTY.with(mv.from()).with(mv.to());
+        self
     }
 
     /// Turned (`true`: Black at the bottom, h8 in the lower left corner) or not.
@@ -271,6 +283,8 @@ impl Diagram {
                         )?;
                         let tint = if self.highlights.contains(square) {
                             Some(("highlight", colors::HIGHLIGHT, "0.55"))
+                        } else if self.last_move.contains(square) {
+                            Some(("last-move", colors::LAST_MOVE, "0.45"))
                         } else if self.shown.as_ref().is_some_and(|shown| {
                             shown.path.first() == Some(&square)
                                 || shown.path.last() == Some(&square)
@@ -840,6 +854,16 @@ mod tests {
             .map(|e| e.get("data-square"))
             .collect();
         assert_eq!(tinted, ["d4", "c3"]);
+        let played = position.parse_move("c3-d4").unwrap();
+        let after = Diagram::new(&position.play(&played).unwrap()).last_move(&played);
+        let after_svg = after.to_svg();
+        let after_elements = elements(&after_svg);
+        let last: Vec<&str> = after_elements
+            .iter()
+            .filter(|e| e.get_class() == "last-move")
+            .map(|e| e.get("data-square"))
+            .collect();
+        assert_eq!(last, ["d4", "c3"]);
         assert!(svg.contains(&format!("<title>{}</title>", position.to_fen())));
         assert_eq!(Diagram::new(&position).size(0).to_svg(), {
             Diagram::new(&position).size(1).to_svg()
