@@ -1,9 +1,9 @@
-//! The CLI's outputs are written atomically: a temporary file beside the target (`tempfile`),
-//! written, synced, then renamed over it, so a failed write leaves what the user had. Errors
-//! become the program's [`CliError`], naming the file. A command that works long before it
+//! The CLI's outputs are written atomically, by the library's [`shashki::write_atomically`] (a
+//! temporary file beside the target, synced, given the old file's permissions, renamed over it),
+//! so a failed write leaves what the user had. Here its errors become the program's
+//! [`CliError`], naming the file. A command that works long before it
 //! writes checks first that the write can succeed ([`check_writable`]).
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::cli_error::CliError;
@@ -21,21 +21,8 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
 /// # Errors
 /// The temporary file cannot be created, written or renamed (the message names `path`).
 pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
-    let dir = directory_of(path);
-    // Created as `File::create` would (0666 less the umask on Unix), not tempfile's private
-    // 0600: an output is the user's file, to be served, shared or read by other programs.
-    let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut file = builder.tempfile_in(dir).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    file.as_file().sync_all().map_err(fail)?;
-    file.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
+    shashki::write_atomically(path, bytes)
+        .map_err(|e| CliError::failure(format!("writing {}: {e}", path.display())))
 }
 
 /// Checks, before long work, that `path` can be written: it is not a directory and a file can
@@ -64,24 +51,5 @@ fn directory_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn a_written_file_has_the_permissions_file_create_gives() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let written = dir.path().join("out.svg");
-        write_atomically(&written, "<svg/>").unwrap();
-        let created = dir.path().join("created");
-        std::fs::File::create(&created).unwrap();
-        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode(&written), mode(&created));
-        assert_eq!(std::fs::read_to_string(&written).unwrap(), "<svg/>");
     }
 }

@@ -63,7 +63,8 @@
 //! The vocabulary (rules, notation, the engine) is at the root; the modules hold what belongs to
 //! one subject: [`pdn`] (game files), [`annotate`], [`hub`] (the protocol),
 //! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`,
-//! `egtb` (tablebases), `puzzles` and `svg` (board diagrams). Inside, the library is built in layers, each only on those below
+//! `egtb` (tablebases), `puzzles` and `svg` (board diagrams); [`docs`] holds the rules, the
+//! search notes and the tablebase format. Inside, the library is built in layers, each only on those below
 //! it: `rules`, `formats`, `eval`, `search`, `book` and `egtb`, and on top `protocol`.
 //!
 //! ## Features
@@ -80,10 +81,10 @@
 // docs.rs (`--cfg docsrs`, a nightly rustdoc): items behind a feature say which one.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-#[cfg(any(feature = "book", feature = "tablebases", feature = "puzzles"))]
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
+mod clock;
 pub mod docs;
 #[cfg(feature = "tablebases")]
 pub mod egtb;
@@ -104,6 +105,7 @@ mod splitmix;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use atomic_file::write_atomically;
 #[cfg(feature = "svg")]
 pub use formats::svg;
 pub use formats::{annotate, pdn};
