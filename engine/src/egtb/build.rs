@@ -19,7 +19,7 @@
 //!
 //! Distances are plies to the end of the game (the loser has no move), the winner taking the
 //! shortest and the loser the longest way: a depth-to-mate metric across conversions. The draw rules
-//! of docs/RULES.md §2 (repetition aside, which never changes a value) are not part of the values; see
+//! of [docs/RULES.md §2](crate::docs::rules) (repetition aside, which never changes a value) are not part of the values; see
 //! the module documentation of [`egtb`](super).
 
 use std::path::Path;

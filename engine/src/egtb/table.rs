@@ -62,11 +62,11 @@ pub const MAGIC: [u8; 8] = *b"SHSKEGTB";
 /// The version of the file layout written by this code; other versions are refused.
 pub const FORMAT_VERSION: u32 = 2;
 /// Entries per block (a block of one-byte entries decodes to 16 KiB; measured against 4, 8 and
-/// 32 Ki entries in docs/TABLEBASES.md).
+/// 32 Ki entries in [docs/TABLEBASES.md](crate::docs::tablebases)).
 pub const BLOCK_ENTRIES: u32 = 1 << 14;
 /// The codec new files are written with.
 pub const CODEC: Codec = Codec::Zstd;
-/// zstd's compression level for new files (measured in docs/TABLEBASES.md).
+/// zstd's compression level for new files (measured in [docs/TABLEBASES.md](crate::docs::tablebases)).
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 const ZSTD_LEVEL: i32 = 3;
 /// Size of the fixed part of the header in bytes.
