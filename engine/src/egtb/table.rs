@@ -338,7 +338,7 @@ impl BlockCache {
 
     /// Calls `read` with the decoded block `key`, decoding it with `fill` on a miss. `None` if the
     /// block cannot be decoded (damaged).
-    fn with_block<R>(
+    pub(crate) fn with_block<R>(
         &self,
         key: u64,
         fill: impl FnOnce(&mut Vec<u8>) -> Option<()>,
@@ -443,12 +443,15 @@ pub struct Table {
 }
 
 impl Table {
-    /// Encodes `slots` (one per index slot of `material`) compactly.
-    pub(crate) fn from_slots(material: Material, slots: &[Slot]) -> Table {
+    /// Encodes `slots` (one per index slot of `material`, read twice: for the widest distance,
+    /// then to encode) compactly.
+    pub(crate) fn from_slots(
+        material: Material,
+        slots: impl Iterator<Item = Slot> + Clone,
+    ) -> Table {
         let indexer = Indexer::new(material);
-        debug_assert_eq!(slots.len() as u64, indexer.size());
         let max_distance = slots
-            .iter()
+            .clone()
             .filter_map(|s| s.map(|e| e.distance))
             .max()
             .unwrap_or(0);
@@ -457,15 +460,16 @@ impl Table {
         } else {
             2
         };
-        let mut data = Vec::with_capacity(slots.len() * usize::from(width));
+        let mut data = Vec::with_capacity(indexer.size() as usize * usize::from(width));
         for slot in slots {
-            let code = encode_slot(*slot, width);
+            let code = encode_slot(slot, width);
             if width == 1 {
                 data.push(code as u8);
             } else {
                 data.extend_from_slice(&code.to_le_bytes());
             }
         }
+        debug_assert_eq!(data.len() as u64, indexer.size() * u64::from(width));
         Table {
             indexer,
             width,
