@@ -24,8 +24,9 @@
 //! The files, each using only those before it: `location.rs` (where the tables are),
 //! `material.rs` (materials, their file names and the index of their positions), `entry.rs`
 //! (the values), `error.rs`, `table.rs` (one table and its file), `slices.rs` (the slice files of
-//! a directory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis)
-//! and `background.rs` (a build on its own thread). This module only declares and re-exports
+//! a directory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis),
+//! `wdl.rs` (win/draw/loss tables derived from the full ones) and `background.rs` (a build on
+//! its own thread). This module only declares and re-exports
 //! them.
 
 mod background;
@@ -37,6 +38,7 @@ mod material;
 mod slices;
 mod table;
 mod tablebases;
+mod wdl;
 
 pub use background::{BackgroundBuild, BuildProgress, open_or_build};
 pub use build::{BuildEvent, BuildOptions, TableStats, build, build_dir, build_slice};
@@ -52,6 +54,7 @@ pub use slices::{
 #[doc(hidden)]
 pub use table::BLOCK_ENTRIES;
 pub use tablebases::Tablebases;
+pub use wdl::{WDL_EXTENSION, WdlTables, derive_wdl_dir, wdl_file_name};
 
 #[cfg(feature = "tuning")]
 use crate::rules::Position;
