@@ -460,7 +460,8 @@ impl WdlTables {
     }
 }
 
-/// Derives the WDL table of every trusted full table of `dir` into `out` (files written
+/// Derives the WDL table of every trusted full table of `dir` (those `egtb status` calls
+/// ready) into `out` (files written
 /// atomically; a WDL file already there is replaced). Returns the materials written and the
 /// bytes of their files.
 ///
@@ -476,10 +477,14 @@ pub fn derive_wdl_dir(
         path: out.to_path_buf(),
         source,
     })?;
-    let full = super::Tablebases::open(dir);
+    let report = super::slices::status(dir, super::slices::largest_pieces(dir));
     let cache = Arc::new(BlockCache::new(4));
     let mut written = Vec::new();
-    for material in full.materials() {
+    for status in &report.tables {
+        if !matches!(status.state, super::slices::SliceState::Ready) {
+            continue;
+        }
+        let material = status.material;
         let path = dir.join(material.file_name());
         let (table, _) = Table::open(&path, Arc::clone(&cache), 0)?;
         let table = table.loaded()?;
