@@ -238,3 +238,46 @@ fn damaged_tables_are_reported_and_never_served() {
     assert!(json["not_served"].to_string().contains("KK-K"), "{json}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_directory_of_wdl_tables_is_served_without_plies() {
+    let full = scratch("wdl-full");
+    let wdl = scratch("wdl-only");
+    build_tables(&full, "3");
+    let derive = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["egtb", "wdl", "--tablebases"])
+        .arg(&full)
+        .arg("--out")
+        .arg(&wdl)
+        .output()
+        .expect("runs");
+    assert!(derive.status.success());
+    let with_plies = Service::start(&full);
+    let without = Service::start(&wdl);
+    for fen in ["W:WK1,K2:B20", "B:WK1,K2:B20", "W:W22:B10", "B:WK30:B5,6"] {
+        let target = format!("/?fen={fen}");
+        let (status, exact) = with_plies.get(&target);
+        assert_eq!(status, 200, "{exact}");
+        let (status, json) = without.get(&target);
+        assert_eq!(status, 200, "{json}");
+        assert_eq!(json["wdl"], exact["wdl"], "{fen}");
+        assert!(json["plies"].is_null(), "{json}");
+        // Every move's result agrees; the best first by result.
+        let results = |j: &Value| -> Vec<(String, String)> {
+            let mut all: Vec<(String, String)> = j["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| (m["move"].to_string(), m["wdl"].to_string()))
+                .collect();
+            all.sort();
+            all
+        };
+        assert_eq!(results(&json), results(&exact), "{fen}");
+        assert_eq!(json["moves"][0]["wdl"], exact["moves"][0]["wdl"], "{fen}");
+    }
+    let (_, status) = without.get("/status");
+    assert_eq!(status["wdl"]["max_pieces"], 3, "{status}");
+    let _ = std::fs::remove_dir_all(&full);
+    let _ = std::fs::remove_dir_all(&wdl);
+}

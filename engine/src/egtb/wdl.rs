@@ -399,6 +399,20 @@ impl WdlTables {
         all
     }
 
+    /// The largest N such that every material with up to N pieces is present (0 if none).
+    #[must_use]
+    pub fn max_pieces(&self) -> u32 {
+        (2..=super::material::MAX_TABLE_PIECES)
+            .take_while(|&n| {
+                Material::all_up_to(n)
+                    .iter()
+                    .filter(|m| m.pieces() == n)
+                    .all(|m| self.tables.contains_key(m))
+            })
+            .last()
+            .unwrap_or(0)
+    }
+
     /// Bytes of the files held.
     #[must_use]
     pub fn stored_bytes(&self) -> u64 {
@@ -536,6 +550,22 @@ mod tests {
             }
         }
         assert!(checked > 1_000_000, "{checked}");
+    }
+
+    #[test]
+    fn a_set_of_full_tables_answers_from_wdl_tables_where_it_has_no_full_table() {
+        let full = tables();
+        let only_wdl = crate::egtb::Tablebases::empty().with_wdl(derived());
+        assert_eq!(only_wdl.wdl().map(WdlTables::max_pieces), Some(4));
+        for fen in ["W:WK1,K2:B20", "B:W22,K30:B5,6", "W:W21,22:BK4"] {
+            let position: Position = fen.parse().expect("fen");
+            assert_eq!(only_wdl.probe(&position), None);
+            assert_eq!(
+                only_wdl.probe_wdl(&position),
+                full.probe(&position).map(|e| e.wdl),
+                "{fen}"
+            );
+        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! lichess's tablebase API, so that one machine's tables serve many players.
 //!
 //! `GET /?fen=FEN` (also `/russian?fen=`): the result for the side to move, the plies to the end
-//! with best play, and every legal move with its own result for the side that plays it, best
+//! with best play where the full tables know them (the WDL tables of the same directory answer
+//! for the materials without a full table, without plies), and every legal move with its own result for the side that plays it, best
 //! first. `GET /status`: what the directory holds and which files were refused. The answer is a
 //! pure function of the tables and the request target ([`answer`], tested on its own); the
 //! rest is hyper's HTTP/1 server on a small tokio runtime. Bounds: at most `max_connections`
@@ -25,7 +26,7 @@ use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use serde_json::{Value, json};
-use shashki::egtb::{Material, Tablebases, TbEntry, Wdl};
+use shashki::egtb::{Material, Tablebases, TbError, Wdl, WdlTables};
 use shashki::{Color, Notation, Position};
 
 use crate::cli_error::CliError;
@@ -75,11 +76,11 @@ impl Reply {
 /// # Errors
 /// The directory holds no usable table, the address cannot be bound, or the runtime cannot start.
 pub fn serve(dir: &Path, options: ServeOptions) -> Result<(), CliError> {
-    let tables = Tablebases::open(dir);
-    if tables.max_pieces() == 0 {
+    let tables = Tablebases::open(dir).with_wdl(WdlTables::open(dir));
+    if covered(&tables) == 0 {
         return Err(super::no_tables(dir, &tables));
     }
-    for problem in tables.problems() {
+    for problem in problems(&tables) {
         errln!("warning: not served: {problem}");
     }
     let tables = Arc::new(tables);
@@ -104,7 +105,7 @@ async fn run(tables: Arc<Tablebases>, dir: &Path, options: ServeOptions) -> Resu
     crate::output::write_stdout(&format!(
         "serving the tables of {} (up to {} pieces) on http://{local}/?fen=FEN\n",
         dir.display(),
-        tables.max_pieces()
+        covered(&tables)
     ))?;
     let slots = Arc::new(tokio::sync::Semaphore::new(options.max_connections.max(1)));
     loop {
@@ -211,58 +212,85 @@ pub fn answer(tables: &Tablebases, target: &str) -> Reply {
     }
     let pieces = position.piece_count();
     let material = Material::of(&white_to_move(&position));
-    let entry = match tables.probe(&position) {
-        Some(entry) => entry,
-        None => return unknown(tables, material, pieces),
+    let Some(value) = value_of(tables, &position) else {
+        return unknown(tables, material, pieces);
     };
-    let mut moves: Vec<(Option<TbEntry>, Value)> = position
+    let mut moves: Vec<(Option<TbValue>, Value)> = position
         .legal_moves()
         .iter()
         .map(|mv| {
             let after = position.play_unchecked(mv);
             // The reply's value is the opponent's: turned to the mover's.
             let ours = if after.pieces(after.side_to_move()).is_empty() {
-                Some(TbEntry::decided(1))
+                Some((Wdl::Win, Some(1)))
             } else {
-                tables.probe(&after).map(|reply| match reply.wdl {
-                    Wdl::Draw => reply,
-                    _ => TbEntry::decided(reply.distance + 1),
+                value_of(tables, &after).map(|(wdl, plies)| match wdl {
+                    Wdl::Draw => (Wdl::Draw, None),
+                    Wdl::Win => (Wdl::Loss, plies.map(|p| p + 1)),
+                    Wdl::Loss => (Wdl::Win, plies.map(|p| p + 1)),
                 })
             };
-            let value = json!({
+            let json = json!({
                 "move": position.write_move(mv, Notation::Algebraic),
                 "numeric": position.write_move(mv, Notation::Numeric),
-                "wdl": ours.map(|e| e.wdl.to_string()),
-                "plies": ours.and_then(plies),
+                "wdl": ours.map(|(wdl, _)| wdl.to_string()),
+                "plies": ours.and_then(|(_, plies)| plies),
             });
-            (ours, value)
+            (ours, json)
         })
         .collect();
-    moves.sort_by_key(|(entry, _)| rank(*entry));
+    moves.sort_by_key(|(value, _)| rank(*value));
     Reply::ok(json!({
         "fen": position.to_fen(),
         "pieces": pieces,
         "material": material.to_string(),
-        "wdl": entry.wdl.to_string(),
-        "plies": plies(entry),
-        "moves": moves.into_iter().map(|(_, value)| value).collect::<Vec<_>>(),
+        "wdl": value.0.to_string(),
+        "plies": value.1,
+        "moves": moves.into_iter().map(|(_, json)| json).collect::<Vec<_>>(),
     }))
 }
 
-/// Plies to the end for a decided entry; `None` for a draw.
-fn plies(entry: TbEntry) -> Option<u16> {
-    (entry.wdl != Wdl::Draw).then_some(entry.distance)
+/// A result for the side to move and, when the full tables know it, the plies to the end
+/// (`None` for a draw and for a WDL table's answer).
+type TbValue = (Wdl, Option<u16>);
+
+/// The value of `position`: from its full table, else from the WDL tables.
+fn value_of(tables: &Tablebases, position: &Position) -> Option<TbValue> {
+    match tables.probe(position) {
+        Some(entry) => Some((
+            entry.wdl,
+            (entry.wdl != Wdl::Draw).then_some(entry.distance),
+        )),
+        None => tables.probe_wdl(position).map(|wdl| (wdl, None)),
+    }
 }
 
-/// Sort key of a move's value for its mover, best first: the fastest win, then draws, then the
-/// longest loss, then moves the tables do not know.
-fn rank(entry: Option<TbEntry>) -> (u8, i32) {
-    match entry {
-        Some(e) if e.wdl == Wdl::Win => (0, i32::from(e.distance)),
-        Some(e) if e.wdl == Wdl::Draw => (1, 0),
-        Some(e) => (2, -i32::from(e.distance)),
-        None => (3, 0),
+/// Sort key of a move's value for its mover, best first: the fastest win, a win of unknown
+/// length, draws, a loss of unknown length, the longest loss, then moves the tables do not know.
+fn rank(value: Option<TbValue>) -> (u8, i32) {
+    match value {
+        Some((Wdl::Win, Some(plies))) => (0, i32::from(plies)),
+        Some((Wdl::Win, None)) => (1, 0),
+        Some((Wdl::Draw, _)) => (2, 0),
+        Some((Wdl::Loss, None)) => (3, 0),
+        Some((Wdl::Loss, Some(plies))) => (4, -i32::from(plies)),
+        None => (5, 0),
     }
+}
+
+/// The largest piece count every table of which is served, full or WDL.
+fn covered(tables: &Tablebases) -> u32 {
+    tables
+        .max_pieces()
+        .max(tables.wdl().map_or(0, WdlTables::max_pieces))
+}
+
+/// The files of either kind that were refused.
+fn problems(tables: &Tablebases) -> impl Iterator<Item = &TbError> {
+    tables
+        .problems()
+        .iter()
+        .chain(tables.wdl().into_iter().flat_map(WdlTables::problems))
 }
 
 /// The position with White to move (tables are indexed so).
@@ -277,25 +305,28 @@ fn white_to_move(position: &Position) -> Position {
 /// Why a position with a legal FEN has no value: too many pieces, a table missing or damaged.
 fn unknown(tables: &Tablebases, material: Material, pieces: u32) -> Reply {
     let name = material.file_name();
-    if let Some(problem) = tables
-        .problems()
-        .iter()
-        .find(|p| p.to_string().contains(&name))
+    let wdl_name = shashki::egtb::wdl_file_name(material);
+    if let Some(problem) = problems(tables)
+        .find(|p| p.to_string().contains(&name) || p.to_string().contains(&wdl_name))
     {
         return Reply::error(503, format!("table {material} is not served: {problem}"));
     }
-    if tables.has(material) {
+    if tables.has(material)
+        || tables
+            .wdl()
+            .is_some_and(|w| w.materials().contains(&material))
+    {
         return Reply::error(
             503,
             format!("table {material}: a block fails its checksum; the file is damaged"),
         );
     }
-    if pieces > tables.max_pieces() {
+    if pieces > covered(tables) {
         return Reply::error(
             404,
             format!(
                 "{pieces} pieces: the tables hold positions of up to {} pieces",
-                tables.max_pieces()
+                covered(tables)
             ),
         );
     }
@@ -304,10 +335,18 @@ fn unknown(tables: &Tablebases, material: Material, pieces: u32) -> Reply {
 
 fn status(tables: &Tablebases) -> Reply {
     Reply::ok(json!({
-        "max_pieces": tables.max_pieces(),
-        "tables": tables.materials().len(),
-        "bytes": tables.stored_bytes(),
-        "not_served": tables.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "max_pieces": covered(tables),
+        "full": {
+            "max_pieces": tables.max_pieces(),
+            "tables": tables.materials().len(),
+            "bytes": tables.stored_bytes(),
+        },
+        "wdl": {
+            "max_pieces": tables.wdl().map_or(0, WdlTables::max_pieces),
+            "tables": tables.wdl().map_or(0, |w| w.materials().len()),
+            "bytes": tables.wdl().map_or(0, WdlTables::stored_bytes),
+        },
+        "not_served": problems(tables).map(ToString::to_string).collect::<Vec<_>>(),
     }))
 }
 
