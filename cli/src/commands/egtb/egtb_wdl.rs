@@ -44,7 +44,8 @@ pub fn derive(dir: &Path, out: &Path) -> Result<(), CliError> {
         "pieces  tables  positions  full MB  WDL MB  positions/byte (WDL)  full/WDL"
     );
     let mut totals = (0u64, 0u64, 0u64);
-    for pieces in 2..=full.max_pieces().max(2) {
+    let top = written.iter().map(|(m, _)| m.pieces()).max().unwrap_or(2);
+    for pieces in 2..=top {
         let of_n: Vec<&(Material, u64)> = written
             .iter()
             .filter(|(m, _)| m.pieces() == pieces)
@@ -102,20 +103,33 @@ pub fn check(
             wdl_dir.display()
         )));
     }
-    let top = pieces.unwrap_or(full.max_pieces());
-    if top > full.max_pieces() {
+    // Piece counts whose every table is there, and the tables of a partial one above them.
+    let largest = full
+        .materials()
+        .iter()
+        .map(|m| m.pieces())
+        .max()
+        .unwrap_or(0);
+    let top = pieces.unwrap_or(largest);
+    if top > largest {
         return Err(CliError::input(format!(
-            "--pieces {top}: the full tables of {} hold up to {} pieces",
-            dir.display(),
-            full.max_pieces()
+            "--pieces {top}: the full tables of {} hold up to {largest} pieces",
+            dir.display()
         )));
     }
+    let in_wdl = wdl.materials();
     for n in 2..=top {
         let started = Instant::now();
         let materials: Vec<Material> = Material::all_up_to(n)
             .into_iter()
-            .filter(|m| m.pieces() == n)
+            .filter(|m| m.pieces() == n && full.has(*m))
             .collect();
+        if let Some(missing) = materials.iter().find(|m| !in_wdl.contains(m)) {
+            return Err(CliError::failure(format!(
+                "{missing}: a full table without its WDL table in {}",
+                wdl_dir.display()
+            )));
+        }
         let checked = AtomicU64::new(0);
         let compare = |material: Material, index: u64| -> Result<(), CliError> {
             let Some(position) = egtb::slot_position(material, index) else {
@@ -168,8 +182,13 @@ pub fn check(
                 format!("{count} random slots")
             }
         };
+        let of = if n > full.max_pieces() {
+            format!(" of the {} tables there", materials.len())
+        } else {
+            String::new()
+        };
         outln!(
-            "{n} pieces, {what}: {} positions agree ({:.1} s)",
+            "{n} pieces{of}, {what}: {} positions agree ({:.1} s)",
             checked.load(Ordering::Relaxed),
             started.elapsed().as_secs_f64()
         );
