@@ -32,9 +32,9 @@
 //! The payload is the block index (per block: offset from the payload's start 8 bytes, stored
 //! length 4, zero 4, checksum of the stored bytes 8) and the blocks, as in the full tables; a
 //! file is checked like them (header, length, index checksum at open; each block's checksum
-//! before it is decoded), so a damaged file gives no value, never a wrong one. Files are read
-//! whole into memory (the 6-piece set is tens of MB), which also lets a program without a file
-//! system hand them over as bytes ([`WdlTables::from_bytes`]).
+//! before it is decoded), so a damaged file gives no value, never a wrong one. Files are
+//! memory-mapped like the full tables (`source.rs`), or handed over as bytes by a program without
+//! a file system ([`WdlTables::from_bytes`]); on the web ruzstd codes the blocks.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -46,7 +46,8 @@ use crate::parallel::*;
 use super::entry::Wdl;
 use super::error::TbError;
 use super::material::{Indexer, Material};
-use super::table::{BlockCache, Table, checksum};
+use super::source::TableBytes;
+use super::table::{BlockCache, Table, checksum, zstd_decode};
 use crate::rules::{Color, Position};
 
 /// The first eight bytes of every WDL file.
@@ -58,6 +59,7 @@ pub const WDL_BLOCK_SLOTS: u32 = 1 << 16;
 /// The file name extension.
 pub const WDL_EXTENSION: &str = "shwdl";
 /// zstd's level: derived once, read many times, so a high one.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 const ZSTD_LEVEL: i32 = 19;
 const HEADER_LEN: usize = 72;
 const INDEX_RECORD_LEN: usize = 24;
@@ -121,7 +123,7 @@ pub(crate) fn derive_wdl(table: &Table) -> Result<Vec<u8>, TbError> {
                 fill = c.unwrap_or(fill);
                 packed[i / 4] |= fill << (2 * (i % 4));
             }
-            Ok(zstd::bulk::compress(&packed, ZSTD_LEVEL).unwrap_or(packed))
+            Ok(compress(packed))
         })
         .collect();
     let mut blocks_out = Vec::with_capacity(stored.len());
@@ -162,12 +164,27 @@ pub(crate) fn derive_wdl(table: &Table) -> Result<Vec<u8>, TbError> {
     Ok(out)
 }
 
+/// The zstd frame of a block of packed slots. Compressing memory into a fresh buffer does not
+/// fail; if it ever did, the block would be stored as it is, fail to decode and be reported as
+/// damaged: never misread.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn compress(packed: Vec<u8>) -> Vec<u8> {
+    zstd::bulk::compress(&packed, ZSTD_LEVEL).unwrap_or(packed)
+}
+
+/// The zstd frame of a block of packed slots, by ruzstd on the web (its fastest level: the
+/// higher ones are not written yet).
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn compress(packed: Vec<u8>) -> Vec<u8> {
+    ruzstd::encoding::compress_to_vec(&packed[..], ruzstd::encoding::CompressionLevel::Fastest)
+}
+
 /// One WDL table: its file's bytes, checked, with its blocks decoded on demand.
 #[derive(Debug)]
 struct WdlTable {
     name: PathBuf,
     indexer: Indexer,
-    bytes: Box<[u8]>,
+    bytes: TableBytes,
     blocks: u32,
     id: u32,
 }
@@ -175,7 +192,8 @@ struct WdlTable {
 impl WdlTable {
     /// Checks the header, the length and the block index of `bytes`; `name` names the file in
     /// errors.
-    fn new(name: PathBuf, bytes: Box<[u8]>, id: u32) -> Result<WdlTable, TbError> {
+    fn new(name: PathBuf, file: TableBytes, id: u32) -> Result<WdlTable, TbError> {
+        let bytes = file.as_slice();
         let damaged = |what: String| TbError::Damaged {
             path: name.clone(),
             what,
@@ -247,7 +265,7 @@ impl WdlTable {
         Ok(WdlTable {
             name,
             indexer,
-            bytes,
+            bytes: file.clone(),
             blocks,
             id,
         })
@@ -260,12 +278,13 @@ impl WdlTable {
     /// The stored bytes of `block` if they match their checksum.
     fn stored(&self, block: u32) -> Option<&[u8]> {
         let at = HEADER_LEN + INDEX_RECORD_LEN * block as usize;
-        let r = self.bytes.get(at..at + INDEX_RECORD_LEN)?;
+        let bytes = self.bytes.as_slice();
+        let r = bytes.get(at..at + INDEX_RECORD_LEN)?;
         let offset = usize::try_from(u64::from_le_bytes(r[0..8].try_into().ok()?)).ok()?;
         let len = u32::from_le_bytes(r[8..12].try_into().ok()?) as usize;
         let sum = u64::from_le_bytes(r[16..24].try_into().ok()?);
         let start = HEADER_LEN.checked_add(offset)?;
-        let stored = self.bytes.get(start..start.checked_add(len)?)?;
+        let stored = bytes.get(start..start.checked_add(len)?)?;
         (checksum(stored) == sum).then_some(stored)
     }
 
@@ -280,7 +299,7 @@ impl WdlTable {
         let len = self.block_len(block);
         out.clear();
         out.resize(len, 0);
-        let written = zstd::bulk::decompress_to_buffer(self.stored(block)?, &mut out[..]).ok()?;
+        let written = zstd_decode(self.stored(block)?, &mut out[..])?;
         (written == len).then_some(())
     }
 
@@ -346,8 +365,8 @@ impl WdlTables {
             .collect();
         paths.sort();
         for path in paths {
-            match std::fs::read(&path) {
-                Ok(bytes) => set.add(path, bytes.into_boxed_slice()),
+            match TableBytes::open_file(&path) {
+                Ok(bytes) => set.add(path, bytes),
                 Err(source) => set.problems.push(TbError::Io { path, source }),
             }
         }
@@ -357,15 +376,15 @@ impl WdlTables {
     /// The set made of files handed over as bytes, each with its file name (for programs
     /// without a file system, e.g. in a browser). Bad files are reported as by [`WdlTables::open`].
     #[must_use]
-    pub fn from_bytes(files: impl IntoIterator<Item = (String, Vec<u8>)>) -> WdlTables {
+    pub fn from_bytes(files: impl IntoIterator<Item = (String, TableBytes)>) -> WdlTables {
         let mut set = WdlTables::default();
         for (name, bytes) in files {
-            set.add(PathBuf::from(name), bytes.into_boxed_slice());
+            set.add(PathBuf::from(name), bytes);
         }
         set
     }
 
-    fn add(&mut self, name: PathBuf, bytes: Box<[u8]>) {
+    fn add(&mut self, name: PathBuf, bytes: TableBytes) {
         let id = self.tables.len() as u32;
         match WdlTable::new(name.clone(), bytes, id) {
             Ok(table)
@@ -524,7 +543,7 @@ mod tests {
         let full = tables();
         WdlTables::from_bytes(full.materials().into_iter().map(|m| {
             let table = full.table(m).expect("table");
-            (wdl_file_name(m), derive_wdl(table).expect("derives"))
+            (wdl_file_name(m), derive_wdl(table).expect("derives").into())
         }))
     }
 
@@ -580,9 +599,9 @@ mod tests {
         let mut bad_magic = good.clone();
         bad_magic[0] = b'X';
         let set = WdlTables::from_bytes([
-            (name.clone(), good[..good.len() - 1].to_vec()),
-            (name.clone(), bad_magic),
-            ("K-KK.shwdl".to_string(), good.clone()),
+            (name.clone(), good[..good.len() - 1].to_vec().into()),
+            (name.clone(), bad_magic.into()),
+            ("K-KK.shwdl".to_string(), good.clone().into()),
         ]);
         assert_eq!(set.materials(), Vec::<Material>::new());
         let problems: Vec<String> = set.problems().iter().map(ToString::to_string).collect();
@@ -593,7 +612,7 @@ mod tests {
             "{problems:?}"
         );
         // A damaged block is found by verify and gives no value, never a wrong one.
-        let set = WdlTables::from_bytes([(name, flipped_block)]);
+        let set = WdlTables::from_bytes([(name, flipped_block.into())]);
         assert!(set.verify().is_err());
         let indexer = Indexer::new(material);
         let last_position = (0..indexer.size())
