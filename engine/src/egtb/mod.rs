@@ -25,8 +25,10 @@
 //! The files, each using only those before it: `location.rs` (where the tables are),
 //! `material.rs` (materials, their file names and the index of their positions), `entry.rs`
 //! (the values), `error.rs`, `source.rs` (a file's bytes: mapped, or in memory), `table.rs`
-//! (one table and its file), `slices.rs` (the slice files of a directory or of bytes in memory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis)
-//! and `background.rs` (a build on its own thread). This module only declares and re-exports
+//! (one table and its file), `slices.rs` (the slice files of a directory or of bytes in memory),
+//! `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis), `wdl.rs`
+//! (win/draw/loss tables derived from the full ones) and `background.rs` (a build on its own
+//! thread). This module only declares and re-exports
 //! them.
 
 mod background;
@@ -39,6 +41,7 @@ mod slices;
 mod source;
 mod table;
 mod tablebases;
+mod wdl;
 
 pub use background::{BackgroundBuild, BuildProgress, open_or_build};
 pub use build::{BuildEvent, BuildOptions, TableStats, build, build_dir, build_slice};
@@ -55,6 +58,7 @@ pub use source::TableBytes;
 #[doc(hidden)]
 pub use table::BLOCK_ENTRIES;
 pub use tablebases::Tablebases;
+pub use wdl::{WDL_EXTENSION, WdlTables, derive_wdl_dir, wdl_file_name};
 
 #[cfg(feature = "tuning")]
 use crate::rules::Position;
