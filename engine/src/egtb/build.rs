@@ -344,9 +344,10 @@ fn build_pair(
     let missing = AtomicU64::new(u64::MAX);
     for (t, &material) in pair.iter().enumerate() {
         let indexer = Indexer::new(material);
-        let size = usize::try_from(indexer.size())
-            .ok()
+        // A slot is named by 32 bits in a `SlotRef`; on a 32-bit target `usize` may be smaller.
+        let size = Some(indexer.size())
             .filter(|&s| s < (1 << 32))
+            .and_then(|s| usize::try_from(s).ok())
             .ok_or(TbError::TooManyPieces(material.pieces()))?;
         let mut value = vec![UNKNOWN; size];
         let mut remaining = vec![0u8; size];

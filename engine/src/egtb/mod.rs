@@ -23,8 +23,8 @@
 //!
 //! The files, each using only those before it: `location.rs` (where the tables are),
 //! `material.rs` (materials, their file names and the index of their positions), `entry.rs`
-//! (the values), `error.rs`, `table.rs` (one table and its file), `slices.rs` (the slice files of
-//! a directory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis)
+//! (the values), `error.rs`, `source.rs` (a file's bytes: mapped, or in memory), `table.rs`
+//! (one table and its file), `slices.rs` (the slice files of a directory or of bytes in memory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis)
 //! and `background.rs` (a build on its own thread). This module only declares and re-exports
 //! them.
 
@@ -35,6 +35,7 @@ mod error;
 mod location;
 mod material;
 mod slices;
+mod source;
 mod table;
 mod tablebases;
 
@@ -47,6 +48,7 @@ pub use material::{MAX_TABLE_PIECES, Material, ParseMaterialError};
 pub use slices::{
     SliceState, StatusReport, TableStatus, largest_pieces, slice_inputs, slices_up_to, status,
 };
+pub use source::TableBytes;
 /// The entries of a compressed block, for the benchmarks (feature `tuning`).
 #[cfg(feature = "tuning")]
 #[doc(hidden)]

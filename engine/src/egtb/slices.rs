@@ -6,7 +6,8 @@
 //! captures and promotions lead into ([`Material::slice_dependencies`]); every file records the
 //! checksums of the files it was built from ([`SliceHeader::dependencies`](super::table::SliceHeader)).
 //!
-//! `scan` reads a directory in build order (smallest first) and trusts a file only if it passes
+//! `scan` reads a directory (`scan_bytes` the same files as bytes in memory, named) in build
+//! order (smallest first) and trusts a file only if it passes
 //! its own checks and every input it records is present, trusted, and the very file it was built
 //! from; so a file built from a damaged, replaced or rebuilt input is *stale* and is not used.
 //! Opening the tables for probing ([`Tablebases::open`](super::Tablebases::open)), `egtb status`
@@ -19,6 +20,7 @@ use ahash::AHashMap;
 
 use super::error::TbError;
 use super::material::{EXTENSION, MAX_TABLE_PIECES, Material};
+use super::source::TableBytes;
 use super::table::{BlockCache, Table};
 
 /// The state of one table file of a directory.
@@ -116,33 +118,70 @@ pub(crate) fn scan(dir: &Path, verify: bool, cache: &Arc<BlockCache>) -> Scan {
             return scan;
         }
     };
-    let mut found: Vec<(Material, PathBuf)> = Vec::new();
+    let mut found: Vec<(Material, PathBuf, Option<TableBytes>)> = Vec::new();
     for path in entries.filter_map(Result::ok).map(|e| e.path()) {
         if path.extension().is_none_or(|e| e != EXTENSION) {
             continue;
         }
-        let material = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|s| s.parse::<Material>().ok())
-            .filter(|m| {
-                m.pieces() <= MAX_TABLE_PIECES && Material::all_up_to(m.pieces()).contains(m)
-            });
-        match material {
-            Some(material) => found.push((material, path)),
-            None => scan.problems.push(TbError::Foreign {
-                path,
-                what: "its name is not a material (like KKM-K.shtb)".into(),
-            }),
+        match material_of_name(&path) {
+            Ok(material) => found.push((material, path, None)),
+            Err(problem) => scan.problems.push(problem),
         }
     }
-    found.sort_by_key(|(m, _)| build_order(m));
-    let mut ready: AHashMap<Material, u64> = AHashMap::new();
-    for (id, (material, path)) in found.into_iter().enumerate() {
-        if let Ok(meta) = std::fs::metadata(&path) {
-            scan.sizes.insert(material, meta.len());
+    trust(scan, found, verify, cache)
+}
+
+/// [`scan`] for files given as bytes, each with its file name (`KKM-K.shtb`): the same checks,
+/// the same trust in their inputs.
+pub(crate) fn scan_bytes(
+    files: impl IntoIterator<Item = (PathBuf, TableBytes)>,
+    verify: bool,
+    cache: &Arc<BlockCache>,
+) -> Scan {
+    let mut scan = Scan::default();
+    let mut found = Vec::new();
+    for (path, bytes) in files {
+        match material_of_name(&path) {
+            Ok(material) => found.push((material, path, Some(bytes))),
+            Err(problem) => scan.problems.push(problem),
         }
-        match check(&path, material, verify, cache, id as u32, &ready) {
+    }
+    trust(scan, found, verify, cache)
+}
+
+/// The material a table file's name (`KKM-K.shtb`) names.
+fn material_of_name(path: &Path) -> Result<Material, TbError> {
+    path.extension()
+        .filter(|e| *e == EXTENSION)
+        .and(path.file_stem())
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.parse::<Material>().ok())
+        .filter(|m| m.pieces() <= MAX_TABLE_PIECES && Material::all_up_to(m.pieces()).contains(m))
+        .ok_or_else(|| TbError::Foreign {
+            path: path.to_path_buf(),
+            what: "its name is not a material (like KKM-K.shtb)".into(),
+        })
+}
+
+/// Checks the `found` files (their bytes given, or read from their paths) in build order,
+/// trusting each only if its inputs are trusted; adds the tables and the problems to `scan`.
+fn trust(
+    mut scan: Scan,
+    mut found: Vec<(Material, PathBuf, Option<TableBytes>)>,
+    verify: bool,
+    cache: &Arc<BlockCache>,
+) -> Scan {
+    found.sort_by_key(|(m, _, _)| build_order(m));
+    let mut ready: AHashMap<Material, u64> = AHashMap::new();
+    for (id, (material, path, bytes)) in found.into_iter().enumerate() {
+        let size = match &bytes {
+            Some(bytes) => Some(bytes.len() as u64),
+            None => std::fs::metadata(&path).ok().map(|meta| meta.len()),
+        };
+        if let Some(size) = size {
+            scan.sizes.insert(material, size);
+        }
+        match check(&path, bytes, material, verify, cache, id as u32, &ready) {
             Ok(table) => {
                 ready.insert(material, table.checksum().unwrap_or(0));
                 scan.tables.push(table);
@@ -156,16 +195,21 @@ pub(crate) fn scan(dir: &Path, verify: bool, cache: &Arc<BlockCache>) -> Scan {
     scan
 }
 
-/// Opens one file and checks it and its inputs against the trusted files `ready`.
+/// Opens one file (its `bytes`, or the file at `path`) and checks it and its inputs against the
+/// trusted files `ready`.
 fn check(
     path: &Path,
+    bytes: Option<TableBytes>,
     material: Material,
     verify: bool,
     cache: &Arc<BlockCache>,
     id: u32,
     ready: &AHashMap<Material, u64>,
 ) -> Result<Table, TbError> {
-    let (table, header) = Table::open(path, Arc::clone(cache), id)?;
+    let (table, header) = match bytes {
+        Some(bytes) => Table::from_bytes(bytes, path, Arc::clone(cache), id)?,
+        None => Table::open(path, Arc::clone(cache), id)?,
+    };
     if header.material != material {
         return Err(TbError::Foreign {
             path: path.to_path_buf(),

@@ -6,7 +6,13 @@
 //!
 //! In memory a table is either *loaded* (every entry decoded into one array: what the builder
 //! uses for the tables its captures lead into) or *mapped* (the file's blocks, read on demand
-//! through the [`BlockCache`]: what probing uses, so opening is instant and memory bounded).
+//! through the [`BlockCache`]: what probing uses, so opening is instant and memory bounded). A
+//! mapped table reads its file's bytes through [`TableBytes`] (`source.rs`): a memory-mapped
+//! file, or the same bytes held in memory (the web); every check below applies to both.
+//!
+//! The blocks are zstd frames, coded by zstd's C library where there is an operating system and
+//! by `ruzstd` (pure Rust, no C compiler) on the web: the same frames either way (the tests
+//! decode every block of a built set with both).
 //!
 //! ## File layout (little-endian)
 //!
@@ -41,7 +47,6 @@
 //! from, so a slice whose inputs changed is *stale* and rebuilt. Files are written to a temporary
 //! name, synced and renamed, so a killed build never leaves a half-written file under a real name.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -50,6 +55,7 @@ use crate::parallel::*;
 use super::entry::{TbEntry, Wdl};
 use super::error::TbError;
 use super::material::{Indexer, MAX_TABLE_PIECES, Material};
+use super::source::TableBytes;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"SHSKEGTB";
@@ -61,6 +67,7 @@ pub const BLOCK_ENTRIES: u32 = 1 << 14;
 /// The codec new files are written with.
 pub const CODEC: Codec = Codec::Zstd;
 /// zstd's compression level for new files (measured in docs/TABLEBASES.md).
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 const ZSTD_LEVEL: i32 = 3;
 /// Size of the fixed part of the header in bytes.
 const FIXED_HEADER_LEN: usize = 56;
@@ -110,7 +117,13 @@ impl Codec {
             // Compressing a slice of memory into a fresh buffer does not fail; if zstd ever
             // refused, the block would be stored as it is, fail to decode and be reported as
             // damaged: never misread.
+            #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
             Codec::Zstd => zstd::bulk::compress(raw, ZSTD_LEVEL).unwrap_or_else(|_| raw.to_vec()),
+            // ruzstd's fastest level (zstd's level 1): its level 3 is not written yet.
+            #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+            Codec::Zstd => {
+                ruzstd::encoding::compress_to_vec(raw, ruzstd::encoding::CompressionLevel::Fastest)
+            }
         }
     }
 
@@ -121,13 +134,32 @@ impl Codec {
             Codec::Stored => out.extend_from_slice(stored),
             Codec::Zstd => {
                 out.resize(len, 0);
-                let written = zstd::bulk::decompress_to_buffer(stored, &mut out[..]).ok()?;
+                let written = zstd_decode(stored, &mut out[..])?;
                 out.truncate(written);
             }
         }
         (out.len() == len).then_some(())
     }
 }
+
+/// Decodes the zstd frame `stored` into `out`; the number of bytes written, `None` if the frame
+/// is bad or does not fit.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn zstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
+    zstd::bulk::decompress_to_buffer(stored, out).ok()
+}
+
+/// Decodes the zstd frame `stored` into `out` with ruzstd (pure Rust); the number of bytes
+/// written, `None` if the frame is bad or does not fit.
+#[cfg(any(all(target_family = "wasm", target_os = "unknown"), test))]
+fn ruzstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
+    ruzstd::decoding::FrameDecoder::new()
+        .decode_all(stored, out)
+        .ok()
+}
+
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+use ruzstd_decode as zstd_decode;
 
 /// The header of a slice file: what it holds and what it was built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -385,7 +417,7 @@ enum Store {
 #[derive(Clone, Debug)]
 struct Mapped {
     path: PathBuf,
-    bytes: Arc<memmap2::Mmap>,
+    bytes: TableBytes,
     /// Offset of the payload in `bytes`.
     payload: usize,
     codec: Codec,
@@ -406,7 +438,7 @@ struct BlockRecord {
 impl Mapped {
     fn record(&self, block: u32) -> BlockRecord {
         let at = self.payload + INDEX_RECORD_LEN * block as usize;
-        let r = &self.bytes[at..at + INDEX_RECORD_LEN];
+        let r = &self.bytes.as_slice()[at..at + INDEX_RECORD_LEN];
         BlockRecord {
             offset: u64::from_le_bytes(r[0..8].try_into().unwrap_or([0; 8])),
             len: u32::from_le_bytes(r[8..12].try_into().unwrap_or([0; 4])),
@@ -422,6 +454,7 @@ impl Mapped {
             .checked_add(usize::try_from(record.offset).ok()?)?;
         let bytes = self
             .bytes
+            .as_slice()
             .get(start..start.checked_add(record.len as usize)?)?;
         (checksum(bytes) == record.checksum).then_some(bytes)
     }
@@ -568,9 +601,8 @@ impl Table {
         Ok(sum)
     }
 
-    /// Opens a slice file for probing: checks its header, its length and its block index (not
-    /// yet every block: each is checked when first decoded, and [`Table::verify`] checks all).
-    /// `cache` holds its decoded blocks; `id` tells its blocks from other tables' in the cache.
+    /// Opens a slice file for probing (mapped, or read whole where there is no memory map):
+    /// [`Table::from_bytes`] with the file's bytes.
     ///
     /// # Errors
     /// A [`TbError`] naming the file and the check that failed.
@@ -579,20 +611,28 @@ impl Table {
         cache: Arc<BlockCache>,
         id: u32,
     ) -> Result<(Table, SliceHeader), TbError> {
-        let io = |source| TbError::Io {
+        let bytes = TableBytes::open_file(path).map_err(|source| TbError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        let file = fs::File::open(path).map_err(io)?;
-        // SAFETY: the map is only read, through bounds-checked slices. Its contents could change
-        // under us only if another program wrote into this very file: shashki never does (new
-        // files are written under a temporary name and renamed over the old one, which leaves
-        // this mapping on the old file), and whatever the bytes are, every block is checked
-        // against its checksum before it is decoded. A file cut short by another program while
-        // mapped would fault on access: the documented cost of mapping (memmap2).
-        #[allow(unsafe_code)]
-        let bytes = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        let header = check_file(&bytes, path)?;
+        })?;
+        Table::from_bytes(bytes, path, cache, id)
+    }
+
+    /// A table for probing from the bytes of a slice file: checks its header, its length and
+    /// its block index (not yet every block: each is checked when first decoded, and
+    /// [`Table::verify`] checks all). `path` is the file's name (`KKM-K.shtb`, which must
+    /// match the material inside) and names it in errors. `cache` holds its decoded blocks;
+    /// `id` tells its blocks from other tables' in the cache.
+    ///
+    /// # Errors
+    /// A [`TbError`] naming the file and the check that failed.
+    pub fn from_bytes(
+        bytes: TableBytes,
+        path: &Path,
+        cache: Arc<BlockCache>,
+        id: u32,
+    ) -> Result<(Table, SliceHeader), TbError> {
+        let header = check_file(bytes.as_slice(), path)?;
         let table = Table {
             indexer: Indexer::new(header.material),
             width: header.width,
@@ -601,7 +641,7 @@ impl Table {
                 payload: header.len(),
                 codec: header.codec,
                 block_entries: header.block_entries,
-                bytes: Arc::new(bytes),
+                bytes,
                 cache,
                 id,
             }),
@@ -830,6 +870,42 @@ mod tests {
         // A block that does not decode is not cached and gives nothing.
         assert_eq!(cache.with_block(7, |_| None, |b| b.len()), None);
         assert_eq!(get(7), Some(7));
+    }
+
+    /// The web's decoder (ruzstd) reads every block zstd's C library writes, byte for byte.
+    #[test]
+    fn ruzstd_decodes_every_block_as_written() {
+        let tables = crate::egtb::tests::tables();
+        let mut blocks = 0;
+        for material in tables.materials() {
+            let Store::Loaded(data) = &tables.table(material).unwrap().store else {
+                panic!("{material} is built, so loaded");
+            };
+            let width = tables.table(material).unwrap().width;
+            let bytes = encode_file(material, width, data, Codec::Zstd, &[]);
+            let path = PathBuf::from(material.file_name());
+            let (table, _) =
+                Table::from_bytes(bytes.into(), &path, Arc::new(BlockCache::new(WAYS)), 0)
+                    .expect("a table just written");
+            let Store::Mapped(mapped) = &table.store else {
+                panic!("{material} is read from bytes, so mapped");
+            };
+            let block_bytes = BLOCK_ENTRIES as usize * usize::from(width);
+            for (block, raw) in data.chunks(block_bytes).enumerate() {
+                let stored = mapped.stored(block as u32).expect("checksum");
+                let mut out = vec![0; raw.len()];
+                assert_eq!(ruzstd_decode(stored, &mut out), Some(raw.len()));
+                assert_eq!(out, raw, "{material} block {block}");
+                blocks += 1;
+            }
+            // A damaged frame gives nothing, never a panic.
+            let mut out = vec![0; block_bytes];
+            assert_eq!(
+                ruzstd_decode(&[0x28, 0xB5, 0x2F, 0xFD, 1, 2, 3], &mut out),
+                None
+            );
+        }
+        assert!(blocks > 10, "{blocks} blocks");
     }
 
     #[test]

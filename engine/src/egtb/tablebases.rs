@@ -1,10 +1,10 @@
-//! The set of tables a program probes ([`Tablebases`]): opened from a directory (through the
-//! scan of `slices.rs`, files checked as `table.rs` says) or filled by a build, and asked for
-//! the value of a position ([`Tablebases::probe`]) or its best move ([`Tablebases::best_move`]).
-//! Positions with Black to move are probed flipped; the value comes from the table of the
-//! position's [`Material`], slot by its index (`material.rs`).
+//! The set of tables a program probes ([`Tablebases`]): opened from a directory or from the files'
+//! bytes in memory (through the scan of `slices.rs`, files checked as `table.rs` says) or filled
+//! by a build, and asked for the value of a position ([`Tablebases::probe`]) or its best move
+//! ([`Tablebases::best_move`]). Positions with Black to move are probed flipped; the value comes
+//! from the table of the position's [`Material`], slot by its index (`material.rs`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ahash::AHashMap;
@@ -12,7 +12,8 @@ use ahash::AHashMap;
 use super::entry::{TbEntry, Wdl};
 use super::error::TbError;
 use super::material::{self, Material};
-use super::slices;
+use super::slices::{self, Scan};
+use super::source::TableBytes;
 use super::table::{BlockCache, Table};
 use crate::rules::{Color, Move, Position};
 
@@ -49,15 +50,46 @@ impl Tablebases {
         Tablebases::open_with(dir, true)
     }
 
+    /// The tables of slice files given as bytes (downloaded by a web page, embedded, read
+    /// whole), each with its file name (`KKM-K.shtb`): the same checks and the same trust as
+    /// [`Tablebases::open`] — a file with a bad name, damaged, partial, foreign or built from
+    /// other inputs than the files given beside it is reported in [`Tablebases::problems`] and
+    /// never used. Where there is no memory map (the web) this is how tables are given.
+    ///
+    /// # Examples
+    /// ```
+    /// use shashki::egtb::{TableBytes, Tablebases};
+    ///
+    /// let junk = TableBytes::from(b"not a table".to_vec());
+    /// let tables = Tablebases::from_bytes([("KK-K.shtb".to_string(), junk)]);
+    /// assert_eq!(tables.materials(), vec![]);
+    /// assert!(tables.problems()[0].to_string().starts_with("KK-K.shtb: damaged"));
+    /// ```
+    #[must_use]
+    pub fn from_bytes(files: impl IntoIterator<Item = (String, TableBytes)>) -> Tablebases {
+        let mut tablebases = Tablebases::empty();
+        let files = files
+            .into_iter()
+            .map(|(name, bytes)| (PathBuf::from(name), bytes));
+        let scan = slices::scan_bytes(files, false, &tablebases.cache);
+        tablebases.fill(scan);
+        tablebases
+    }
+
     fn open_with(dir: &Path, verify: bool) -> Tablebases {
         let mut tablebases = Tablebases::empty();
         let scan = slices::scan(dir, verify, &tablebases.cache);
-        tablebases.problems = scan.problems;
-        for table in scan.tables {
-            tablebases.insert(table);
-        }
-        tablebases.set_max_pieces();
+        tablebases.fill(scan);
         tablebases
+    }
+
+    /// Takes the tables and the problems of a scan.
+    fn fill(&mut self, scan: Scan) {
+        self.problems = scan.problems;
+        for table in scan.tables {
+            self.insert(table);
+        }
+        self.set_max_pieces();
     }
 
     /// The files that could not be used when the tables were opened.

@@ -355,6 +355,64 @@ fn files_round_trip() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn tables_from_bytes_are_checked_and_trusted_as_files_are() {
+    let tb = tables();
+    let dir = scratch("bytes");
+    build_into(&dir, 3);
+    let files: Vec<(String, TableBytes)> = Material::all_up_to(3)
+        .into_iter()
+        .map(|m| {
+            let bytes = std::fs::read(dir.join(m.file_name())).expect("table file");
+            (m.file_name(), TableBytes::from(bytes))
+        })
+        .collect();
+    let read = Tablebases::from_bytes(files.clone());
+    assert!(read.problems().is_empty(), "{:?}", read.problems());
+    assert_eq!(read.max_pieces(), 3);
+    for m in Material::all_up_to(3) {
+        let (a, b) = (tb.table(m).unwrap(), read.table(m).unwrap());
+        assert!((0..a.len()).all(|i| a.get(i) == b.get(i)), "{m}");
+    }
+    // Without one input, what was built from it is stale; a wrong name and damage are refused.
+    let kk_k: Material = "KK-K".parse().unwrap();
+    let without: Vec<(String, TableBytes)> = files
+        .iter()
+        .filter(|(name, _)| *name != kk_k.file_name())
+        .cloned()
+        .collect();
+    let partial = Tablebases::from_bytes(without);
+    assert!(!partial.has(kk_k));
+    assert!(partial.has("K-K".parse().unwrap()));
+    assert!(
+        partial
+            .problems()
+            .iter()
+            .any(|p| matches!(p, TbError::Stale { dependency, .. } if *dependency == kk_k)),
+        "{:?}",
+        partial.problems()
+    );
+    let (name, bytes) = files[0].clone();
+    let mut cut = bytes.as_slice().to_vec();
+    cut.pop();
+    let refused = Tablebases::from_bytes([
+        ("table.bin".to_string(), bytes),
+        (name.clone(), TableBytes::from(cut)),
+    ]);
+    assert!(refused.materials().is_empty());
+    let problems: Vec<String> = refused.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].starts_with("table.bin: not a tablebase file"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].starts_with(&format!("{name}: damaged")),
+        "{problems:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The one problem `Tablebases::open` reports for `material`'s file in `dir`.
 fn problem_of(dir: &std::path::Path, material: Material) -> String {
     let opened = Tablebases::open(dir);

@@ -7,7 +7,9 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::config::{EngineConfig, MAX_THREADS};
 use super::draw_hook::{BasicCounters, DrawHook, NoCounters};

@@ -173,7 +173,7 @@ impl Level {
         if !self.uses_candidates() {
             return engine.search(game, self.limit, on_info);
         }
-        let start = std::time::Instant::now();
+        let start = crate::clock::Instant::now();
         let depth = match self.limit {
             SearchLimit::Depth(d) => d.max(1),
             _ => 1,

@@ -8,7 +8,9 @@
 //! ([`TimeManager::is_past_hard_limit`]). Depth and node limits are exact; `Infinite` runs until
 //! [`Engine::stop`](crate::search::Engine::stop).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::SearchParams;
 

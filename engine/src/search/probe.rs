@@ -1,4 +1,4 @@
-//! Opening book and endgame tablebases as the search uses them (branch `books`).
+//! Opening book and endgame tablebases as the search uses them.
 //!
 //! At the root, [`root_move`] answers without searching when the configured book has the position
 //! (a move by the configured `BookPolicy`) or when the tablebases know it is won or lost (the
@@ -7,7 +7,7 @@
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
 //! Tablebase values ignore the counting draw rules (see `crate::egtb`).
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::draw_hook::{DrawHook, NoCounters};
 #[cfg(feature = "tablebases")]

@@ -852,8 +852,8 @@ fn table_cutoff(entry: TtEntry, depth: i32, ply: usize, alpha: i32, beta: i32) -
 
 #[cfg(test)]
 mod tests {
+    use crate::clock::Instant;
     use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::time::Instant;
 
     use super::*;
     use crate::eval::EvalParams;
