@@ -24,7 +24,7 @@ use crate::core::notice::Notice;
 use crate::core::puzzles::{PuzzleChoice, Puzzles};
 use crate::core::record::{GameRecord, Orientation};
 use crate::ground::TimeControl;
-use crate::text::{Lang, Language, Say};
+use crate::text::{Lang, Language, Say, SettingsFault};
 use shashki::puzzles::Theme;
 
 /// What is kept between runs. Every field is optional: a file written by an older or newer
@@ -131,7 +131,7 @@ pub fn default_path() -> Option<PathBuf> {
 /// what the player wrote in it.
 #[must_use]
 pub fn load(path: &Path) -> (Settings, Option<Say>) {
-    let ignored = |why: String, file: &Path| {
+    let ignored = |why: SettingsFault, file: &Path| {
         (
             Settings::default(),
             Some(Say::SettingsIgnored(file.display().to_string(), why)),
@@ -144,14 +144,18 @@ pub fn load(path: &Path) -> (Settings, Option<Say>) {
                 let mut aside = path.as_os_str().to_owned();
                 aside.push(".bad");
                 let aside = PathBuf::from(aside);
+                let why = SettingsFault::Syntax {
+                    line: e.line(),
+                    column: e.column(),
+                };
                 match std::fs::rename(path, &aside) {
-                    Ok(()) => ignored(e.to_string(), &aside),
-                    Err(_) => ignored(e.to_string(), path),
+                    Ok(()) => ignored(why, &aside),
+                    Err(_) => ignored(why, path),
                 }
             }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-        Err(e) => ignored(e.to_string(), path),
+        Err(e) => ignored(SettingsFault::Unreadable(e.to_string()), path),
     }
 }
 
@@ -247,6 +251,34 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_file_is_reported_in_the_players_language_only() {
+        let dir = tempfile_dir("broken");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, "{\n  \"level\": 3,\n  oops\n}").unwrap();
+        let (settings, problem) = load(&path);
+        assert_eq!(settings, Settings::default());
+        let problem = problem.expect("a notice");
+        let ru = problem.render(&crate::text::RU);
+        assert!(ru.contains("ошибка в строке 3, позиция 3"), "{ru}");
+        // Before, serde's "key must be a string at line 3 column 3" stood in the sentence.
+        assert!(
+            !ru.contains("must") && !ru.contains(" at line"),
+            "English inside the Russian notice: {ru}"
+        );
+        let en = problem.render(&crate::text::EN);
+        assert!(en.contains("error at line 3, column 3"), "{en}");
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    fn tempfile_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("shashki-settings-{name}-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
 
     #[test]
     fn the_clock_reads_back_and_missing_fields_are_defaults() {

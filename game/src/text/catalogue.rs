@@ -260,6 +260,8 @@ catalogue! {
         typed_ambiguous: fn(&str) -> String,
         /// Notice: the settings file was ignored (file, detail).
         settings_ignored: fn(&str, &str) -> String,
+        /// The place of an error in the settings file (line, column).
+        settings_syntax: fn(usize, usize) -> String,
         /// Error: the settings could not be saved (file, detail).
         settings_not_saved: fn(&str, &str) -> String,
         /// Error: a bad FEN (the parser's detail).

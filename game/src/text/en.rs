@@ -198,6 +198,7 @@ pub static EN: Catalogue = Catalogue {
     typed_ambiguous: |candidates| format!("several moves match, say which: {candidates}"),
     settings_ignored: |file, why| format!("Settings not read, defaults used ({why}): {file}"),
     settings_not_saved: |file, why| format!("Settings not saved ({why}): {file}"),
+    settings_syntax: |line, column| format!("error at line {line}, column {column}"),
     bad_fen: |why| format!("Bad FEN: {why}"),
     cannot_read: |file, why| format!("Cannot read PDN ({why}): {file}"),
     bad_pdn: |file, why| format!("Bad PDN ({why}): {file}"),

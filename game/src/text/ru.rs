@@ -212,6 +212,7 @@ pub static RU: Catalogue = Catalogue {
     typed_ambiguous: |candidates| format!("подходят несколько ходов, уточните: {candidates}"),
     settings_ignored: |file, why| format!("Настройки не прочитаны, взяты обычные ({why}): {file}"),
     settings_not_saved: |file, why| format!("Настройки не сохранены ({why}): {file}"),
+    settings_syntax: |line, column| format!("ошибка в строке {line}, позиция {column}"),
     bad_fen: |why| format!("Неверный FEN: {why}"),
     cannot_read: |file, why| format!("Не удаётся прочитать PDN ({why}): {file}"),
     bad_pdn: |file, why| format!("Ошибка в PDN ({why}): {file}"),
