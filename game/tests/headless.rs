@@ -1665,3 +1665,21 @@ fn the_first_window_fits_a_small_screen() {
     let fitted = app.world().get::<Window>(window).unwrap();
     assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
 }
+
+#[test]
+fn a_game_of_a_collection_keeps_its_heading_while_it_is_stepped_through() {
+    let dir = test_dir("heading");
+    let club = collection_file(&dir);
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(club));
+    command(&mut app, FileCommand::OpenGame(0));
+    let heading = Some("Иванов — Петров · Club championship · 2-0".to_string());
+    assert_eq!(record(&app).file_heading(), heading);
+    command(&mut app, RecordCommand::ReviewForward);
+    command(&mut app, EngineCommand::Hint);
+    assert_eq!(record(&app).file_heading(), heading);
+    // Played on from a position, it is the player's own game.
+    command(&mut app, RecordCommand::PlayFromHere);
+    assert_eq!(record(&app).file_heading(), None);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -47,7 +47,9 @@ pub(super) struct ClockRow;
 
 /// The status box (two lines).
 pub(super) fn status_box(commands: &mut Commands) -> Entity {
-    commands.spawn(text_box(StatusText, 15.0, TEXT, 2.0)).id()
+    // Two lines of status, and a game's heading above them while it is shown as its file holds
+    // it (GameRecord::file_heading).
+    commands.spawn(text_box(StatusText, 15.0, TEXT, 3.0)).id()
 }
 
 /// The row of both clocks.
@@ -217,6 +219,10 @@ pub(super) fn refresh_texts(
     let status = record
         .review_line(t)
         .unwrap_or_else(|| record.status_line(t));
+    let status = match record.file_heading() {
+        Some(heading) => format!("{heading}\n{status}"),
+        None => status,
+    };
     for mut text in &mut texts.p0() {
         set(&mut text, unbreakable_moves(&status));
     }
