@@ -47,9 +47,9 @@ pub(super) struct ClockRow;
 
 /// The status box (two lines).
 pub(super) fn status_box(commands: &mut Commands) -> Entity {
-    // Two lines of status, and a game's heading above them while it is shown as its file holds
-    // it (GameRecord::file_heading).
-    commands.spawn(text_box(StatusText, 15.0, TEXT, 3.0)).id()
+    // Two lines of status, and a game's heading (up to two lines) above them while it is shown
+    // as its file holds it (GameRecord::file_heading).
+    commands.spawn(text_box(StatusText, 15.0, TEXT, 4.0)).id()
 }
 
 /// The row of both clocks.
