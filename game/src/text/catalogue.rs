@@ -103,6 +103,8 @@ catalogue! {
         wait_for_engine,
         /// Notice: several captures end on the clicked square.
         choose_route,
+        /// Notice: several captures pass the landing square clicked.
+        choose_next,
         /// Prefix of a refused click's reason.
         illegal,
         /// Click refused: not the player's piece.

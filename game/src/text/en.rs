@@ -36,6 +36,7 @@ pub static EN: Catalogue = Catalogue {
     game_is_over: "the game is over — start a new game or take back a move",
     wait_for_engine: "it is the engine's turn",
     choose_route: "Several captures end there: click the landing squares (orange) in turn",
+    choose_next: "Several captures go on from there: click the next landing square (orange)",
     illegal: "Illegal",
     not_your_piece: "select one of your own pieces",
     must_capture: "a capture is mandatory — move one of the marked pieces",

@@ -16,6 +16,8 @@ pub enum Say {
     BackToGame,
     /// Several captures end on the clicked square.
     ChooseRoute,
+    /// Several captures pass the clicked landing square and go on differently.
+    ChooseNext,
     /// A new game started.
     NewGame,
     /// Undo with nothing to take back.
@@ -129,6 +131,7 @@ impl Say {
             Say::Keys => t.keys_help.into(),
             Say::BackToGame => t.back_to_game.into(),
             Say::ChooseRoute => t.choose_route.into(),
+            Say::ChooseNext => t.choose_next.into(),
             Say::NewGame => t.new_game_started.into(),
             Say::NothingToTakeBack => t.nothing_to_take_back.into(),
             Say::NothingToReplay => t.nothing_to_replay.into(),
