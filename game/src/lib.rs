@@ -83,6 +83,14 @@ impl Plugin for CorePlugin {
         .insert_resource(crate::core::record::Orientation {
             flipped: self.setup.record.faces_black() != self.setup.settings.board_turned,
         })
+        .insert_resource(
+            self.setup
+                .settings
+                .puzzles
+                .as_ref()
+                .map(crate::core::settings::KeptPuzzles::restore)
+                .unwrap_or_default(),
+        )
         .insert_resource(self.setup.collection.clone())
         .insert_resource(self.setup.own_games.clone())
         .insert_resource(crate::core::settings::SettingsFile {

@@ -1665,3 +1665,54 @@ fn the_first_window_fits_a_small_screen() {
     let fitted = app.world().get::<Window>(window).unwrap();
     assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
 }
+
+#[test]
+fn a_game_of_a_collection_keeps_its_heading_while_it_is_stepped_through() {
+    let dir = test_dir("heading");
+    let club = collection_file(&dir);
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(club));
+    command(&mut app, FileCommand::OpenGame(0));
+    let heading = Some("Иванов — Петров · Club championship · 2-0".to_string());
+    assert_eq!(record(&app).file_heading(), heading);
+    command(&mut app, RecordCommand::ReviewForward);
+    command(&mut app, EngineCommand::Hint);
+    assert_eq!(record(&app).file_heading(), heading);
+    // Played on from a position, it is the player's own game.
+    command(&mut app, RecordCommand::PlayFromHere);
+    assert_eq!(record(&app).file_heading(), None);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_game_played_on_from_a_collection_is_saved_with_its_source() {
+    let dir = test_dir("source");
+    let club = collection_file(&dir);
+    let mine = dir.join("my-games.pdn");
+    let mut setup = setup_with(None, Controller::Human, Controller::Human);
+    setup.own_games = OwnGames {
+        player: "Аня".into(),
+        file: Some(mine.clone()),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    command(&mut app, FileCommand::Load(club));
+    command(&mut app, FileCommand::OpenGame(0));
+    command(&mut app, RecordCommand::ReviewForward);
+    command(&mut app, RecordCommand::PlayFromHere);
+    command(&mut app, RecordCommand::Resign);
+    command(&mut app, FileCommand::Save(None));
+    let saved = shashki::pdn::read_all(&std::fs::read_to_string(&mine).unwrap());
+    let game = saved.games[0].as_ref().unwrap();
+    assert_eq!(
+        game.tag("Source"),
+        Some("Иванов — Петров · Club championship · 2-0, ply 1")
+    );
+    assert_eq!(game.tag("White"), Some("shashki"));
+    // A new game is the player's own from its start: no source.
+    command(&mut app, RecordCommand::NewGame(Mode::PlayWhite));
+    assert_eq!(record(&app).source(), None);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -276,3 +276,74 @@ fn the_heading_keeps_the_difficulty_and_the_hint_names_the_piece_that_moves() {
     assert_eq!(ru.state, "Подсказка: ходите шашкой с поля g5");
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn the_player_chooses_a_difficulty_and_a_theme() {
+    let mut app = app();
+    let path = file("choice.json", SET);
+    send(&mut app, PuzzleCommand::Load(path.clone()));
+    let en = PuzzleText::of(Lang::En);
+    let lines = |app: &App| panel_lines(puzzles(app), record(app), en);
+    assert_eq!(lines(&app).choice, "Difficulty: any · theme: any (2)");
+    // Difficulty 1: only the shot; Next stays on it.
+    send(&mut app, PuzzleCommand::NextDifficulty);
+    assert_eq!(puzzles(&app).chosen(), [0]);
+    send(&mut app, PuzzleCommand::Next);
+    assert_eq!(puzzles(&app).index, 0);
+    assert!(lines(&app).heading.contains("Puzzle 1 of 1"));
+    // Difficulty 2: the breakthrough comes on the board at once.
+    send(&mut app, PuzzleCommand::NextDifficulty);
+    assert_eq!(puzzles(&app).index, 1);
+    let breakthrough: Position = "B:Wc5,e3:Be7,h6,g3".parse().unwrap();
+    assert_eq!(*record(&app).game().position(), breakthrough);
+    assert_eq!(lines(&app).choice, "Difficulty: 2 · theme: any (1)");
+    // A theme no puzzle of that difficulty has: none chosen, the puzzle on the board stays.
+    send(&mut app, PuzzleCommand::NextTheme);
+    assert_eq!(lines(&app).choice, "Difficulty: 2 · theme: shot (0)");
+    assert_eq!(puzzles(&app).index, 1);
+    let ru = panel_lines(puzzles(&app), record(&app), PuzzleText::of(Lang::Ru));
+    assert_eq!(ru.choice, "Сложность: 2 · тема: удар (0)");
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn the_progress_in_the_shipped_set_is_kept_between_runs() {
+    use shashki_game::core::settings::{SettingsFile, load};
+    let dir = std::env::temp_dir().join(format!("shashki-puzzles-kept-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let settings = dir.join("settings.json");
+    let mut app = app();
+    app.world_mut().resource_mut::<SettingsFile>().path = Some(settings.clone());
+    send(&mut app, PuzzleCommand::Start);
+    send(&mut app, PuzzleCommand::NextDifficulty);
+    send(&mut app, PuzzleCommand::Next);
+    send(&mut app, PuzzleCommand::ShowSolution);
+    let (index, failed) = (puzzles(&app).index, puzzles(&app).failed);
+    assert_eq!(failed, 1);
+    let (saved, problem) = load(&settings);
+    assert_eq!(problem, None);
+    let kept = saved
+        .puzzles
+        .clone()
+        .expect("the puzzles' progress is kept");
+    assert_eq!(
+        (kept.index, kept.failed, kept.difficulty),
+        (index, 1, Some(1))
+    );
+    // The next run: the same place, counts and choice.
+    let setup = Setup {
+        settings: saved,
+        book: shashki::BookChoice::None,
+        lang: Lang::En,
+        ..Setup::default()
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    send(&mut app, PuzzleCommand::Start);
+    assert_eq!(puzzles(&app).index, index);
+    assert_eq!(puzzles(&app).failed, 1);
+    assert_eq!(puzzles(&app).choice.difficulty, Some(1));
+    std::fs::remove_dir_all(dir).ok();
+}

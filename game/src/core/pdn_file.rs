@@ -204,7 +204,7 @@ pub fn pdn_date(days: u64) -> String {
 /// by name (the person's from [`OwnGames`], the engine as `shashki`), the result, and the
 /// engine's level (`Level`, or `EngineTime` in milliseconds) and the clock (`TimeControl` as PGN
 /// writes it, `300+3`) when it plays. A game opened from a file and not played on keeps the
-/// file's own tags.
+/// file's own tags; one played on from a position of it says which game and ply in `Source`.
 #[must_use]
 pub fn pdn_record(
     record: &GameRecord,
@@ -238,6 +238,10 @@ pub fn pdn_record(
     game.set_tag("Black", name(record.players().black));
     game.set_tag("Result", &game.result.to_string());
     game.set_tag("GameType", "25");
+    if let Some(source) = record.source() {
+        // Played on from a position of a file's game: which one, and from where.
+        game.set_tag("Source", source);
+    }
     let engine_plays = record.players().white == Controller::Engine
         || record.players().black == Controller::Engine;
     if engine_plays {

@@ -29,7 +29,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use shashki::puzzles::{Puzzle, PuzzleSet};
+use shashki::puzzles::{Puzzle, PuzzleSet, Theme};
 use shashki::{Bitboard, Color, Game, Move, Notation, Square};
 
 use crate::core::clock::Clocks;
@@ -60,6 +60,52 @@ pub enum PuzzleCommand {
     ShowSolution,
     /// Leave the puzzle mode: the game from before comes back.
     Exit,
+    /// Only the puzzles of the next difficulty (any, 1, …, 5, any again).
+    NextDifficulty,
+    /// Only the puzzles of the next theme (any, then each of [`Theme::ALL`], any again).
+    NextTheme,
+}
+
+/// Which puzzles the player chose to be given: of one difficulty, of one theme, or any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleChoice {
+    /// Only this difficulty (1–5).
+    pub difficulty: Option<u8>,
+    /// Only this theme.
+    pub theme: Option<Theme>,
+}
+
+impl PuzzleChoice {
+    /// Whether `puzzle` is one of those chosen.
+    #[must_use]
+    pub fn admits(&self, puzzle: &Puzzle) -> bool {
+        self.difficulty.is_none_or(|d| puzzle.difficulty == d)
+            && self.theme.is_none_or(|t| puzzle.theme == t)
+    }
+
+    /// The choice with the next difficulty: any, 1, …, 5, any.
+    #[must_use]
+    pub fn next_difficulty(self) -> PuzzleChoice {
+        let difficulty = match self.difficulty {
+            None => Some(1),
+            Some(d) if d < 5 => Some(d + 1),
+            Some(_) => None,
+        };
+        PuzzleChoice { difficulty, ..self }
+    }
+
+    /// The choice with the next theme: any, each of [`Theme::ALL`], any.
+    #[must_use]
+    pub fn next_theme(self) -> PuzzleChoice {
+        let theme = match self.theme {
+            None => Theme::ALL.first().copied(),
+            Some(t) => Theme::ALL
+                .iter()
+                .position(|&x| x == t)
+                .and_then(|i| Theme::ALL.get(i + 1).copied()),
+        };
+        PuzzleChoice { theme, ..self }
+    }
 }
 
 /// Where the puzzle stands.
@@ -123,6 +169,8 @@ pub struct Puzzles {
     pub failed: u32,
     /// Whether a wrong move was played in the current puzzle.
     pub missed: bool,
+    /// Which puzzles the player chose.
+    pub choice: PuzzleChoice,
     /// Whether the current puzzle was counted already.
     counted: bool,
     /// The game from before the mode.
@@ -146,6 +194,50 @@ impl Puzzles {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The puzzles kept from an earlier run: where the player was in the shipped set, the
+    /// counts and the choice (the set itself is read when the mode is first entered).
+    #[must_use]
+    pub fn kept(index: usize, solved: u32, failed: u32, choice: PuzzleChoice) -> Puzzles {
+        Puzzles {
+            index,
+            solved,
+            failed,
+            choice,
+            ..Puzzles::default()
+        }
+    }
+
+    /// The indices of the puzzles the choice admits, in the set's order.
+    #[must_use]
+    pub fn chosen(&self) -> Vec<usize> {
+        self.set.as_ref().map_or_else(Vec::new, |set| {
+            set.puzzles
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| self.choice.admits(p))
+                .map(|(i, _)| i)
+                .collect()
+        })
+    }
+
+    /// The chosen puzzle `step` places after the current one (before it when negative), going
+    /// round; the first chosen one when the current one is not chosen; `None` when none is.
+    fn step(&self, step: isize) -> Option<usize> {
+        let chosen = self.chosen();
+        let len = chosen.len() as isize;
+        if len == 0 {
+            return None;
+        }
+        let Some(at) = chosen.iter().position(|&i| i == self.index) else {
+            return chosen
+                .iter()
+                .copied()
+                .find(|&i| i > self.index)
+                .or(chosen.first().copied());
+        };
+        Some(chosen[(at as isize + step).rem_euclid(len) as usize])
     }
 
     /// Whether the record step may play `mv` in `record`: outside the mode, or once the puzzle
@@ -297,13 +389,29 @@ fn apply_puzzle_commands(
                 }
             },
             PuzzleCommand::Next | PuzzleCommand::Previous if !puzzles.is_empty() => {
-                let len = puzzles.len();
-                puzzles.index = if *command == PuzzleCommand::Next {
-                    (puzzles.index + 1) % len
+                let step = if *command == PuzzleCommand::Next {
+                    1
                 } else {
-                    (puzzles.index + len - 1) % len
+                    -1
                 };
-                restart = true;
+                if let Some(index) = puzzles.step(step) {
+                    puzzles.index = index;
+                    restart = true;
+                }
+            }
+            PuzzleCommand::NextDifficulty | PuzzleCommand::NextTheme => {
+                puzzles.choice = if *command == PuzzleCommand::NextDifficulty {
+                    puzzles.choice.next_difficulty()
+                } else {
+                    puzzles.choice.next_theme()
+                };
+                // The current puzzle stays if chosen; else the next chosen one.
+                if let Some(index) = puzzles.step(0)
+                    && index != puzzles.index
+                {
+                    puzzles.index = index;
+                    restart = puzzles.active;
+                }
             }
             PuzzleCommand::Retry => restart = true,
             PuzzleCommand::Hint => {
@@ -341,6 +449,13 @@ fn apply_puzzle_commands(
                     Ok(set) => puzzles.set = Some(set),
                     Err(error) => puzzles.load_error = Some(error.to_string()),
                 }
+            }
+            if puzzles.index >= puzzles.len() {
+                // A kept place in a set that has since shrunk.
+                puzzles.index = 0;
+            }
+            if let Some(index) = puzzles.step(0) {
+                puzzles.index = index;
             }
             let Some(puzzle) = puzzles.current().cloned() else {
                 continue;
@@ -462,6 +577,11 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
             .as_deref(),
     );
     let counts = (text.counts)(puzzles.solved, puzzles.failed);
+    let choice = (text.choice)(
+        puzzles.choice.difficulty,
+        puzzles.choice.theme.map(text.theme),
+        puzzles.chosen().len(),
+    );
     let error = puzzles
         .load_error
         .as_ref()
@@ -472,14 +592,20 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
             state: String::new(),
             solution: String::new(),
             counts,
+            choice,
             error,
         };
     };
     // Three short lines: the panel is narrow, and one line of number, theme and difficulty
     // was cut before the difficulty in both languages.
+    let chosen = puzzles.chosen();
+    let (number, of) = match chosen.iter().position(|&i| i == puzzles.index) {
+        Some(at) => (at + 1, chosen.len()),
+        None => (puzzles.index + 1, puzzles.len()),
+    };
     let heading = format!(
         "{set}\n{}\n{}",
-        (text.counter)(puzzles.index + 1, puzzles.len()),
+        (text.counter)(number, of),
         (text.about)((text.theme)(puzzle.theme), puzzle.difficulty)
     );
     let side = record.game().position().side_to_move();
@@ -502,6 +628,7 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
         state,
         solution,
         counts,
+        choice,
         error,
     }
 }
@@ -517,6 +644,8 @@ pub struct PanelLines {
     pub solution: String,
     /// The solved and failed counts.
     pub counts: String,
+    /// Which puzzles are given (the difficulty and theme chosen) and how many there are.
+    pub choice: String,
     /// Why a set file could not be opened.
     pub error: Option<String>,
 }

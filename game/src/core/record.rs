@@ -285,6 +285,9 @@ pub struct GameRecord {
     tags: Vec<(String, String)>,
     /// The changes not yet announced (drained each frame by `announce_changes`).
     unannounced: Vec<RecordChanged>,
+    /// The game of a file this one was played on from, and the ply: its heading, kept in the
+    /// player's saved game (`None` for a game of the player's own from its start).
+    source: Option<String>,
 }
 
 impl GameRecord {
@@ -302,6 +305,7 @@ impl GameRecord {
             review: None,
             tags: Vec::new(),
             unannounced: Vec::new(),
+            source: None,
         }
     }
 
@@ -358,6 +362,13 @@ impl GameRecord {
     #[must_use]
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
+    }
+
+    /// The game of a file this one was played on from, and the ply ("Иванов — Петров · Club
+    /// championship · 2-0, ply 3"), kept when the player saves it.
+    #[must_use]
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
     }
 
     /// The one place the revision grows: engine jobs and views made before are stale, and the
@@ -460,6 +471,10 @@ impl GameRecord {
     pub fn play_from_review(&mut self) -> Option<(usize, Option<Color>)> {
         let ply = self.review?;
         let from_file = !self.tags.is_empty();
+        let source = self
+            .file_heading()
+            .filter(|_| from_file)
+            .map(|heading| format!("{heading}, ply {ply}"));
         self.take_back_to(ply);
         let mut human = None;
         if from_file {
@@ -469,6 +484,7 @@ impl GameRecord {
             human = Some(self.start_against_engine(game));
             self.labels = labels;
             self.redo = redo;
+            self.source = source;
         }
         Some((ply, human))
     }
@@ -629,6 +645,7 @@ impl GameRecord {
     /// Replaces the game; the new one keeps the draw rules chosen (a setting, not a part of the
     /// position).
     fn replace_game(&mut self, game: Game) {
+        self.source = None;
         self.labels = vec![None; game.moves().len()];
         self.game = game.with_draw_rules(self.game.draw_rules());
         self.redo.clear();

@@ -21,6 +21,31 @@ impl MoveLabel {
 }
 
 impl GameRecord {
+    /// The game's heading while it is shown as its file holds it: `White — Black · Event ·
+    /// Result`, as far as its tags say (`None` for the player's own game). The panel keeps it
+    /// above the status while the game is stepped through, whatever the notice says meanwhile.
+    #[must_use]
+    pub fn file_heading(&self) -> Option<String> {
+        let tag = |name: &str| {
+            self.tags()
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.trim())
+                .filter(|v| !v.is_empty() && *v != "?" && *v != "*")
+        };
+        let mut parts = Vec::new();
+        if tag("White").is_some() || tag("Black").is_some() {
+            parts.push(format!(
+                "{} — {}",
+                tag("White").unwrap_or("?"),
+                tag("Black").unwrap_or("?")
+            ));
+        }
+        parts.extend(tag("Event").map(str::to_string));
+        parts.extend(tag("Result").map(str::to_string));
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+
     /// The status line while reviewing: which position is shown and how to get back.
     #[must_use]
     pub fn review_line(&self, text: &Catalogue) -> Option<String> {

@@ -1,5 +1,6 @@
 //! Settings that stay between runs: the language, the engine's level, the clock, whether the
-//! board is turned, the window's size and the file opened last.
+//! board is turned, the window's size, the file opened last and the puzzles' progress (the place
+//! in the shipped set, the counts, the difficulty and theme chosen).
 //!
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
 //! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate).
@@ -20,9 +21,11 @@ use serde::{Deserialize, Serialize};
 use crate::core::clock::Clocks;
 use crate::core::collection::Collection;
 use crate::core::notice::Notice;
+use crate::core::puzzles::{PuzzleChoice, Puzzles};
 use crate::core::record::{GameRecord, Orientation};
 use crate::ground::TimeControl;
-use crate::text::{Lang, Language, Say};
+use crate::text::{Lang, Language, Say, SettingsFault};
+use shashki::puzzles::Theme;
 
 /// What is kept between runs. Every field is optional: a file written by an older or newer
 /// version, or edited by hand with some lines left out, still reads.
@@ -42,6 +45,54 @@ pub struct Settings {
     pub window: Option<[u32; 2]>,
     /// The PDN file opened last.
     pub last_file: Option<PathBuf>,
+    /// Where the player is in the shipped puzzles, the counts and the choice.
+    pub puzzles: Option<KeptPuzzles>,
+}
+
+/// The puzzle mode's progress in the shipped set, kept between runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KeptPuzzles {
+    /// The current puzzle's place in the shipped set.
+    pub index: usize,
+    /// Puzzles solved without a wrong move.
+    pub solved: u32,
+    /// Puzzles failed.
+    pub failed: u32,
+    /// Only this difficulty (1–5).
+    pub difficulty: Option<u8>,
+    /// Only this theme, by its id (`shot`, `breakthrough`, `trap`, `combination`).
+    pub theme: Option<String>,
+}
+
+impl KeptPuzzles {
+    /// The puzzle mode's state these were kept from (an unknown theme id: any theme).
+    #[must_use]
+    pub fn restore(&self) -> Puzzles {
+        let choice = PuzzleChoice {
+            difficulty: self.difficulty.filter(|d| (1..=5).contains(d)),
+            theme: self.theme.as_deref().and_then(Theme::from_id),
+        };
+        Puzzles::kept(self.index, self.solved, self.failed, choice)
+    }
+
+    /// What to keep of `puzzles`: its place only in the shipped set (a set opened from a file
+    /// keeps the place kept before).
+    #[must_use]
+    pub fn of(puzzles: &Puzzles, before: Option<&KeptPuzzles>) -> KeptPuzzles {
+        let index = if puzzles.file.is_none() {
+            puzzles.index
+        } else {
+            before.map_or(0, |b| b.index)
+        };
+        KeptPuzzles {
+            index,
+            solved: puzzles.solved,
+            failed: puzzles.failed,
+            difficulty: puzzles.choice.difficulty,
+            theme: puzzles.choice.theme.map(|t| t.id().to_string()),
+        }
+    }
 }
 
 impl Settings {
@@ -80,7 +131,7 @@ pub fn default_path() -> Option<PathBuf> {
 /// what the player wrote in it.
 #[must_use]
 pub fn load(path: &Path) -> (Settings, Option<Say>) {
-    let ignored = |why: String, file: &Path| {
+    let ignored = |why: SettingsFault, file: &Path| {
         (
             Settings::default(),
             Some(Say::SettingsIgnored(file.display().to_string(), why)),
@@ -93,14 +144,18 @@ pub fn load(path: &Path) -> (Settings, Option<Say>) {
                 let mut aside = path.as_os_str().to_owned();
                 aside.push(".bad");
                 let aside = PathBuf::from(aside);
+                let why = SettingsFault::Syntax {
+                    line: e.line(),
+                    column: e.column(),
+                };
                 match std::fs::rename(path, &aside) {
-                    Ok(()) => ignored(e.to_string(), &aside),
-                    Err(_) => ignored(e.to_string(), path),
+                    Ok(()) => ignored(why, &aside),
+                    Err(_) => ignored(why, path),
                 }
             }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-        Err(e) => ignored(e.to_string(), path),
+        Err(e) => ignored(SettingsFault::Unreadable(e.to_string()), path),
     }
 }
 
@@ -138,6 +193,8 @@ pub struct InForce<'w, 's> {
     collection: Res<'w, Collection>,
     /// The window (its size), when there is one.
     window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    /// The puzzle mode (its place, counts and choice).
+    puzzles: Res<'w, Puzzles>,
 }
 
 /// The settings in force: the language, the level, the clock, the board's turn, the window's
@@ -150,6 +207,7 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
         orientation,
         collection,
         window,
+        puzzles,
     } = now;
     let Some(path) = file.path.clone() else {
         return;
@@ -171,6 +229,9 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
             Some([w.width().round() as u32, w.height().round() as u32])
         }),
         last_file: collection.path.clone().or(file.saved.last_file.clone()),
+        puzzles: Some(KeptPuzzles::of(&puzzles, file.saved.puzzles.as_ref()))
+            .filter(|kept| *kept != KeptPuzzles::default())
+            .or(file.saved.puzzles.clone()),
     };
     if now == file.saved {
         return;
@@ -190,6 +251,34 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_file_is_reported_in_the_players_language_only() {
+        let dir = tempfile_dir("broken");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, "{\n  \"level\": 3,\n  oops\n}").unwrap();
+        let (settings, problem) = load(&path);
+        assert_eq!(settings, Settings::default());
+        let problem = problem.expect("a notice");
+        let ru = problem.render(&crate::text::RU);
+        assert!(ru.contains("ошибка в строке 3, позиция 3"), "{ru}");
+        // Before, serde's "key must be a string at line 3 column 3" stood in the sentence.
+        assert!(
+            !ru.contains("must") && !ru.contains(" at line"),
+            "English inside the Russian notice: {ru}"
+        );
+        let en = problem.render(&crate::text::EN);
+        assert!(en.contains("error at line 3, column 3"), "{en}");
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    fn tempfile_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("shashki-settings-{name}-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
 
     #[test]
     fn the_clock_reads_back_and_missing_fields_are_defaults() {

@@ -103,6 +103,8 @@ catalogue! {
         wait_for_engine,
         /// Notice: several captures end on the clicked square.
         choose_route,
+        /// Notice: several captures pass the landing square clicked.
+        choose_next,
         /// Prefix of a refused click's reason.
         illegal,
         /// Click refused: not the player's piece.
@@ -260,6 +262,8 @@ catalogue! {
         typed_ambiguous: fn(&str) -> String,
         /// Notice: the settings file was ignored (file, detail).
         settings_ignored: fn(&str, &str) -> String,
+        /// The place of an error in the settings file (line, column).
+        settings_syntax: fn(usize, usize) -> String,
         /// Error: the settings could not be saved (file, detail).
         settings_not_saved: fn(&str, &str) -> String,
         /// Error: a bad FEN (the parser's detail).

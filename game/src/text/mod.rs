@@ -30,7 +30,7 @@ pub use catalogue::{Catalogue, plural_ru};
 pub use en::EN;
 pub use puzzle_text::PuzzleText;
 pub use ru::RU;
-pub use say::{Say, TypedRefusal};
+pub use say::{Say, SettingsFault, TypedRefusal};
 
 /// A language of the interface.
 #[derive(

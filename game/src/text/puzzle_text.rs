@@ -53,6 +53,12 @@ pub struct PuzzleText {
     pub exit: &'static str,
     /// Button: turn the board.
     pub flip: &'static str,
+    /// Button: the next difficulty.
+    pub difficulty: &'static str,
+    /// Button: the next theme.
+    pub theme_button: &'static str,
+    /// Which puzzles are given: the difficulty and the theme chosen (`None`: any), and how many.
+    pub choice: fn(Option<u8>, Option<&str>, usize) -> String,
 }
 
 impl PuzzleText {
@@ -74,6 +80,8 @@ impl PuzzleText {
             self.retry,
             self.exit,
             self.flip,
+            self.difficulty,
+            self.theme_button,
             (self.task)(Color::White),
             (self.task)(Color::Black),
         ];
@@ -117,6 +125,15 @@ pub(super) static RU: PuzzleText = PuzzleText {
     retry: "Заново",
     exit: "К партии",
     flip: "Перевернуть",
+    difficulty: "Сложность",
+    theme_button: "Тема",
+    choice: |difficulty, theme, count| {
+        let difficulty = difficulty.map_or_else(|| "любая".to_string(), |d| d.to_string());
+        format!(
+            "Сложность: {difficulty} · тема: {} ({count})",
+            theme.unwrap_or("любая")
+        )
+    },
 };
 
 /// The English texts.
@@ -154,4 +171,13 @@ pub(super) static EN: PuzzleText = PuzzleText {
     retry: "Retry",
     exit: "Back to game",
     flip: "Flip",
+    difficulty: "Difficulty",
+    theme_button: "Theme",
+    choice: |difficulty, theme, count| {
+        let difficulty = difficulty.map_or_else(|| "any".to_string(), |d| d.to_string());
+        format!(
+            "Difficulty: {difficulty} · theme: {} ({count})",
+            theme.unwrap_or("any")
+        )
+    },
 };

@@ -16,6 +16,8 @@ pub enum Say {
     BackToGame,
     /// Several captures end on the clicked square.
     ChooseRoute,
+    /// Several captures pass the clicked landing square and go on differently.
+    ChooseNext,
     /// A new game started.
     NewGame,
     /// Undo with nothing to take back.
@@ -83,8 +85,8 @@ pub enum Say {
     TypedMove(String, TypedRefusal),
     /// "Games of file" with no file of several games opened.
     NoGameList,
-    /// The settings file could not be read and was ignored (file, detail).
-    SettingsIgnored(String, String),
+    /// The settings file could not be read and was ignored (file, why).
+    SettingsIgnored(String, SettingsFault),
     /// The settings could not be saved (file, detail).
     SettingsNotSaved(String, String),
     /// A bad FEN, with the parser's detail.
@@ -129,6 +131,7 @@ impl Say {
             Say::Keys => t.keys_help.into(),
             Say::BackToGame => t.back_to_game.into(),
             Say::ChooseRoute => t.choose_route.into(),
+            Say::ChooseNext => t.choose_next.into(),
             Say::NewGame => t.new_game_started.into(),
             Say::NothingToTakeBack => t.nothing_to_take_back.into(),
             Say::NothingToReplay => t.nothing_to_replay.into(),
@@ -156,7 +159,7 @@ impl Say {
             Say::ReviewingOpened { file, about } => (t.reviewing_opened)(file, about.as_deref()),
             Say::TypedMove(text, why) => (t.typed_move_refused)(text, &why.explain(t)),
             Say::NoGameList => t.no_game_list.into(),
-            Say::SettingsIgnored(file, why) => (t.settings_ignored)(file, why),
+            Say::SettingsIgnored(file, why) => (t.settings_ignored)(file, &why.explain(t)),
             Say::SettingsNotSaved(file, why) => (t.settings_not_saved)(file, why),
             Say::BadFen(why) => (t.bad_fen)(why),
             Say::CannotRead(file, why) => (t.cannot_read)(file, why),
@@ -195,6 +198,32 @@ pub enum TypedRefusal {
     GameOver,
     /// An earlier position is on the board.
     Reviewing,
+}
+
+/// Why the settings file was not read, in words of the player's language (never the JSON
+/// parser's English inside a Russian sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsFault {
+    /// The file is not the settings' JSON: the place of the first error.
+    Syntax {
+        /// Its line, from 1.
+        line: usize,
+        /// Its column, from 1.
+        column: usize,
+    },
+    /// The file cannot be read (no permission, not UTF-8 text, …): the system's words.
+    Unreadable(String),
+}
+
+impl SettingsFault {
+    /// The reason in the language of `t`.
+    #[must_use]
+    pub fn explain(&self, t: &Catalogue) -> String {
+        match self {
+            SettingsFault::Syntax { line, column } => (t.settings_syntax)(*line, *column),
+            SettingsFault::Unreadable(why) => why.clone(),
+        }
+    }
 }
 
 impl TypedRefusal {

@@ -233,6 +233,10 @@ fn interpret_clicks(
                 });
             }
             ClickOutcome::Illegal(why) => reject(&mut feedback, Refusal::Illegal(why)),
+            ClickOutcome::ChooseNext => {
+                feedback.square = None;
+                notice.info(Say::ChooseNext);
+            }
             ClickOutcome::ChooseRoute => {
                 feedback.square = None;
                 notice.info(Say::ChooseRoute);

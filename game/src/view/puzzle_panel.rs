@@ -38,6 +38,8 @@ enum Action {
     Next,
     Exit,
     Flip,
+    Difficulty,
+    Theme,
     Language(Lang),
 }
 
@@ -53,6 +55,7 @@ enum LineText {
     Heading,
     State,
     Solution,
+    Choice,
     Counts,
     Problem,
 }
@@ -115,6 +118,18 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
+            .spawn((
+                row(),
+                children![
+                    labelled(Action::Difficulty, |t| t.difficulty),
+                    labelled(Action::Theme, |t| t.theme_button),
+                ],
+            ))
+            .id(),
+        commands
+            .spawn(text_box(LineText::Choice, 13.0, DIM, 1.0))
+            .id(),
+        commands
             .spawn(text_box(LineText::Counts, 13.0, DIM, 1.0))
             .id(),
         commands
@@ -165,6 +180,8 @@ fn press(buttons: Query<(&Interaction, &Action), Changed<Interaction>>, mut inte
             Action::Retry => PuzzleCommand::Retry,
             Action::Next => PuzzleCommand::Next,
             Action::Exit => PuzzleCommand::Exit,
+            Action::Difficulty => PuzzleCommand::NextDifficulty,
+            Action::Theme => PuzzleCommand::NextTheme,
             Action::Flip => {
                 intents.send(SetupCommand::Flip);
                 continue;
@@ -223,6 +240,7 @@ fn refresh(
                 },
             ),
             LineText::Solution => (panel.solution.clone(), TEXT),
+            LineText::Choice => (panel.choice.clone(), DIM),
             LineText::Counts => (panel.counts.clone(), DIM),
             LineText::Problem => (panel.error.clone().unwrap_or_default(), BAD),
         };

@@ -29,8 +29,10 @@ pub enum ClickOutcome {
     Selected(Square),
     /// The selection was cleared.
     Deselected,
-    /// Several moves still match: click the next landing square.
+    /// Several moves end on the square clicked: click the landing squares in turn.
     ChooseRoute,
+    /// Several moves pass the landing square clicked and go on differently: click the next one.
+    ChooseNext,
     /// Exactly one legal move matches: play it.
     Play(Move),
     /// The click was rejected; the selection is unchanged.
@@ -142,7 +144,12 @@ impl Selection {
             .filter(|r| r.squares.starts_with(&next))
             .collect();
         if let Some(outcome) = self.narrow(&along, || next.clone(), None) {
-            return outcome;
+            // On the way of several routes (and the end of none): the way goes on from here.
+            let ends_here = along.iter().any(|r| r.mv.to() == square);
+            return match outcome {
+                ClickOutcome::ChooseRoute if !ends_here => ClickOutcome::ChooseNext,
+                outcome => outcome,
+            };
         }
         // The destination of some route, clicked directly.
         let ending: Vec<&Route> = routes.iter().filter(|r| r.mv.to() == square).collect();
@@ -298,5 +305,18 @@ mod tests {
         // A landing square that only one route uses is enough on its own.
         let (_, outcomes) = clicks(&position, &["b2", "e5"]);
         assert_eq!(outcomes[1], ClickOutcome::Play(via_e5));
+    }
+
+    #[test]
+    fn a_square_in_the_middle_of_several_captures_asks_for_the_next_one() {
+        // c3 takes d4 to e5, then f6 (to g7) or d6 (to c7): e5 is on the way of both.
+        let position: Position = "W:Wc3:Bd4,d6,f6".parse().unwrap();
+        let (selection, outcomes) = clicks(&position, &["c3", "e5"]);
+        // Not "several captures end there": none ends on e5.
+        assert_eq!(outcomes[1], ClickOutcome::ChooseNext);
+        assert_eq!(selection.next_landings(&position), vec![sq("c7"), sq("g7")]);
+        let to_g7 = position.parse_move("c3:e5:g7").unwrap();
+        let (_, outcomes) = clicks(&position, &["c3", "e5", "g7"]);
+        assert_eq!(outcomes[2], ClickOutcome::Play(to_g7));
     }
 }

@@ -190,10 +190,13 @@ pub(super) fn refresh_move_list(
 }
 
 /// The scroll offset that puts line `line` of a text of `lines` lines, `text_height` high, in
-/// the middle of a box `view_height` high (the layout clamps it at the end of the text).
+/// the middle of a box `view_height` high (the layout clamps it at the end of the text). Never
+/// past the line's top: a box lower than a line (or not laid out yet, 0 high) shows the line
+/// from its top, not half of it.
 pub(super) fn scroll_to_line(line: usize, lines: usize, text_height: f32, view_height: f32) -> f32 {
     let line_height = text_height / lines.max(1) as f32;
-    (line as f32 * line_height - (view_height - line_height) / 2.0).max(0.0)
+    let top = line as f32 * line_height;
+    (top - (view_height - line_height) / 2.0).clamp(0.0, top)
 }
 
 /// Where the move list of `rows` rows, scrolled to `scroll` in a box `view_height` high, scrolls
@@ -257,6 +260,16 @@ pub(super) fn color_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_row_is_never_half_scrolled_away() {
+        // Before the layout (a box 0 high) the row under review was scrolled half a row past
+        // its top: the top row of the list looked cut by the review buttons above it.
+        assert_eq!(list_scroll(Some(0), 30, 0.0, 0.0), Some(0.0));
+        assert_eq!(list_scroll(Some(0), 30, 500.0, 10.0), Some(0.0));
+        let row = list_scroll(Some(5), 30, 0.0, 0.0).unwrap();
+        assert!(row <= 5.0 * MOVE_ROW_HEIGHT, "{row}");
+    }
 
     #[test]
     fn a_reviewed_line_is_scrolled_to_the_middle_of_the_box() {

@@ -47,7 +47,9 @@ pub(super) struct ClockRow;
 
 /// The status box (two lines).
 pub(super) fn status_box(commands: &mut Commands) -> Entity {
-    commands.spawn(text_box(StatusText, 15.0, TEXT, 2.0)).id()
+    // Two lines of status, and a game's heading (up to two lines) above them while it is shown
+    // as its file holds it (GameRecord::file_heading).
+    commands.spawn(text_box(StatusText, 15.0, TEXT, 4.0)).id()
 }
 
 /// The row of both clocks.
@@ -139,8 +141,8 @@ pub fn progress_line(
     )
 }
 
-/// A score from White's side in words: `-0.11`, or who wins in how many moves ("Black wins in
-/// 2 moves").
+/// A score from White's side in words: `-0.11`, or who wins in how many moves ("Black: win in
+/// 2").
 #[must_use]
 pub fn white_score_words(white: shashki::Score, t: &Catalogue) -> String {
     match white.plies_to_end() {
@@ -151,7 +153,7 @@ pub fn white_score_words(white: shashki::Score, t: &Catalogue) -> String {
                 Side::Black
             };
             let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
-            (t.eval_win)(winner, moves, false)
+            format!("{}: {}", (t.side)(winner), (t.win_in)(moves))
         }
         None => white.to_string(),
     }
@@ -217,6 +219,10 @@ pub(super) fn refresh_texts(
     let status = record
         .review_line(t)
         .unwrap_or_else(|| record.status_line(t));
+    let status = match record.file_heading() {
+        Some(heading) => format!("{heading}\n{status}"),
+        None => status,
+    };
     for mut text in &mut texts.p0() {
         set(&mut text, unbreakable_moves(&status));
     }
@@ -329,7 +335,15 @@ mod tests {
             ..p
         };
         let line = progress_line("Анализ", &black_to_move, &won, &RU);
-        assert!(line.contains("чёрные выигрывают за 2 хода"), "{line}");
+        assert!(
+            line.starts_with("Анализ: глубина 12, оценка чёрные: выигрыш за 2 хода"),
+            "{line}"
+        );
+        let line = progress_line("Analysis", &black_to_move, &won, &EN);
+        assert!(
+            line.starts_with("Analysis: depth 12, score Black: win in 2"),
+            "{line}"
+        );
     }
 
     #[test]
