@@ -1,0 +1,70 @@
+// The engine's Web Worker: a module worker that loads the package and searches for the page.
+// Start it with `new Worker(new URL('shashki/worker.js', import.meta.url), {type: 'module'})`,
+// or use EngineWorker (engine-worker.js), which also stops it.
+//
+// Messages in (each with an `id`):
+//   {kind: 'search', fen?, moves?, drawRules?, limit, engine?}  search the game's position
+//   {kind: 'newGame'}                                           forget earlier searches
+//   {kind: 'hub', line}                                         one line of Scan's Hub protocol
+// Messages out (with the request's `id`):
+//   {kind: 'started', moves}            the legal moves (plain MoveInfo), before the search
+//   {kind: 'info', info, bestMove}      after each iteration; bestMove is the PV's first move
+//   {kind: 'done', result}              the answer (plain SearchResult)
+//   {kind: 'line', line}, {kind: 'lines', lines}   Hub answers, one by one, then all
+//   {kind: 'error', message}            the library's message (bad FEN, illegal move, limit)
+import { load, plain, Engine, Game, HubSession } from './index.js';
+
+const ready = load();
+let engine;
+let engineOptions;
+let hub;
+
+const post = (message) => self.postMessage(message);
+
+function gameOf({ fen, moves = [], drawRules }) {
+    const game = new Game(fen ?? undefined, drawRules ?? undefined);
+    for (const move of moves) game.play(move);
+    return game;
+}
+
+function search(id, request) {
+    const options = JSON.stringify(request.engine ?? {});
+    if (engine === undefined || options !== engineOptions) {
+        engine = new Engine(request.engine);
+        engineOptions = options;
+    }
+    const game = gameOf(request);
+    const moves = plain(game.legalMoves());
+    post({ id, kind: 'started', moves });
+    const result = engine.search(game, request.limit, (info) => {
+        const data = plain(info);
+        post({ id, kind: 'info', info: data, bestMove: moves.find((m) => m.hub === data.pvHub[0]) });
+    });
+    post({ id, kind: 'done', result: plain(result) });
+}
+
+self.onmessage = async ({ data }) => {
+    await ready;
+    const { id } = data;
+    try {
+        switch (data.kind) {
+            case 'search':
+                search(id, data);
+                break;
+            case 'newGame':
+                engine?.newGame();
+                post({ id, kind: 'done' });
+                break;
+            case 'hub': {
+                hub ??= new HubSession();
+                const lines = hub.feed(data.line, (line) => post({ id, kind: 'line', line }));
+                post({ id, kind: 'lines', lines });
+                break;
+            }
+            default:
+                post({ id, kind: 'error', message: `unknown request kind ${data.kind}` });
+        }
+    } catch (error) {
+        post({ id, kind: 'error', message: error?.message ?? String(error) });
+    }
+};
