@@ -4,7 +4,7 @@
 //   (EngineWorker), with the ratios to native;
 // - the package's size gzipped (.wasm and JavaScript), with the book and without it (the latter
 //   built with `bash web/build.sh --no-book` into a temporary folder).
-// Run from the repository: node web/package/bench/bench.mjs [extra plies, default 2]
+// Run from the repository: node web/package/bench/bench.mjs [extra plies, default 4]
 // (after bash web/build.sh; needs cargo, chromium and playwright-core).
 import { execFileSync } from 'node:child_process';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { load, Engine, Game } from '../index.js';
 import { serve } from '../test/browser/serve.mjs';
 import { launch } from '../test/browser/chromium.mjs';
 
-const extra = Number(process.argv[2] ?? 2);
+const extra = Number(process.argv[2] ?? 4);
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const fixture = JSON.parse(await readFile(join(repo, 'web/tests/fixed-depth.json')));
@@ -32,8 +32,10 @@ const total = (runs) => {
 const native = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'shashki-web', '--example', 'native_bench', '--', String(extra)], { cwd: repo, encoding: 'utf8' })
     .trim().split('\n').map((line) => JSON.parse(line));
 
-// Node.
+// Node (after a warm-up search, so that V8 has compiled the hot code at its top tier, as the
+// native build is compiled ahead of time).
 await load();
+new Engine({ hashMb: 1, book: false }).search(new Game(searches[0].fen), { depth: searches[0].depth - 2 });
 const inNode = searches.map(({ fen, depth }) => {
     const engine = new Engine({ hashMb: fixture.hashMb, book: false });
     const result = engine.search(new Game(fen), { depth });
@@ -49,6 +51,7 @@ await page.waitForFunction(() => window.ready === true, null, { timeout: 30000 }
 const inChromium = await page.evaluate(async ({ searches, hashMb }) => {
     const worker = new window.shashki.EngineWorker();
     const runs = [];
+    await worker.search({ fen: searches[0].fen, limit: { depth: searches[0].depth - 2 }, engine: { hashMb: 1, book: false } });
     for (const { fen, depth } of searches) {
         // A fresh engine for each search, as natively: options differ, so the Worker makes one.
         await worker.search({ fen, limit: { depth: 1 }, engine: { hashMb: hashMb + 1, book: false } });
