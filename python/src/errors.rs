@@ -100,3 +100,8 @@ pub fn play_text(error: shashki::PlayTextError) -> PyErr {
         other => MoveError::new_err(other.to_string()),
     }
 }
+
+/// A library PDN error as [`PdnError`].
+pub fn pdn(error: shashki::pdn::PdnError) -> PyErr {
+    PdnError::new_err(error.to_string())
+}

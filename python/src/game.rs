@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use shashki::{DrawRules, GameStatus};
 
 use crate::errors;
-use crate::pdn::{self, style};
+use crate::pdn_args::{self, tag_pairs};
 use crate::position::{Move, Position, color_name, notation, resolve_move};
 
 /// A game: the start position, the moves played, and where they lead.
@@ -58,7 +58,7 @@ impl Game {
     fn from_pdn(text: &str) -> PyResult<Game> {
         shashki::Game::from_pdn(text)
             .map(|inner| Game { inner })
-            .map_err(pdn::error)
+            .map_err(errors::pdn)
     }
 
     /// The position the game started from.
@@ -212,10 +212,10 @@ impl Game {
     /// from the game's status.
     #[pyo3(signature = (style="pdn3", tags=None))]
     fn pdn(&self, style: &str, tags: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let options = self::style(style)?.options();
+        let options = pdn_args::style(style)?.options();
         let mut record = shashki::pdn::PdnGame::new(self.inner.clone());
         if let Some(tags) = tags {
-            for (name, value) in pdn::tag_pairs(tags)? {
+            for (name, value) in tag_pairs(tags)? {
                 record.set_tag(&name, &value);
             }
         }

@@ -15,6 +15,7 @@ mod engine;
 mod errors;
 mod game;
 mod pdn;
+mod pdn_args;
 mod position;
 mod tables;
 

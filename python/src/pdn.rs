@@ -11,41 +11,15 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use shashki::pdn::{self as lib, PdnStyle};
+use shashki::pdn as lib;
 
 use crate::errors::{self, PdnError};
 use crate::game::Game;
+use crate::pdn_args::{self, tag_pairs};
 
 /// Largest PDN file read, in bytes (as `shashki pdn check`): far beyond any real collection, and
 /// a guard against reading an endless stream until memory runs out.
 const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// A PDN writing style named by the caller.
-pub(crate) fn style(name: &str) -> PyResult<PdnStyle> {
-    PdnStyle::from_name(name.trim()).ok_or_else(|| {
-        let names: Vec<&str> = PdnStyle::ALL.iter().map(|s| s.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown PDN style {name:?} (one of {})",
-            names.join(", ")
-        ))
-    })
-}
-
-/// A library PDN error as [`PdnError`].
-pub(crate) fn error(error: shashki::pdn::PdnError) -> PyErr {
-    PdnError::new_err(error.to_string())
-}
-
-/// Tags given as a dict or as (name, value) pairs, in order.
-pub(crate) fn tag_pairs(value: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
-    if let Ok(dict) = value.cast::<PyDict>() {
-        return dict
-            .iter()
-            .map(|(k, v)| Ok((k.extract()?, v.str()?.extract()?)))
-            .collect();
-    }
-    value.extract()
-}
 
 /// One game of a PDN file: its tags, the replayed game, the result as written.
 #[pyclass(module = "shashki")]
@@ -140,7 +114,7 @@ impl PdnGame {
     fn pdn(&self, style: &str) -> PyResult<String> {
         Ok(lib::write_game_with(
             &self.inner,
-            &self::style(style)?.options(),
+            &pdn_args::style(style)?.options(),
         ))
     }
 
@@ -374,7 +348,7 @@ pub fn write_pdn(
     style: &str,
     path: Option<PathBuf>,
 ) -> PyResult<String> {
-    let options = self::style(style)?.options();
+    let options = pdn_args::style(style)?.options();
     let mut records = Vec::new();
     for item in games.try_iter()? {
         let item = item?;

@@ -12,7 +12,7 @@ use crate::formats::Notation;
 use crate::rules::{Color, Move, Position};
 use crate::search::{Engine, Score, SearchLimit};
 
-use super::{Puzzle, Theme};
+use super::puzzle::{Puzzle, Theme};
 
 /// A man's value in [`material`].
 const MAN: i32 = 100;

@@ -29,7 +29,7 @@ use crate::formats::Notation;
 use crate::json_file;
 use crate::rules::{Color, Position};
 
-use super::{Puzzle, Theme};
+use super::puzzle::{Puzzle, Theme};
 
 /// The `format` field of a puzzle-set file.
 pub const FORMAT_NAME: &str = "shashki-puzzles";

@@ -8,6 +8,8 @@
 //! - the breakthrough: `g3-h2` (not `g3-f2`, which `e3` takes) and the man crowns on g1.
 
 use super::*;
+use crate::formats::Notation;
+use crate::rules::{Color, Position};
 use crate::search::{Engine, EngineConfig};
 
 fn finder(depth: u32) -> Finder {

@@ -7,7 +7,7 @@
 //! [`Token::Error`] and lexing goes on after it. [`join_spaced_moves`] then mends the move words
 //! real files split with spaces (`18 x 11`), so that the reader sees one word per move.
 
-use super::GameResult;
+use super::record::GameResult;
 
 /// A lexical token of PDN text.
 #[derive(Clone, Debug, PartialEq, Eq)]

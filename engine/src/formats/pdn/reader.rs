@@ -10,9 +10,8 @@
 
 use super::encoding::{self, EscapedLineEnds, TextEncoding, decode};
 use super::lexer::{Lexed, Lexer, Token, join_spaced_moves};
-use super::{
-    Annotation, GameResult, PdnError, PdnErrorKind, PdnGame, PdnReading, PdnWarning, describe,
-};
+use super::reading::{PdnError, PdnErrorKind, PdnReading, PdnWarning};
+use super::record::{Annotation, GameResult, PdnGame, describe};
 use crate::formats::{MoveError, MoveText, Notation};
 use crate::rules::{Bitboard, Color, Direction, Game, Move, Position, Role, Square};
 
@@ -720,4 +719,14 @@ pub fn read_game(text: &str) -> Result<PdnGame, PdnError> {
             line: 1,
             kind: Box::new(PdnErrorKind::Syntax("no game in the text".into())),
         })
+}
+
+impl Game {
+    /// The first game of a PDN text.
+    ///
+    /// # Errors
+    /// As [`read_game`].
+    pub fn from_pdn(text: &str) -> Result<Game, PdnError> {
+        read_game(text).map(|record| record.game)
+    }
 }

@@ -2,7 +2,8 @@
 
 use super::writer::LINE_WIDTH;
 use super::*;
-use crate::rules::DrawRule;
+use crate::formats::Notation;
+use crate::rules::{Color, DrawRule, Game, GameStatus};
 
 /// A lidraughts-style export: numeric moves, `x` captures, clock comments, `GameType "25"`,
 /// two games in one file.

@@ -7,10 +7,10 @@
 
 use std::fmt;
 
-use super::PdnGame;
+use super::record::PdnGame;
 use crate::formats::Notation;
 use crate::formats::fen;
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Game, Move, Position, Square};
 
 /// A tag value as the lexer takes it back (its `closing_quote`): `\\` and `"` escaped, and a line
 /// break or other control character (which would end or split the tag's line) written as a space.
@@ -391,4 +391,13 @@ pub fn write_games_with(records: &[PdnGame], options: &WriteOptions) -> String {
         .iter()
         .map(|record| write_game_with(record, options))
         .collect()
+}
+
+impl Game {
+    /// This game as a PDN text with no tags but `GameType`, `Result` (from [`Game::status`]) and,
+    /// when needed, `FEN`; moves in algebraic notation.
+    #[must_use]
+    pub fn to_pdn(&self) -> String {
+        write_game(&PdnGame::new(self.clone()))
+    }
 }
