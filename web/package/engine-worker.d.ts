@@ -19,6 +19,8 @@ export interface Answer extends Info {
     nps: number;
     source: 'search' | 'book' | 'tablebase';
     stopped?: boolean;
+    /** With `drawOffer` in the request: whether the engine accepts the draw. */
+    acceptsDraw?: boolean;
 }
 
 export interface SearchRequest {
@@ -31,6 +33,8 @@ export interface SearchRequest {
     limit: SearchLimit;
     /** The engine's options (a change makes a new engine). */
     engine?: { hashMb?: number; book?: boolean };
+    /** Also judge a draw offered to this side's engine (answered as `acceptsDraw`). */
+    drawOffer?: { side: 'white' | 'black' };
 }
 
 export class EngineWorker {

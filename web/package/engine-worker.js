@@ -70,11 +70,12 @@ export class EngineWorker {
 
     /**
      * Searches the game (`fen` or the start, then `moves`, under `drawRules`) within `limit`;
-     * `onInfo(info)` after each completed iteration. Resolves with the SearchResult; rejects
+     * `onInfo(info)` after each completed iteration. With `drawOffer: {side}` the answer also
+     * says whether that side's engine accepts a draw (`acceptsDraw`). Resolves with the SearchResult; rejects
      * with the library's message for a bad FEN, an illegal move or a bad limit.
      */
-    search({ fen, moves, drawRules, limit, engine }, onInfo) {
-        return this.#request({ kind: 'search', fen, moves, drawRules, limit, engine }, { onInfo });
+    search({ fen, moves, drawRules, limit, engine, drawOffer }, onInfo) {
+        return this.#request({ kind: 'search', fen, moves, drawRules, limit, engine, drawOffer }, { onInfo });
     }
 
     /** Forgets earlier searches (a new game). */

@@ -3,7 +3,9 @@
 // or use EngineWorker (engine-worker.js), which also stops it.
 //
 // Messages in (each with an `id`):
-//   {kind: 'search', fen?, moves?, drawRules?, limit, engine?}  search the game's position
+//   {kind: 'search', fen?, moves?, drawRules?, limit, engine?, drawOffer?}  search the game's
+//       position (`engine`: {hashMb, book}; `drawOffer: {side}`: also judge a draw offer for
+//       that side, answered as result.acceptsDraw)
 //   {kind: 'newGame'}                                           forget earlier searches
 //   {kind: 'hub', line}                                         one line of Scan's Hub protocol
 // Messages out (with the request's `id`):
@@ -15,8 +17,9 @@
 import { load, plain, Engine, Game, HubSession } from './index.js';
 
 const ready = load();
-let engine;
-let engineOptions;
+// One engine per set of options (a page may search with the book and analyse without it): each
+// keeps its transposition table between searches.
+const engines = new Map();
 let hub;
 
 const post = (message) => self.postMessage(message);
@@ -27,12 +30,14 @@ function gameOf({ fen, moves = [], drawRules }) {
     return game;
 }
 
+function engineFor(options = {}) {
+    const key = JSON.stringify(options);
+    if (!engines.has(key)) engines.set(key, new Engine(options));
+    return engines.get(key);
+}
+
 function search(id, request) {
-    const options = JSON.stringify(request.engine ?? {});
-    if (engine === undefined || options !== engineOptions) {
-        engine = new Engine(request.engine);
-        engineOptions = options;
-    }
+    const engine = engineFor(request.engine);
     const game = gameOf(request);
     const moves = plain(game.legalMoves());
     post({ id, kind: 'started', moves });
@@ -40,7 +45,13 @@ function search(id, request) {
         const data = plain(info);
         post({ id, kind: 'info', info: data, bestMove: moves.find((m) => m.hub === data.pvHub[0]) });
     });
-    post({ id, kind: 'done', result: plain(result) });
+    const answer = plain(result);
+    if (request.drawOffer) {
+        // The offer is judged for `drawOffer.side` ('white' or 'black'), to move or not.
+        const toMove = game.position().sideToMove() === request.drawOffer.side;
+        answer.acceptsDraw = engine.acceptsDraw(game, toMove ? answer.score : -answer.score);
+    }
+    post({ id, kind: 'done', result: answer });
 }
 
 self.onmessage = async ({ data }) => {
@@ -52,7 +63,7 @@ self.onmessage = async ({ data }) => {
                 search(id, data);
                 break;
             case 'newGame':
-                engine?.newGame();
+                for (const engine of engines.values()) engine.newGame();
                 post({ id, kind: 'done' });
                 break;
             case 'hub': {

@@ -119,6 +119,14 @@ impl Engine {
         }
     }
 
+    /// Whether the engine, to move or not in `game`, accepts a draw offer given its `score`
+    /// (hundredths of a man, for the engine's side, from a search of the position): the
+    /// library's `accepts_draw` (a score of at most +0.25 accepts).
+    #[wasm_bindgen(js_name = acceptsDraw)]
+    pub fn accepts_draw(&self, game: &Game, score: i32) -> bool {
+        shashki::accepts_draw(&self.engine, &game.inner, shashki::Score(score))
+    }
+
     /// Searches the current position of `game` under `limit`; `onInfo(info)` is called after
     /// every completed iteration. Repetitions and the game's draw rules count inside the search.
     ///

@@ -59,3 +59,10 @@ test('bad limits and options are the library\'s errors, not panics', () => {
     // The engine still works after an error.
     assert.ok(engine.search(new Game(), { depth: 2 }).bestMove);
 });
+
+test('a draw offer is judged by the library', () => {
+    const engine = new Engine({ hashMb: 1, book: false });
+    // A lone king each: a dead draw is accepted; far ahead, it is refused.
+    assert.equal(engine.acceptsDraw(new Game('W:WKe1:BKd8'), 0), true);
+    assert.equal(engine.acceptsDraw(new Game('W:WKe1,Kg1,Ka1,c3:BKd8'), 400), false);
+});

@@ -82,10 +82,12 @@ test('bad FEN and illegal moves reach the page as the library\'s messages', asyn
         const fen = await message(worker.search({ fen: 'W:W33:B1', limit: { depth: 2 } }));
         const move = await message(worker.search({ moves: ['c3-c4'], limit: { depth: 2 } }));
         const hub = await worker.hub('hub');
+        const offer = await worker.search({ fen: 'W:WKe1:BKd8', limit: { timeMs: 100 }, drawOffer: { side: 'black' } });
         worker.terminate();
-        return { fen, move, hub };
+        return { fen, move, hub, accepts: offer.acceptsDraw };
     });
     assert.match(messages.fen, /33/);
     assert.match(messages.move, /c3-c4/);
     assert.ok(messages.hub.some((l) => l.startsWith('id name=shashki')));
+    assert.equal(messages.accepts, true);
 });
