@@ -15,7 +15,7 @@ binary=${1:-target/release/shashki}
 shift || true
 pieces=("$@")
 [[ ${#pieces[@]} -gt 0 ]] || pieces=(4 5)
-[[ -x $binary ]] || { echo "egtb_build: '$binary' is not an executable file (cargo build --release -p shashki)" >&2; exit 2; }
+[[ -x $binary ]] || { echo "egtb_build: '$binary' is not an executable file (cargo build --release -p shashki-cli)" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "egtb_build: /usr/bin/time (GNU time) is needed for the peak memory" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "egtb_build: python3 is needed to read the JSON reports" >&2; exit 2; }
 

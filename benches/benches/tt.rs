@@ -1,7 +1,7 @@
 //! The transposition table: the lock-free [`AtomicTable`] (the default) against the
 //! `ahash::AHashMap`-backed [`MapTable`], running the same fixed-depth searches; and the atomic
 //! table with its cache prefetch hint switched off ([`NoPrefetch`]), which is what justifies the
-//! first `unsafe` block of the workspace (`engine/src/search/tt.rs`).
+//! prefetch's `unsafe` block (`engine/src/search/tt.rs`).
 //!
 //! Both tables see exactly the same searches; the node counts differ only through replacement
 //! (a full map drops new entries where the atomic table evicts shallow/old ones). Two groups:

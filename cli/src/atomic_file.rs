@@ -1,9 +1,9 @@
-//! The CLI's outputs are written atomically: a temporary file beside the target (`tempfile`),
-//! written, synced, then renamed over it, so a failed write leaves what the user had. Errors
-//! become the program's [`CliError`], naming the file. A command that works long before it
+//! The CLI's outputs are written atomically, by the library's [`shashki::write_atomically`] (a
+//! temporary file beside the target, synced, given the old file's permissions, renamed over it),
+//! so a failed write leaves what the user had. Here its errors become the program's
+//! [`CliError`], naming the file. A command that works long before it
 //! writes checks first that the write can succeed ([`check_writable`]).
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::cli_error::CliError;
@@ -21,13 +21,8 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
 /// # Errors
 /// The temporary file cannot be created, written or renamed (the message names `path`).
 pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let fail = |e: std::io::Error| CliError::failure(format!("writing {}: {e}", path.display()));
-    let dir = directory_of(path);
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    file.as_file().sync_all().map_err(fail)?;
-    file.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
+    shashki::write_atomically(path, bytes)
+        .map_err(|e| CliError::failure(format!("writing {}: {e}", path.display())))
 }
 
 /// Checks, before long work, that `path` can be written: it is not a directory and a file can

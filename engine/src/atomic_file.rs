@@ -1,7 +1,15 @@
 //! Writing a file so that a reader, a crash or a killed process never sees half of it: the bytes
 //! go to a temporary file next to the target, are flushed to disk, and replace the target by a
-//! rename (atomic on one file system). Books, the CLI's outputs and the game's saved games are
-//! written through [`write_atomically`]; what the user had stays intact when a write fails.
+//! rename (atomic on one file system). A file that was there keeps its permissions (a player's
+//! collection made read-only for the group stays so). Books, tablebases and puzzle sets, and
+//! through the public [`write_atomically`] the CLI's outputs, the game's saved games and settings
+//! and the Python package's PDN files, are all written here: one way to write a file for the
+//! whole project. What the user had stays intact when a write fails.
+//!
+//! The temporary file is named after the target and the process (`.NAME.PID.tmp`), so that a
+//! later writer can tell a dead process's leftover from a live one's. Two threads of one process
+//! writing the same target at the same moment would share it: callers write a given file from
+//! one place (the game's main thread, one command).
 //! A process killed mid-write cannot remove its temporary file (`.NAME.PID.tmp`, never read as
 //! the target); [`remove_stale_temporaries`] lets the next writer of that directory (a tablebase
 //! build) take the space back.
@@ -9,13 +17,23 @@
 use std::io::Write;
 use std::path::Path;
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced, then
-/// renamed over `path`. On failure the temporary file is removed and `path` is left as it was.
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced, given the
+/// permissions of the file it replaces (a new file gets the process's defaults), then renamed
+/// over `path`. On failure the temporary file is removed and `path` is left as it was.
+///
+/// ```
+/// # fn main() -> std::io::Result<()> {
+/// let path = std::env::temp_dir().join(format!("shashki-doc-{}.pdn", std::process::id()));
+/// shashki::write_atomically(&path, b"1. c3-d4 *\n")?;
+/// assert_eq!(std::fs::read(&path)?, b"1. c3-d4 *\n");
+/// # std::fs::remove_file(&path)
+/// # }
+/// ```
 ///
 /// # Errors
 /// The temporary file cannot be created, written, synced or renamed; a directory stands at
 /// `path` (an error of kind [`std::io::ErrorKind::IsADirectory`] that says how to fix it).
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if path.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::IsADirectory,
@@ -30,8 +48,12 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let temporary = directory.join(temporary_name(&name, std::process::id()));
+    let kept_permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
     let written = std::fs::File::create(&temporary).and_then(|mut file| {
         file.write_all(bytes)?;
+        if let Some(permissions) = kept_permissions {
+            file.set_permissions(permissions)?;
+        }
         file.sync_all()
     });
     let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
@@ -106,6 +128,23 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["out.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rewrite_keeps_the_permissions_of_the_file_it_replaces() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("shashki-mode-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("collection.pdn");
+        write_atomically(&path, b"first").unwrap();
+        for mode in [0o640, 0o604, 0o755] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+            write_atomically(&path, b"again").unwrap();
+            let kept = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(kept, mode, "mode {mode:o} after a rewrite");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

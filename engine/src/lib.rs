@@ -78,7 +78,6 @@
 #![doc = include_str!("../FEATURES.md")]
 #![warn(missing_debug_implementations)]
 
-#[cfg(any(feature = "book", feature = "tablebases", feature = "puzzles"))]
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
@@ -102,6 +101,7 @@ mod splitmix;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use atomic_file::write_atomically;
 pub use formats::{annotate, pdn};
 pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.

@@ -3,7 +3,7 @@
 //! A Bevy 2D game built from one plugin per concern, aggregated by [`GamePlugin`]. The modules
 //! stand in floors, each importing only from the floors below it (never from this file):
 //! 1. [`ground`]: the frame's stages ([`GameSet`]), the board's colours, the time control, the
-//!    board ↔ screen geometry, the font, the atomic file write — nothing of the game;
+//!    board ↔ screen geometry, the font — nothing of the game;
 //! 2. [`text`]: every visible word, in Russian and English, the language in use and the typed
 //!    notices ([`crate::text::Say`]);
 //! 3. [`core`]: the game record (the single source of truth) and the rules step, the clocks, the

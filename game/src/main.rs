@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     if let Err(why) = display_available() {
         eprintln!(
             "shashki-game: cannot open a window: {why}.\n\
-             Use the command-line program instead, e.g. `cargo run --release -p shashki -- --help`."
+             Use the command-line program instead, e.g. `cargo run --release -p shashki-cli -- --help`."
         );
         return ExitCode::from(1);
     }

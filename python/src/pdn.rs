@@ -365,23 +365,8 @@ pub fn write_pdn(
     }
     let text = py.detach(|| lib::write_games_with(&records, &options));
     if let Some(path) = path {
-        py.detach(|| write_atomically(&path, text.as_bytes()))
+        py.detach(|| shashki::write_atomically(&path, text.as_bytes()))
             .map_err(|e| errors::os_error(&format!("cannot write {}", path.display()), &e))?;
     }
     Ok(text)
-}
-
-/// Writes `bytes` to `path` through a temporary file beside it (`tempfile`), synced and renamed
-/// over it: a failed write leaves the file as it was.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => std::path::Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

@@ -15,8 +15,8 @@ pub struct SearchParams {
     /// Depth (in [`ONE_PLY`] units) a move costs when it is the only legal move (0: a free
     /// extension, the baseline engine's rule).
     pub only_move_cost: i32,
-    /// Depth a move costs when the position has exactly two legal moves (a discount, e.g.
-    /// `ONE_PLY * 3 / 4`, lost games in testing: off by default).
+    /// Depth a move costs when the position has exactly two legal moves (a discount; off by
+    /// default: `engine/SEARCH.md` has the games that decided it).
     pub two_moves_cost: i32,
     /// Depth a move costs when the position has exactly three legal moves (discount off by
     /// default, like [`Self::two_moves_cost`]).
@@ -81,8 +81,8 @@ pub struct SearchParams {
     /// has a lower or exact table score checks whether every other move falls short of that
     /// score minus [`Self::singular_margin`] per ply in a search of half the depth; if so the
     /// hash move is singular (the one move that holds the position) and is searched a ply deeper.
-    /// Off by default: 8 plies with margin 3 scored +3 Elo over 1 000 games at 20 ms and +4 over
-    /// 400 at 100 ms, within the noise (`engine/SEARCH.md`, issue 24, session 14).
+    /// Off by default: its gain in games stayed within the noise (the matches are in
+    /// `engine/SEARCH.md`).
     pub singular_min_depth: i32,
     /// Singular extension: centi-men per ply left that the other moves must fall below the
     /// hash move's table score.
@@ -120,8 +120,7 @@ pub struct SearchParams {
     /// Time: with a fixed time per move ([`SearchLimit::MoveTime`](crate::SearchLimit)), the
     /// search runs until this per mille of it and is then stopped, in the middle of an iteration
     /// if need be (the moves that iteration completed count). 950: 95 % of the time, the rest a
-    /// margin for stopping and answering, so that a move never takes longer than asked. (Before
-    /// issue 24 no iteration started after 60 % of the time: 66 ms of 100 used on average.)
+    /// margin for stopping and answering, so that a move never takes longer than asked.
     pub move_time_per_mille: u32,
     /// Time: the hard limit is this many times the allotted time (clock games only) …
     pub hard_limit_factor: u32,

@@ -1,4 +1,4 @@
-//! Opening book and endgame tablebases as the search uses them (branch `books`).
+//! Opening book and endgame tablebases as the search uses them.
 //!
 //! At the root, [`root_move`] answers without searching when the configured book has the position
 //! (a move by the configured `BookPolicy`) or when the tablebases know it is won or lost (the

@@ -228,7 +228,7 @@ impl AtomicTable {
 /// Asks the CPU to start loading the cache line of `bucket` without waiting for it, so the probe at
 /// the child node (after its move generation) finds the line in cache.
 ///
-/// The first `unsafe` block of the workspace: Rust has no safe prefetch. A plain load in its place
+/// An `unsafe` block (one of the workspace's three): Rust has no safe prefetch. A plain load in its place
 /// (`black_box` of the value, the first version) stalled the search until the line arrived — 24 %
 /// of the search's time in `perf` — while a prefetch instruction retires at once;
 /// `benches/benches/tt.rs` measures the table with and without the hint.
@@ -252,7 +252,7 @@ fn prefetch_line(bucket: &Bucket) {
 /// TLB and walks the page tables; with 2 MB pages the 64 MB table needs 32 TLB entries instead of
 /// 16 384. Transparent huge pages are often enabled only for regions that ask (`madvise` mode).
 /// `shashki analyse --depth 17` from the start: 3.41–3.68 s → 2.88–3.24 s CPU (engine/SEARCH.md).
-/// The second `unsafe` block of the workspace: `madvise` is a system call.
+/// An `unsafe` block (one of the workspace's three): `madvise` is a system call.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(start: *const Bucket, bytes: usize) {
     const HUGE_PAGE: usize = 2 << 20;

@@ -159,8 +159,7 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| cannot(e.to_string()))?;
     }
-    crate::ground::atomic_write::write_atomically(path, text.as_bytes())
-        .map_err(|e| cannot(e.to_string()))?;
+    shashki::write_atomically(path, text.as_bytes()).map_err(|e| cannot(e.to_string()))?;
     Ok(count(&text))
 }
 

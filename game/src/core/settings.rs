@@ -115,7 +115,7 @@ pub fn save(path: &Path, settings: &Settings) -> std::io::Result<()> {
     }
     let mut text = serde_json::to_string_pretty(settings).map_err(std::io::Error::other)?;
     text.push('\n');
-    crate::ground::atomic_write::write_atomically(path, text.as_bytes())
+    shashki::write_atomically(path, text.as_bytes())
 }
 
 /// Registers the saving of the settings.

@@ -1,11 +1,10 @@
 //! The ground floor: what every other floor of the game may use and that uses nothing of the game.
 //!
 //! The frame's stages ([`GameSet`]), the board's colours ([`palette`]), the time control
-//! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
-//! atomic file write. Nothing here imports from another module of the crate: the floors above
+//! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]) and the interface font (files
+//! are written by the library's `shashki::write_atomically`). Nothing here imports from another module of the crate: the floors above
 //! (`text`, `core`, `engine`, `view`) build on it, never the other way.
 
-pub mod atomic_write;
 pub mod geometry;
 pub mod palette;
 pub mod time_control;

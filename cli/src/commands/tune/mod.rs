@@ -156,7 +156,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         fixed[feature as usize] = true;
     }
     // Thousandths of the share, as a count of the 1 024 buckets of the mixed key's top 10 bits
-    // (0.1 holds out 100/1 024 = 9.8 %; kept so that session 5's splits reproduce).
+    // (0.1 holds out 100/1 024 = 9.8 %; the buckets stay fixed so that a data file splits the same way
+    // in every run).
     let holdout = holdout_share(args.validation);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (p, label) in &data.positions {
