@@ -27,6 +27,19 @@ for ((mask = 0; mask < 1 << count; mask++)); do
         exit 1
     fi
 done
+# `svg` adds a module and no dependency, and no other part of the library looks at it: it is
+# checked alone and with every other feature, not in the powerset (which it would double).
+for list in svg book,parallel,encodings,tablebases,serde,tuning,puzzles,svg; do
+    echo "features: [${list}]"
+    out=$(cargo check -q -p shashki --no-default-features --features "$list" 2>&1) || {
+        echo "$out"
+        exit 1
+    }
+    if [[ -n $out ]]; then
+        echo "$out"
+        exit 1
+    fi
+done
 if cargo tree -p shashki --no-default-features -e normal --prefix none \
     | grep -E '^(zstd-sys|zstd|rayon|memmap2|cc|encoding_rs|serde_json) '; then
     echo "the smallest build of shashki pulls in an optional dependency"

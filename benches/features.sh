@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 target=${1:-/tmp/shashki-feature-cost}
 echo "| features | clean build: wall s | CPU s | release example | size |"
 echo "|---|---:|---:|---|---:|"
-for set in "" book parallel encodings tablebases serde tuning puzzles default all; do
+for set in "" book parallel encodings tablebases serde tuning puzzles svg default all; do
     case $set in
         default) args=(); name="default (book, parallel, encodings)" ;;
         all) args=(--all-features); name="all" ;;

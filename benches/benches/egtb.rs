@@ -8,6 +8,10 @@
 //!   `cold_probe_256` (256 positions of distinct blocks on a freshly opened set: every probe
 //!   decodes its block; the OS page cache is warm), `warm_probe_256` (the same positions again:
 //!   every block cached), and `best_move_64`.
+//! - `egtb_wdl_probe`: the same 256 positions probed in the win/draw/loss tables derived from
+//!   the set (`SHASHKI_BENCH_WDL` if set, else derived into a temporary directory first):
+//!   `open_set` (every file read whole), `cold_probe_256` (a freshly opened set: each probe
+//!   decodes its block, and a position with a capture probes its children), `warm_probe_256`.
 //! - `egtb_search`: the search's nodes per second to a fixed depth on endgame positions of 6 to 8
 //!   pieces, with the tables and without (throughput in nodes: criterion prints nodes/s).
 //!
@@ -20,7 +24,7 @@ use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shashki::egtb::{BuildOptions, build, build_dir};
-use shashki::egtb::{Material, Tablebases};
+use shashki::egtb::{Material, Tablebases, WdlTables};
 use shashki::{Engine, EngineConfig, Position, SearchLimit};
 
 fn build_up_to(pieces: u32) -> Tablebases {
@@ -154,6 +158,56 @@ fn probe_benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// The directory of the WDL tables of `dir` (see the module documentation).
+fn wdl_dir(dir: &std::path::Path) -> PathBuf {
+    if let Some(wdl) = std::env::var_os("SHASHKI_BENCH_WDL") {
+        return PathBuf::from(wdl);
+    }
+    let wdl = std::env::temp_dir().join(format!("shashki-bench-wdl-{}", std::process::id()));
+    shashki::egtb::derive_wdl_dir(dir, &wdl, &|_, _| {}).expect("derive");
+    wdl
+}
+
+fn wdl_probe_all(tables: &WdlTables, positions: &[Position]) {
+    let mut found = 0;
+    for position in positions {
+        found += usize::from(tables.probe(black_box(position)).is_some());
+    }
+    assert_eq!(found, positions.len());
+}
+
+fn wdl_probe_benches(c: &mut Criterion) {
+    let dir = table_dir();
+    let full = Tablebases::open(&dir);
+    let positions = sample(&full, 256);
+    let wdl = wdl_dir(&dir);
+    let tables = WdlTables::open(&wdl);
+    assert!(tables.problems().is_empty(), "{:?}", tables.problems());
+    println!(
+        "probing the WDL tables of {} ({} tables, {} bytes)",
+        wdl.display(),
+        tables.materials().len(),
+        tables.stored_bytes()
+    );
+    let mut group = c.benchmark_group("egtb_wdl_probe");
+    group.bench_function("open_set", |b| {
+        b.iter(|| black_box(WdlTables::open(&wdl)));
+    });
+    group.throughput(criterion::Throughput::Elements(positions.len() as u64));
+    group.bench_function("cold_probe_256", |b| {
+        b.iter_batched(
+            || WdlTables::open(&wdl),
+            |fresh| wdl_probe_all(&fresh, &positions),
+            BatchSize::PerIteration,
+        );
+    });
+    wdl_probe_all(&tables, &positions);
+    group.bench_function("warm_probe_256", |b| {
+        b.iter(|| wdl_probe_all(&tables, &positions));
+    });
+    group.finish();
+}
+
 /// Endgames of 6 to 8 pieces whose searches reach into the tables.
 const ENDGAMES: [&str; 4] = [
     "W:WK29,21,22:B5,6,K31",
@@ -199,5 +253,11 @@ fn search_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, build_benches, probe_benches, search_benches);
+criterion_group!(
+    benches,
+    build_benches,
+    probe_benches,
+    wdl_probe_benches,
+    search_benches
+);
 criterion_main!(benches);

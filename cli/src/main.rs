@@ -28,7 +28,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use commands::{
-    analyse, analyse_game, bench, book, egtb, hub, matches, moves, pdn, perft, puzzles, show, tune,
+    analyse, analyse_game, bench, book, diagram, egtb, hub, matches, moves, pdn, perft, puzzles,
+    show, tune,
 };
 
 /// Russian draughts engine and tools.
@@ -47,6 +48,9 @@ enum Command {
     Moves(moves::Args),
     /// Print a text diagram of a position.
     Show(show::Args),
+    /// Draw a position as an SVG diagram (a FEN, a PDN game at a ply, a move's path), or a
+    /// printable HTML sheet of diagrams for the games of a PDN file or a puzzle set.
+    Diagram(diagram::Args),
     /// Analyse a position: one info line per iteration, then the best move.
     Analyse(analyse::Args),
     /// Search fixed positions to a fixed depth: total nodes (a behaviour checksum) and nodes/s.
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Diagram(args) => diagram::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),

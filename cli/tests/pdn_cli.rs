@@ -277,3 +277,31 @@ fn book_build_from_pdn_counts_checks_and_merges() {
     assert!(!dir.join("never.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_dos_file_is_read_as_cp866_with_a_warning_and_a_10x10_file_as_another_variant() {
+    let output = shashki(&["pdn", "check"], &[data("cp866.pdn")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("cp866.pdn: CP866 (DOS Cyrillic), 2 games, 2 read, 0 failed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("warning: read as CP866, the Cyrillic code page of DOS"),
+        "{stdout}"
+    );
+    let converted = shashki(&["pdn", "convert"], &[data("cp866.pdn")]);
+    let text = String::from_utf8_lossy(&converted.stdout);
+    assert!(text.contains("[White \"Иванов И.\"]"), "{text}");
+
+    let output = shashki(&["pdn", "check"], &[data("international_10x10.pdn")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("0 read, 3 failed"), "{stdout}");
+    assert!(
+        stdout.contains("not Russian draughts? 3 of 3 games"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("10×10 board").count(), 2, "{stdout}");
+}

@@ -29,7 +29,7 @@
 //!
 //! ## Games, files and protocols
 //! - [`Game`] is the record of a game: positions, Zobrist keys, the draw-rule counters
-//!   ([`DrawState`], docs/RULES.md §2 as lidraughts counts them) and [`Game::status`] (a side without a
+//!   ([`DrawState`], [docs/RULES.md §2](crate::docs::rules) as lidraughts counts them) and [`Game::status`] (a side without a
 //!   legal move loses; threefold repetition; the counter rules).
 //! - [`pdn`] reads and writes PDN game files (lidraughts and pydraughts exports included);
 //!   [`Game::to_pdn`] / [`Game::from_pdn`] are the short way.
@@ -63,7 +63,8 @@
 //! The vocabulary (rules, notation, the engine) is at the root; the modules hold what belongs to
 //! one subject: [`pdn`] (game files), [`annotate`], [`hub`] (the protocol),
 //! [`perft`](mod@perft), [`eval`] (the evaluation's settings), and with their features `book`,
-//! `egtb` (tablebases) and `puzzles`. Inside, the library is built in layers, each only on those below
+//! `egtb` (tablebases), `puzzles` and `svg` (board diagrams); [`docs`] holds the rules, the
+//! search notes and the tablebase format. Inside, the library is built in layers, each only on those below
 //! it: `rules`, `formats`, `eval`, `search`, `book` and `egtb`, and on top `protocol`.
 //!
 //! ## Features
@@ -77,11 +78,14 @@
 //! the `analyse` example (of `probe` for `tablebases`).
 #![doc = include_str!("../FEATURES.md")]
 #![warn(missing_debug_implementations)]
+// docs.rs (`--cfg docsrs`, a nightly rustdoc): items behind a feature say which one.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod atomic_file;
 #[cfg(feature = "book")]
 pub mod book;
 mod clock;
+pub mod docs;
 #[cfg(feature = "tablebases")]
 pub mod egtb;
 pub mod eval;
@@ -102,6 +106,8 @@ mod splitmix;
 struct ReadmeDoctests;
 
 pub use atomic_file::write_atomically;
+#[cfg(feature = "svg")]
+pub use formats::svg;
 pub use formats::{annotate, pdn};
 pub use protocol::hub;
 // `rules::perft` names both the module and its `perft` function: this brings both.

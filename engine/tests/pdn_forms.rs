@@ -12,6 +12,12 @@ use shashki::{MoveError, Notation, Position};
 const FORMS: &[u8] = include_bytes!("data/pdn/forms.pdn");
 const OTHER_VARIANTS: &[u8] = include_bytes!("data/pdn/other_variants.pdn");
 const CP1251: &[u8] = include_bytes!("data/pdn/cp1251.pdn");
+/// The games of `utf8_bom.pdn` as a Soviet DOS program wrote them: CP866, CRLF.
+const CP866: &[u8] = include_bytes!("data/pdn/cp866.pdn");
+/// Games of international draughts (10×10, squares up to 50) without a `GameType` tag: one that
+/// starts with a move illegal in Russian rules, one with a 10×10 `FEN`, one whose first move
+/// names square 33.
+const INTERNATIONAL: &[u8] = include_bytes!("data/pdn/international_10x10.pdn");
 const UTF16: &[u8] = include_bytes!("data/pdn/utf16le_bom.pdn");
 const UTF8_BOM: &[u8] = include_bytes!("data/pdn/utf8_bom.pdn");
 const UTF8_BAD_BYTE: &[u8] = include_bytes!("data/pdn/utf8_bad_byte.pdn");
@@ -143,6 +149,81 @@ fn other_variants_are_named_as_such_and_the_rest_is_read() {
 }
 
 #[test]
+fn a_file_of_10x10_games_is_another_variants() {
+    let reading = pdn::read_bytes(INTERNATIONAL);
+    assert_eq!(reading.games.len(), 3);
+    assert_eq!(reading.read_count(), 0);
+    let errors: Vec<_> = reading.failed().collect();
+    for error in &errors {
+        assert!(error.kind.is_other_variant(), "{error}");
+        assert!(
+            error.to_string().contains("not Russian draughts?"),
+            "{error}"
+        );
+    }
+    assert!(matches!(
+        &*errors[0].kind,
+        PdnErrorKind::NotRussian { number: 1, .. }
+    ));
+    assert!(matches!(&*errors[1].kind, PdnErrorKind::Fen(_)));
+    assert!(errors[1].to_string().contains("10×10"), "{}", errors[1]);
+    assert!(
+        matches!(&*errors[2].kind, PdnErrorKind::NotRussian { text, .. } if text == "33-28"),
+        "{}",
+        errors[2]
+    );
+    assert!(errors[2].to_string().contains("10×10"), "{}", errors[2]);
+    assert_eq!(reading.failure_counts().other_variant, 3);
+    assert!(reading.looks_like_other_variant());
+    // A Russian game with a FEN whose squares are out of range for another reason, or a move
+    // naming square 51, is a plain error.
+    let reading = pdn::read_all("[FEN \"W:W60:B1\"]\n1. 60-55 *\n\n1. 51-47 *\n");
+    assert!(reading.failed().all(|e| !e.kind.is_other_variant()));
+    // Black's first reply too, when no Russian position allows it (off the diagonals, a light
+    // square); a Russian-looking typo there stays a plain error.
+    for (text, other) in [
+        ("1. c3-d4 f6-f4 *\n", true),
+        ("1. c3-d4 b7-c6 *\n", true),
+        ("1. c3-d4 c3-d4 *\n", false),
+    ] {
+        let reading = pdn::read_all(text);
+        let error = reading.failed().next().unwrap();
+        assert_eq!(error.kind.is_other_variant(), other, "{error}");
+        if other {
+            assert!(matches!(
+                &*error.kind,
+                PdnErrorKind::NotRussian { black: true, .. }
+            ));
+        }
+    }
+}
+
+#[test]
+fn a_file_of_problems_without_moves_reads_with_a_warning_per_position() {
+    let text = "[Event \"Problem 1\"]\n[FEN \"W:W22,Kc1:B18,11\"]\n2-0\n\n\
+                [Event \"Problem 2\"]\n[FEN \"B:W27:BK4\"]\n0-2\n\n\
+                [Event \"Nothing at all\"]\n*\n";
+    let reading = pdn::read_all(text);
+    assert_eq!(reading.read_count(), 3);
+    assert_eq!(reading.warnings.len(), 3, "{:#?}", reading.warnings);
+    for (warning, line) in reading.warnings.iter().zip([3, 7, 10]) {
+        assert_eq!(warning.line, line, "{warning}");
+    }
+    assert!(
+        reading.warnings[0]
+            .message
+            .contains("a problem without its solution?")
+    );
+    assert!(
+        reading.warnings[2]
+            .message
+            .contains("a result and no moves")
+    );
+    assert_eq!(game(&reading, 0).result, GameResult::WhiteWins);
+    assert!(game(&reading, 1).game.moves().is_empty());
+}
+
+#[test]
 fn a_file_where_most_games_fail_is_judged_on_all_its_failures() {
     // Two games fail the Italian way, three later on plain illegal moves, one is read: fewer
     // than half of the games show the variant, but the file is judged on all five failures.
@@ -238,7 +319,10 @@ fn an_ambiguous_short_move_names_its_candidates_and_the_next_game_is_read() {
 #[test]
 fn encodings_are_detected_and_cyrillic_comes_out_as_cyrillic() {
     let code_pages = if cfg!(feature = "encodings") {
-        vec![(CP1251, TextEncoding::Windows1251)]
+        vec![
+            (CP1251, TextEncoding::Windows1251),
+            (CP866, TextEncoding::Cp866),
+        ]
     } else {
         Vec::new()
     };

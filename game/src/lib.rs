@@ -6,13 +6,15 @@
 //!    board ↔ screen geometry, the font — nothing of the game;
 //! 2. [`text`]: every visible word, in Russian and English, the language in use and the typed
 //!    notices ([`crate::text::Say`]);
-//! 3. [`core`]: the game record (the single source of truth) and the rules step, the clocks, the
-//!    games of a PDN file, the settings, the puzzle mode, the clipboard;
-//! 4. [`engine`]: the engine's searches on a background task and the endgame tables;
+//! 3. [`core`]: the game record (the single source of truth) and the steps that change it, one
+//!    per concern (the record, files, the list of games, the setup, the puzzle mode), the
+//!    clocks, the settings, the clipboard;
+//! 4. [`engine`]: the engine behind a port (what to search and when; the back end that searches,
+//!    a background task here) and the endgame tables;
 //! 5. [`view`]: the board, the click interpretation, the keys, the side panel, the puzzle panel,
 //!    the list of games, the redraw policy.
 //!
-//! Every frame runs in the order input → rules → view ([`GameSet`]). The game contains no rules:
+//! Every frame runs in the order input → rules → follow → view ([`GameSet`]). The game contains no rules:
 //! legal moves, validation and results come from the `shashki` crate. [`CorePlugin`] is the part
 //! that needs no window (record, input interpretation, engine), so it runs under `MinimalPlugins`
 //! in the headless tests. This file only declares the floors and wires their plugins.
@@ -43,27 +45,35 @@ impl Plugin for CorePlugin {
         }
         app.configure_sets(
             Update,
-            (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
+            (
+                GameSet::Input,
+                GameSet::Rules,
+                GameSet::Follow,
+                GameSet::View,
+            )
+                .chain(),
         )
         .insert_resource(self.setup.record.clone())
         .insert_resource(crate::core::clock::Clocks::new(
             self.setup.clock,
             self.setup.record.game().moves().len(),
         ))
-        .insert_resource(crate::engine::engine_task::EngineSetup(
-            shashki::EngineSetup {
-                book: self.setup.book.clone(),
-                tablebases: self.setup.tablebases.clone(),
-            },
-        ))
+        .insert_resource(crate::engine::port::EngineSetup(shashki::EngineSetup {
+            book: self.setup.book.clone(),
+            tablebases: self.setup.tablebases.clone(),
+        }))
         .add_plugins((
+            crate::core::record::plugin,
             crate::core::rules::plugin,
+            crate::core::files::plugin,
+            crate::core::setup::plugin,
             crate::core::sync::plugin,
             crate::core::clock::plugin,
-            crate::core::clipboard::plugin,
             crate::view::input::plugin,
             crate::view::shortcuts::plugin,
+            crate::engine::port::plugin,
             crate::engine::engine_task::plugin,
+            crate::engine::native_backend::plugin,
             crate::text::plugin,
             crate::core::collection::plugin,
             crate::core::settings::plugin,
@@ -71,8 +81,7 @@ impl Plugin for CorePlugin {
         ))
         .insert_resource(crate::text::Language(self.setup.lang))
         .insert_resource(crate::core::record::Orientation {
-            flipped: (self.setup.record.human_side() == Some(shashki::Color::Black))
-                != self.setup.settings.board_turned,
+            flipped: self.setup.record.faces_black() != self.setup.settings.board_turned,
         })
         .insert_resource(self.setup.collection.clone())
         .insert_resource(self.setup.own_games.clone())
@@ -109,6 +118,7 @@ impl Plugin for GamePlugin {
             crate::view::game_list::plugin,
             crate::view::puzzle_panel::plugin,
             crate::view::redraw::plugin,
+            crate::view::window_fit::plugin,
             crate::engine::tablebases::plugin,
         ));
     }

@@ -1,5 +1,6 @@
 //! Headless tests: the game's plugins under `MinimalPlugins` (no window, no renderer). Input is
-//! injected as `BoardClick` / `GameCommand` messages and the assertions read the resources.
+//! injected as `BoardClick` messages and each concern's own (`RecordCommand`, `FileCommand`, …)
+//! and the assertions read the resources.
 
 use std::time::{Duration, Instant};
 
@@ -8,13 +9,17 @@ use shashki::{Color, Game, GameStatus, Position, Square};
 use shashki_game::core::clipboard::{CopyWhat, copy_text};
 use shashki_game::core::clock::Clocks;
 use shashki_game::core::collection::Collection;
-use shashki_game::core::command::GameCommand;
+use shashki_game::core::collection::ListCommand;
+use shashki_game::core::files::FileCommand;
 use shashki_game::core::notice::Notice;
 use shashki_game::core::pdn_file::OwnGames;
+use shashki_game::core::record::RecordCommand;
 use shashki_game::core::record::{Controller, GameRecord, Mode, Outcome, Players, Strength};
 use shashki_game::core::settings::{Settings, SettingsFile};
+use shashki_game::core::setup::SetupCommand;
 use shashki_game::core::sync::{Analysis, Hint};
-use shashki_game::engine::engine_task::{Evaluation, Purpose, Thinking};
+use shashki_game::engine::engine_task::{EngineCommand, Evaluation, Thinking};
+use shashki_game::engine::port::Purpose;
 use shashki_game::ground::TimeControl;
 use shashki_game::text::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::view::input::{BoardClick, ClickFeedback, Drag, Refusal};
@@ -65,7 +70,7 @@ fn click(app: &mut App, name: &str) {
     app.update();
 }
 
-fn command(app: &mut App, command: GameCommand) {
+fn command(app: &mut App, command: impl Message) {
     app.world_mut().write_message(command);
     app.update();
 }
@@ -229,12 +234,12 @@ fn undo_and_redo_step_through_the_game() {
     click(&mut app, "f6");
     click(&mut app, "g5");
     assert_eq!(record(&app).game().moves().len(), 2);
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert_eq!(record(&app).game().moves().len(), 1);
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert!(record(&app).game().moves().is_empty());
-    command(&mut app, GameCommand::Redo);
-    command(&mut app, GameCommand::Redo);
+    command(&mut app, RecordCommand::Redo);
+    command(&mut app, RecordCommand::Redo);
     assert_eq!(record(&app).game().position().to_fen(), {
         let mut g = Game::default();
         g.play_text("c3-d4").unwrap();
@@ -242,10 +247,10 @@ fn undo_and_redo_step_through_the_game() {
         g.position().to_fen()
     });
     // A new move clears the redo stack.
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     click(&mut app, "h6");
     click(&mut app, "g5");
-    command(&mut app, GameCommand::Redo);
+    command(&mut app, RecordCommand::Redo);
     assert_eq!(record(&app).game().moves().len(), 2);
     assert!(record(&app).redo_moves().is_empty());
 }
@@ -256,10 +261,10 @@ fn undo_against_the_engine_takes_back_its_reply_too() {
     click(&mut app, "c3");
     click(&mut app, "d4");
     update_until(&mut app, |app| record(app).game().moves().len() == 2);
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert!(record(&app).game().moves().is_empty());
     assert_eq!(record(&app).to_move(), Controller::Human);
-    command(&mut app, GameCommand::Redo);
+    command(&mut app, RecordCommand::Redo);
     assert_eq!(record(&app).game().moves().len(), 2);
 }
 
@@ -329,21 +334,21 @@ fn a_bad_fen_is_reported_and_the_game_goes_on() {
     let mut app = two_players(None);
     click(&mut app, "c3");
     click(&mut app, "d4");
-    command(&mut app, GameCommand::SetFen("W:Wx99".into()));
+    command(&mut app, RecordCommand::SetFen("W:Wx99".into()));
     let notice = app.world().resource::<Notice>();
     assert!(
         notice.error && notice.text(&EN).contains("FEN"),
         "{notice:?}"
     );
     assert_eq!(record(&app).game().moves().len(), 1);
-    command(&mut app, GameCommand::SetFen("B:WK29:B25".into()));
+    command(&mut app, RecordCommand::SetFen("B:WK29:B25".into()));
     assert_eq!(record(&app).game().position().to_fen(), "B:WK29:B25");
 }
 
 #[test]
 fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
-    command(&mut app, GameCommand::SetFen("B:WK29:B25,18".into()));
+    command(&mut app, RecordCommand::SetFen("B:WK29:B25,18".into()));
     let players = record(&app).players();
     assert_eq!(
         (players.white, players.black),
@@ -359,7 +364,7 @@ fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
     }
     assert!(record(&app).game().moves().is_empty(), "the engine waits");
     // Switch sides: the engine takes Black and moves.
-    command(&mut app, GameCommand::SwitchSides);
+    command(&mut app, SetupCommand::SwitchSides);
     assert_eq!(record(&app).human_side(), Some(Color::White));
     update_until(&mut app, |app| record(app).game().moves().len() == 1);
 }
@@ -367,7 +372,7 @@ fn set_fen_after_engine_against_engine_gives_the_person_the_side_to_move() {
 #[test]
 fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
     let mut app = app_with(None, Controller::Human, Controller::Engine);
-    command(&mut app, GameCommand::Resign);
+    command(&mut app, RecordCommand::Resign);
     assert_eq!(
         record(&app).outcome(),
         Outcome::Resigned {
@@ -381,11 +386,11 @@ fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
         record(&app).game().moves().is_empty(),
         "no move after resigning"
     );
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert!(record(&app).ongoing());
     // Engine against engine: nobody to resign for.
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
-    command(&mut app, GameCommand::Resign);
+    command(&mut app, RecordCommand::Resign);
     assert_eq!(record(&app).ending(), None);
 }
 
@@ -393,7 +398,7 @@ fn resigning_ends_the_game_with_the_result_and_undo_takes_it_back() {
 fn the_engine_accepts_a_draw_in_a_drawn_ending_and_declines_when_winning() {
     // Kings one against one: level.
     let mut app = app_with(Some("W:WKc1:BKh8"), Controller::Human, Controller::Engine);
-    command(&mut app, GameCommand::OfferDraw);
+    command(&mut app, EngineCommand::OfferDraw);
     update_until(&mut app, |app| !record(app).ongoing());
     assert_eq!(record(&app).outcome(), Outcome::DrawAgreed);
     assert_eq!(record(&app).status_line(&RU), "Ничья: по соглашению");
@@ -407,7 +412,7 @@ fn the_engine_accepts_a_draw_in_a_drawn_ending_and_declines_when_winning() {
         Controller::Human,
         Controller::Engine,
     );
-    command(&mut app, GameCommand::OfferDraw);
+    command(&mut app, EngineCommand::OfferDraw);
     update_until(&mut app, |app| {
         app.world().resource::<Notice>().lines == [Say::DrawDeclined]
     });
@@ -417,15 +422,15 @@ fn the_engine_accepts_a_draw_in_a_drawn_ending_and_declines_when_winning() {
 #[test]
 fn the_weakest_level_plays_legal_moves_quickly() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
-    command(&mut app, GameCommand::SetLevel(1));
+    command(&mut app, SetupCommand::Level(1));
     assert_eq!(record(&app).strength(), Strength::Level(1));
-    command(&mut app, GameCommand::NewGame(Mode::EngineVsEngine));
+    command(&mut app, RecordCommand::NewGame(Mode::EngineVsEngine));
     update_until(&mut app, |app| record(app).game().moves().len() >= 6);
     let mut game = Game::default();
     for mv in record(&app).game().moves() {
         game.play(*mv).unwrap();
     }
-    command(&mut app, GameCommand::SetLevel(0));
+    command(&mut app, SetupCommand::Level(0));
     assert_eq!(record(&app).strength(), Strength::Level(1), "no level 0");
 }
 
@@ -455,13 +460,13 @@ fn a_hint_disappears_when_a_move_is_taken_back() {
     for square in ["c3", "d4"] {
         click(&mut app, square);
     }
-    command(&mut app, GameCommand::Hint);
+    command(&mut app, EngineCommand::Hint);
     update_until(&mut app, |app| app.world().resource::<Hint>().0.is_some());
     assert!(matches!(
         app.world().resource::<Notice>().lines.as_slice(),
         [Say::Hint(_)]
     ));
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     app.update();
     assert_eq!(app.world().resource::<Hint>().0, None);
     assert!(app.world().resource::<Notice>().lines.is_empty());
@@ -470,7 +475,7 @@ fn a_hint_disappears_when_a_move_is_taken_back() {
 #[test]
 fn a_hint_is_a_legal_move_for_the_human() {
     let mut app = app_with(None, Controller::Human, Controller::Engine);
-    command(&mut app, GameCommand::Hint);
+    command(&mut app, EngineCommand::Hint);
     update_until(&mut app, |app| app.world().resource::<Hint>().0.is_some());
     let hint = app.world().resource::<Hint>().0.unwrap();
     assert!(Position::start().is_legal(&hint));
@@ -484,7 +489,7 @@ fn a_hint_is_a_legal_move_for_the_human() {
 fn engine_against_engine_plays_on_and_a_new_game_resets() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
     update_until(&mut app, |app| record(app).game().moves().len() >= 4);
-    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    command(&mut app, RecordCommand::NewGame(Mode::TwoPlayers));
     // A search still running for the old game must not leak a move into the new one.
     for _ in 0..50 {
         std::thread::sleep(Duration::from_millis(2));
@@ -554,7 +559,7 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
         click(&mut app, square);
     }
     assert_eq!(record(&app).game().moves().len(), 2);
-    command(&mut app, GameCommand::ReviewBack);
+    command(&mut app, RecordCommand::ReviewBack);
     assert_eq!(record(&app).review(), Some(1));
     assert_eq!(record(&app).move_lines(&EN), ["1. [c3-d4]  f6-g5"]);
     assert_eq!(record(&app).move_lines_marked(&EN).1, Some(0));
@@ -563,30 +568,30 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
             .review_line(&EN)
             .is_some_and(|l| l.contains("1. c3-d4"))
     );
-    command(&mut app, GameCommand::ReviewBack);
-    command(&mut app, GameCommand::ReviewBack);
+    command(&mut app, RecordCommand::ReviewBack);
+    command(&mut app, RecordCommand::ReviewBack);
     assert_eq!(
         record(&app).review(),
         Some(0),
         "the start is as far back as it goes"
     );
     assert_eq!(record(&app).shown_ply(), 0);
-    command(&mut app, GameCommand::ReviewForward);
-    command(&mut app, GameCommand::ReviewForward);
+    command(&mut app, RecordCommand::ReviewForward);
+    command(&mut app, RecordCommand::ReviewForward);
     assert_eq!(
         record(&app).review(),
         None,
         "forward past the last ply is the game again"
     );
-    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, RecordCommand::ReviewStart);
     assert_eq!(record(&app).review(), Some(0));
     // A click while reviewing plays nothing and shows the game again.
     click(&mut app, "e3");
     assert_eq!(record(&app).review(), None);
     assert_eq!(record(&app).game().moves().len(), 2);
     assert_eq!(app.world().resource::<Selection>().piece, None);
-    command(&mut app, GameCommand::ReviewBack);
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::ReviewBack);
+    command(&mut app, RecordCommand::Undo);
     assert_eq!(record(&app).review(), None, "taking back ends the review");
     assert_eq!(record(&app).game().moves().len(), 1);
 }
@@ -595,7 +600,7 @@ fn reviewing_steps_through_the_game_and_a_click_returns_to_it() {
 fn the_engine_waits_while_the_game_is_reviewed() {
     let mut app = app_with(None, Controller::Engine, Controller::Engine);
     update_until(&mut app, |app| record(app).game().moves().len() >= 2);
-    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, RecordCommand::ReviewStart);
     let reviewed_at = record(&app).game().moves().len();
     // At most the move already under way lands; no new search starts.
     for _ in 0..200 {
@@ -608,7 +613,7 @@ fn the_engine_waits_while_the_game_is_reviewed() {
         Some(0),
         "a move played keeps the review"
     );
-    command(&mut app, GameCommand::ReviewEnd);
+    command(&mut app, RecordCommand::ReviewEnd);
     update_until(&mut app, |app| {
         record(app).game().moves().len() >= reviewed_at + 2
     });
@@ -616,7 +621,7 @@ fn the_engine_waits_while_the_game_is_reviewed() {
 
 #[test]
 fn missing_tablebases_are_built_in_the_background_and_given_to_the_engine() {
-    use shashki_game::engine::engine_task::EngineSetup;
+    use shashki_game::engine::port::EngineSetup;
     use shashki_game::engine::tablebases::{TablebaseDefaults, plugin};
     let dir = std::env::temp_dir().join(format!("shashki-game-tb-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -697,7 +702,7 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
         base: Duration::from_secs(1),
         increment: Duration::from_secs(1),
     };
-    command(&mut app, GameCommand::SetTimeControl(Some(control)));
+    command(&mut app, SetupCommand::TimeControl(Some(control)));
     assert_eq!(clocks(&app).control, Some(control));
     click(&mut app, "c3");
     click(&mut app, "d4");
@@ -742,12 +747,12 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
         Some(Refusal::GameOver)
     );
     // Taking back the loss on time gives Black its second back (the time when its turn began).
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert!(record(&app).ongoing());
     assert_eq!(record(&app).game().moves().len(), 1);
     assert!(clocks(&app).left(Color::Black) > Duration::from_millis(500));
     // Without a time control nothing runs out.
-    command(&mut app, GameCommand::SetTimeControl(None));
+    command(&mut app, SetupCommand::TimeControl(None));
     for _ in 0..20 {
         app.update();
     }
@@ -787,14 +792,14 @@ fn a_move_clicked_in_the_list_is_shown_and_play_goes_on_from_it() {
     let rows = record(&app).move_rows(&EN);
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].moves[1], (2, "f6-g5".to_string()));
-    command(&mut app, GameCommand::ReviewAt(1));
+    command(&mut app, RecordCommand::ReviewAt(1));
     assert_eq!(record(&app).review(), Some(1));
     assert_eq!(record(&app).shown_position().side_to_move(), Color::Black);
-    command(&mut app, GameCommand::ReviewAt(3));
+    command(&mut app, RecordCommand::ReviewAt(3));
     assert_eq!(record(&app).review(), None, "the last move is the game");
-    command(&mut app, GameCommand::ReviewAt(1));
+    command(&mut app, RecordCommand::ReviewAt(1));
     // Playing on from there: the later moves are taken back, and Redo could replay them.
-    command(&mut app, GameCommand::PlayFromHere);
+    command(&mut app, RecordCommand::PlayFromHere);
     assert_eq!(record(&app).review(), None);
     assert_eq!(record(&app).game().moves().len(), 1);
     assert_eq!(record(&app).redo_moves().len(), 2);
@@ -810,7 +815,7 @@ fn a_move_clicked_in_the_list_is_shown_and_play_goes_on_from_it() {
         "a new move forgets them"
     );
     // Without a review there is nothing to play from.
-    command(&mut app, GameCommand::PlayFromHere);
+    command(&mut app, RecordCommand::PlayFromHere);
     assert_eq!(record(&app).game().moves().len(), 2);
 }
 
@@ -821,7 +826,7 @@ fn the_analysis_follows_the_position_shown_until_stopped() {
     click(&mut app, "d4");
     update_until(&mut app, |app| record(app).game().moves().len() == 2);
     let live = *record(&app).game().position();
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     assert!(app.world().resource::<Analysis>().0);
     update_until(&mut app, |app| {
         let thinking = app.world().resource::<Thinking>();
@@ -832,7 +837,7 @@ fn the_analysis_follows_the_position_shown_until_stopped() {
     let pv = app.world().resource::<Thinking>().progress.pv.clone();
     assert!(pv.starts_with("2. "), "numbered like the move list: {pv}");
     // The start position shown: the analysis starts again there.
-    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, RecordCommand::ReviewStart);
     update_until(&mut app, |app| {
         app.world().resource::<Evaluation>().root == Some(Position::start())
     });
@@ -844,7 +849,7 @@ fn the_analysis_follows_the_position_shown_until_stopped() {
             .starts_with("1. ")
     );
     // Turned off, the infinite search stops (through the engine's stop handle).
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| {
         app.world().resource::<Thinking>().purpose.is_none()
     });
@@ -861,7 +866,7 @@ fn the_engine_does_not_play_while_analysing_and_its_clock_waits() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     let before = clocks(&app).left(Color::White);
     update_until(&mut app, |app| {
         app.world().resource::<Thinking>().progress.depth >= 3
@@ -876,7 +881,7 @@ fn the_engine_does_not_play_while_analysing_and_its_clock_waits() {
         before,
         "the engine's clock waits"
     );
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| !record(app).game().moves().is_empty());
     assert!(clocks(&app).left(Color::White) < before);
 }
@@ -886,7 +891,7 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
     let mut app = two_players(None);
     click(&mut app, "c3");
     click(&mut app, "d4");
-    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, RecordCommand::ReviewStart);
     let fen = copy_text(CopyWhat::Fen, record(&app), &OwnGames::default(), None);
     assert_eq!(fen, Position::start().to_fen());
     let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
@@ -894,12 +899,12 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
         pdn.contains("1. c3-d4") || pdn.contains("1. 22-18"),
         "{pdn}"
     );
-    command(&mut app, GameCommand::Resign);
+    command(&mut app, RecordCommand::Resign);
     let pdn = copy_text(CopyWhat::Pdn, record(&app), &OwnGames::default(), None);
     // Two people: the side to move (Black) resigned.
     assert!(pdn.trim_end().ends_with("2-0"), "{pdn}");
     // No clipboard here (no display): the player is told, the game goes on.
-    command(&mut app, GameCommand::CopyFen);
+    command(&mut app, FileCommand::Copy(CopyWhat::Fen));
     let notice = app.world().resource::<Notice>();
     assert!(
         notice.error && matches!(notice.lines.as_slice(), [Say::CopyFailed(_)]),
@@ -909,7 +914,8 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
 
 #[test]
 fn an_analysis_cancelled_before_its_search_began_still_ends() {
-    use shashki_game::engine::engine_task::{EngineHandle, Progress, Request, think};
+    use shashki_game::engine::native_backend::{EngineHandle, think};
+    use shashki_game::engine::port::{Progress, Request};
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
     let config = shashki::EngineConfig {
@@ -942,13 +948,13 @@ fn the_analysis_searches_the_opening_even_with_a_book() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     // A book would answer the start position at once; the analysis searches it.
     update_until(&mut app, |app| {
         let thinking = app.world().resource::<Thinking>();
         thinking.purpose == Some(Purpose::Analysis) && thinking.progress.depth >= 5
     });
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| {
         app.world().resource::<Thinking>().purpose.is_none()
     });
@@ -958,7 +964,7 @@ fn the_analysis_searches_the_opening_even_with_a_book() {
 fn a_finished_analysis_stays_on_show() {
     // White to move has lost (no piece can move): the search ends at once.
     let mut app = app_with(Some("W:Wa1:Bb2,c3"), Controller::Human, Controller::Human);
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| {
         app.world()
             .resource::<shashki_game::engine::engine_task::AnalysisDone>()
@@ -1010,7 +1016,7 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
         );
     }
     let revision = record(&app).revision();
-    command(&mut app, GameCommand::SetDrawRules(DrawRules::Basic));
+    command(&mut app, SetupCommand::DrawRules(DrawRules::Basic));
     assert_eq!(record(&app).game().draw_rules(), DrawRules::Basic);
     assert!(record(&app).revision() > revision);
     assert_eq!(record(&app).outcome(), Outcome::Ongoing);
@@ -1030,11 +1036,11 @@ fn the_draw_rules_are_a_setting_that_ends_or_continues_the_game_in_both_language
     assert_eq!(record(&app).game().moves().len(), 2);
     assert_eq!(record(&app).outcome(), Outcome::Ongoing);
     // Back to the full rules: the game is drawn again, by the rule the status names.
-    command(&mut app, GameCommand::SetDrawRules(DrawRules::Full));
+    command(&mut app, SetupCommand::DrawRules(DrawRules::Full));
     assert!(matches!(record(&app).outcome(), Outcome::DrawnByRule(_)));
     // The setting outlives the game: a new game keeps it.
-    command(&mut app, GameCommand::SetDrawRules(DrawRules::Repetition));
-    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    command(&mut app, SetupCommand::DrawRules(DrawRules::Repetition));
+    command(&mut app, RecordCommand::NewGame(Mode::TwoPlayers));
     assert_eq!(record(&app).game().draw_rules(), DrawRules::Repetition);
 }
 
@@ -1049,7 +1055,7 @@ fn the_engine_searches_under_the_draw_rules_of_the_game() {
             Controller::Human,
             Controller::Engine,
         );
-        command(&mut app, GameCommand::SetDrawRules(rules));
+        command(&mut app, SetupCommand::DrawRules(rules));
         update_until(&mut app, |app| record(app).game().moves().len() == 1);
         let game = &record(&app).game();
         let position = game.position();
@@ -1078,19 +1084,19 @@ fn the_evaluation_bar_shows_only_the_position_on_the_board_and_forgets_old_games
     // The engine's score of its move is the score of the position after it.
     assert!(shown_evaluation(&app).is_some());
     // An earlier position is not the one the engine scored.
-    command(&mut app, GameCommand::ReviewStart);
+    command(&mut app, RecordCommand::ReviewStart);
     assert_eq!(shown_evaluation(&app), None);
     // Analysed, it has its own score; back at the game, that score is not shown there.
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| shown_evaluation(app).is_some());
-    command(&mut app, GameCommand::ToggleAnalysis);
+    command(&mut app, EngineCommand::ToggleAnalysis);
     update_until(&mut app, |app| {
         app.world().resource::<Thinking>().purpose.is_none()
     });
-    command(&mut app, GameCommand::ReviewEnd);
+    command(&mut app, RecordCommand::ReviewEnd);
     assert_eq!(shown_evaluation(&app), None);
     // A new game starts without a score, though the start position was analysed before.
-    command(&mut app, GameCommand::NewGame(Mode::TwoPlayers));
+    command(&mut app, RecordCommand::NewGame(Mode::TwoPlayers));
     assert_eq!(app.world().resource::<Evaluation>().root, None);
     assert_eq!(shown_evaluation(&app), None);
 }
@@ -1120,7 +1126,7 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
     };
     // Through the panel's "Open PDN".
     let mut app = app_with(None, Controller::Human, Controller::Engine);
-    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    command(&mut app, FileCommand::Load(path.clone()));
     assert_eq!(record(&app).game().moves().len(), 3);
     assert_eq!(
         record(&app).outcome(),
@@ -1146,7 +1152,7 @@ fn a_loaded_finished_game_is_finished_not_played_on_from_either_door() {
     assert_eq!(setup.record.players(), from_panel);
     assert_eq!(setup.opened, Some(opened));
     // Taking back the recorded result plays on from the last position.
-    command(&mut app, GameCommand::Undo);
+    command(&mut app, RecordCommand::Undo);
     assert!(record(&app).ongoing());
     assert_eq!(record(&app).game().moves().len(), 3);
     std::fs::remove_file(path).ok();
@@ -1184,7 +1190,7 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
     let dir = test_dir("list");
     let path = collection_file(&dir);
     let mut app = two_players(None);
-    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    command(&mut app, FileCommand::Load(path.clone()));
     let list = app.world().resource::<Collection>();
     assert!(list.shown);
     let numbers: Vec<usize> = list.visible().iter().map(|g| g.number).collect();
@@ -1235,7 +1241,7 @@ fn the_list_filters_by_a_players_name_as_it_is_typed() {
     let dir = test_dir("filter");
     let path = collection_file(&dir);
     let mut app = two_players(None);
-    command(&mut app, GameCommand::LoadPdn(path));
+    command(&mut app, FileCommand::Load(path));
     let shown = |app: &App| -> Vec<usize> {
         app.world()
             .resource::<Collection>()
@@ -1244,24 +1250,24 @@ fn the_list_filters_by_a_players_name_as_it_is_typed() {
             .map(|g| g.number)
             .collect()
     };
-    command(&mut app, GameCommand::FilterGames("и".into()));
+    command(&mut app, ListCommand::Filter("и".into()));
     assert_eq!(shown(&app), [1, 2]);
-    command(&mut app, GameCommand::FilterGames("ИВАНОВА".into()));
+    command(&mut app, ListCommand::Filter("ИВАНОВА".into()));
     assert_eq!(shown(&app), [2]);
-    command(&mut app, GameCommand::FilterGames("nobody".into()));
+    command(&mut app, ListCommand::Filter("nobody".into()));
     assert!(shown(&app).is_empty());
-    command(&mut app, GameCommand::FilterGames(String::new()));
+    command(&mut app, ListCommand::Filter(String::new()));
     assert_eq!(shown(&app), [1, 2, 4]);
     // The keys move the highlighted game within the games shown; a new filter starts at the top.
     let cursor = |app: &App| app.world().resource::<Collection>().cursor;
-    command(&mut app, GameCommand::MoveListCursor(1));
+    command(&mut app, ListCommand::MoveCursor(1));
     assert_eq!(cursor(&app), 1);
-    command(&mut app, GameCommand::MoveListCursor(10));
+    command(&mut app, ListCommand::MoveCursor(10));
     assert_eq!(cursor(&app), 2, "the last game shown");
-    command(&mut app, GameCommand::MoveListCursor(-10));
+    command(&mut app, ListCommand::MoveCursor(-10));
     assert_eq!(cursor(&app), 0);
-    command(&mut app, GameCommand::MoveListCursor(2));
-    command(&mut app, GameCommand::FilterGames("smith".into()));
+    command(&mut app, ListCommand::MoveCursor(2));
+    command(&mut app, ListCommand::Filter("smith".into()));
     assert_eq!((shown(&app), cursor(&app)), (vec![4], 0));
     std::fs::remove_dir_all(dir).ok();
 }
@@ -1271,9 +1277,9 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     let dir = test_dir("choose");
     let path = collection_file(&dir);
     let mut app = app_with(None, Controller::Human, Controller::Engine);
-    command(&mut app, GameCommand::LoadPdn(path.clone()));
+    command(&mut app, FileCommand::Load(path.clone()));
     // The fourth game of the file, the third read: unfinished, White to move at its end.
-    command(&mut app, GameCommand::OpenGame(2));
+    command(&mut app, FileCommand::OpenGame(2));
     assert!(!app.world().resource::<Collection>().shown);
     assert_eq!(record(&app).game().moves().len(), 2);
     assert_eq!(record(&app).review(), Some(0), "shown at its start");
@@ -1288,7 +1294,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
         app.update();
     }
     assert_eq!(record(&app).game().moves().len(), 2);
-    command(&mut app, GameCommand::ReviewForward);
+    command(&mut app, RecordCommand::ReviewForward);
     assert_eq!(record(&app).review(), Some(1));
     // Under a time control no clock runs for a game shown as its file holds it.
     let clock = Clocks::new(Some(TimeControl::new(5, 3)), 0);
@@ -1305,7 +1311,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
     );
     // "Play from here" plays on against the engine from the position shown, the player taking
     // the side to move (Black).
-    command(&mut app, GameCommand::PlayFromHere);
+    command(&mut app, RecordCommand::PlayFromHere);
     assert_eq!(record(&app).review(), None);
     assert_eq!(record(&app).game().moves().len(), 1);
     assert_eq!(record(&app).human_side(), Some(Color::Black));
@@ -1316,9 +1322,9 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
         false
     ));
     // Back to the list, and the first game, finished.
-    command(&mut app, GameCommand::ShowGameList(true));
+    command(&mut app, ListCommand::Show(true));
     assert!(app.world().resource::<Collection>().shown);
-    command(&mut app, GameCommand::OpenGame(0));
+    command(&mut app, FileCommand::OpenGame(0));
     assert_eq!(record(&app).review(), Some(0));
     assert_eq!(
         record(&app).outcome(),
@@ -1362,12 +1368,12 @@ fn saving_adds_the_game_to_the_players_own_games_with_its_tags() {
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
     app.update();
-    command(&mut app, GameCommand::PlayText("c3-d4".into()));
-    command(&mut app, GameCommand::Resign);
-    command(&mut app, GameCommand::SavePdn(None));
-    command(&mut app, GameCommand::NewGame(Mode::PlayWhite));
-    command(&mut app, GameCommand::Resign);
-    command(&mut app, GameCommand::SavePdn(None));
+    command(&mut app, RecordCommand::PlayText("c3-d4".into()));
+    command(&mut app, RecordCommand::Resign);
+    command(&mut app, FileCommand::Save(None));
+    command(&mut app, RecordCommand::NewGame(Mode::PlayWhite));
+    command(&mut app, RecordCommand::Resign);
+    command(&mut app, FileCommand::Save(None));
     assert_eq!(
         app.world().resource::<Notice>().lines,
         vec![Say::Saved(mine.display().to_string(), 2)]
@@ -1395,7 +1401,7 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     use shashki_game::text::TypedRefusal;
     let mut app = two_players(None);
     for (text, plies) in [("c3d4", 1), ("f6-g5", 2), ("21-17", 3)] {
-        command(&mut app, GameCommand::PlayText(text.into()));
+        command(&mut app, RecordCommand::PlayText(text.into()));
         assert_eq!(record(&app).game().moves().len(), plies, "{text}");
     }
     assert!(app.world().resource::<Notice>().lines.is_empty());
@@ -1404,18 +1410,18 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
         _ => None,
     };
     // An illegal move and a text that is not a move.
-    command(&mut app, GameCommand::PlayText("a7-a5".into()));
+    command(&mut app, RecordCommand::PlayText("a7-a5".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::Illegal));
     assert_eq!(record(&app).game().moves().len(), 3);
     // After c3-d4 f6-e5 White must take on e5: a quiet move is refused for that.
     let mut capture = two_players(None);
-    command(&mut capture, GameCommand::PlayText("c3-d4".into()));
-    command(&mut capture, GameCommand::PlayText("f6-e5".into()));
-    command(&mut capture, GameCommand::PlayText("g3-h4".into()));
+    command(&mut capture, RecordCommand::PlayText("c3-d4".into()));
+    command(&mut capture, RecordCommand::PlayText("f6-e5".into()));
+    command(&mut capture, RecordCommand::PlayText("g3-h4".into()));
     assert_eq!(refused(&capture), Some(TypedRefusal::MustCapture));
-    command(&mut capture, GameCommand::PlayText("d4:f6".into()));
+    command(&mut capture, RecordCommand::PlayText("d4:f6".into()));
     assert_eq!(record(&capture).game().moves().len(), 3);
-    command(&mut app, GameCommand::PlayText("hello".into()));
+    command(&mut app, RecordCommand::PlayText("hello".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
     assert!(app.world().resource::<Notice>().error);
     let text = app.world().resource::<Notice>().text(&RU);
@@ -1425,17 +1431,17 @@ fn typed_moves_are_played_and_bad_ones_are_refused_with_a_reason() {
     );
     // A capture written with a colon.
     let mut app = two_players(Some("W:Wc3:Bd4"));
-    command(&mut app, GameCommand::PlayText("c3:e5".into()));
+    command(&mut app, RecordCommand::PlayText("c3:e5".into()));
     assert_eq!(record(&app).game().moves().len(), 1);
     // A single square is not a move.
     let mut app = two_players(Some("W:WKd4:Bc5,e5"));
-    command(&mut app, GameCommand::PlayText("d4".into()));
+    command(&mut app, RecordCommand::PlayText("d4".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::NotAMove));
     // While reviewing or on the engine's turn nothing is played.
     let mut app = two_players(None);
-    command(&mut app, GameCommand::PlayText("c3-d4".into()));
-    command(&mut app, GameCommand::ReviewStart);
-    command(&mut app, GameCommand::PlayText("f6-g5".into()));
+    command(&mut app, RecordCommand::PlayText("c3-d4".into()));
+    command(&mut app, RecordCommand::ReviewStart);
+    command(&mut app, RecordCommand::PlayText("f6-g5".into()));
     assert_eq!(refused(&app), Some(TypedRefusal::Reviewing));
     assert_eq!(record(&app).game().moves().len(), 1);
 }
@@ -1445,7 +1451,7 @@ fn an_ambiguous_typed_move_lists_the_candidates() {
     use shashki_game::text::TypedRefusal;
     // The short form `ef4` (from the e file to f4) fits the man on e3 and the king on e5.
     let mut app = two_players(Some("W:We3,Ke5:Ba7"));
-    command(&mut app, GameCommand::PlayText("ef4".into()));
+    command(&mut app, RecordCommand::PlayText("ef4".into()));
     assert_eq!(
         app.world().resource::<Notice>().lines,
         vec![Say::TypedMove(
@@ -1466,12 +1472,12 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
     app.update();
-    command(&mut app, GameCommand::SetLevel(6));
+    command(&mut app, SetupCommand::Level(6));
     command(
         &mut app,
-        GameCommand::SetTimeControl(Some(TimeControl::new(15, 10))),
+        SetupCommand::TimeControl(Some(TimeControl::new(15, 10))),
     );
-    command(&mut app, GameCommand::Flip);
+    command(&mut app, SetupCommand::Flip);
     app.world_mut().write_message(SwitchLanguage(Lang::Ru));
     app.update();
     let (saved, problem) = shashki_game::core::settings::load(&path);
@@ -1527,4 +1533,135 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     let (missing, problem) = shashki_game::core::settings::load(&dir.join("none.json"));
     assert_eq!((missing, problem), (Settings::default(), None));
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn saving_a_game_of_a_collection_never_writes_into_it_and_never_twice() {
+    let dir = test_dir("save-collection");
+    let club = collection_file(&dir);
+    let before = std::fs::read_to_string(&club).unwrap();
+    let mine = dir.join("my-games.pdn");
+    let mut setup = setup_with(None, Controller::Human, Controller::Human);
+    setup.own_games = OwnGames {
+        player: "Аня".into(),
+        file: Some(mine.clone()),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    command(&mut app, FileCommand::Load(club.clone()));
+    command(&mut app, FileCommand::OpenGame(0));
+    // The text field still offers the collection's name: that does not make it the target.
+    command(&mut app, FileCommand::Save(Some(club.clone())));
+    assert_eq!(
+        std::fs::read_to_string(&club).unwrap(),
+        before,
+        "the collection was written"
+    );
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::Saved(mine.display().to_string(), 1)]
+    );
+    // The same game again, on another day or after another game: not added twice.
+    command(&mut app, RecordCommand::NewGame(Mode::TwoPlayers));
+    command(&mut app, RecordCommand::PlayText("c3-d4".into()));
+    command(&mut app, FileCommand::Save(None));
+    command(&mut app, FileCommand::OpenGame(0));
+    command(&mut app, FileCommand::Save(None));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::Saved(mine.display().to_string(), 2)]
+    );
+    let saved = shashki::pdn::read_all(&std::fs::read_to_string(&mine).unwrap());
+    assert_eq!(saved.games.len(), 2);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_finished_game_of_a_collection_is_shown_with_white_at_the_bottom() {
+    use shashki_game::core::options::Options;
+    use shashki_game::core::record::Orientation;
+    let dir = test_dir("orientation");
+    let club = collection_file(&dir);
+    let flipped = |app: &App| app.world().resource::<Orientation>().flipped;
+    // Game 1 has three plies (Black to move at its end), game 2 two.
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(club.clone()));
+    for index in [0, 1, 0] {
+        command(&mut app, FileCommand::OpenGame(index));
+        assert!(!flipped(&app), "game {} upside down", index + 1);
+        command(&mut app, RecordCommand::ReviewForward);
+        assert!(!flipped(&app));
+    }
+    // The player turns the board: the next game keeps it turned.
+    command(&mut app, SetupCommand::Flip);
+    command(&mut app, FileCommand::OpenGame(1));
+    assert!(flipped(&app));
+    // From the command line, `--pdn FILE --game 1`.
+    let options = Options {
+        pdn: Some(club),
+        game: Some(1),
+        ..Options::default()
+    };
+    let mut setup = Setup::from_options(&options);
+    setup.book = shashki::BookChoice::None;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    assert!(record(&app).review().is_some());
+    assert!(!flipped(&app), "game 1 upside down from the command line");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn the_engine_agrees_no_draw_in_the_opening() {
+    let mut app = app_with(None, Controller::Human, Controller::Engine);
+    command(&mut app, EngineCommand::OfferDraw);
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::DrawTooEarly]
+    );
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(20));
+        app.update();
+    }
+    assert!(record(&app).ongoing(), "{:?}", record(&app).outcome());
+    assert_eq!(app.world().resource::<Thinking>().purpose, None);
+}
+
+#[test]
+fn the_first_window_fits_a_small_screen() {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(shashki_game::view::window_fit::plugin);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    // No screen known yet: nothing changes.
+    assert_eq!(app.world().get::<Window>(window).unwrap().width(), 1200.0);
+    app.world_mut().spawn((
+        bevy::window::Monitor {
+            name: None,
+            physical_height: 768,
+            physical_width: 1024,
+            physical_position: IVec2::ZERO,
+            refresh_rate_millihertz: None,
+            scale_factor: 1.0,
+            video_modes: Vec::new(),
+        },
+        bevy::window::PrimaryMonitor,
+    ));
+    app.update();
+    let fitted = app.world().get::<Window>(window).unwrap();
+    assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
 }

@@ -1,12 +1,12 @@
 //! Headless tests of the puzzle mode: the game's core plugins under `MinimalPlugins`, moves
-//! injected as `GameCommand::Play`, the mode driven by `PuzzleCommand`s.
+//! injected as `RecordCommand::Play`, the mode driven by `PuzzleCommand`s.
 
 use bevy::prelude::*;
 use shashki::{Color, Game, Move, Position};
-use shashki_game::core::command::GameCommand;
 use shashki_game::core::puzzles::{
     Feedback, Progress, PuzzleCommand, Puzzles, built_in, panel_lines,
 };
+use shashki_game::core::record::RecordCommand;
 use shashki_game::core::record::{Controller, GameRecord, Players, Strength};
 use shashki_game::core::sync::Hint;
 use shashki_game::text::{Lang, PuzzleText};
@@ -73,7 +73,7 @@ fn puzzles(app: &App) -> &Puzzles {
 fn play(app: &mut App, text: &str) {
     let mv: Move = record(app).game().position().parse_move(text).unwrap();
     let revision = record(app).revision();
-    app.world_mut().write_message(GameCommand::Play {
+    app.world_mut().write_message(RecordCommand::Play {
         mv,
         label: None,
         revision,
@@ -176,7 +176,7 @@ fn a_new_game_ends_the_puzzle_mode() {
         "{} shipped puzzles",
         puzzles(&app).len()
     );
-    app.world_mut().write_message(GameCommand::NewGame(
+    app.world_mut().write_message(RecordCommand::NewGame(
         shashki_game::core::record::Mode::TwoPlayers,
     ));
     app.update();
@@ -237,4 +237,42 @@ fn the_shipped_set_reads_and_every_text_is_translated() {
             "{r}"
         );
     }
+}
+
+#[test]
+fn a_wrong_move_is_refused_before_it_is_played() {
+    let mut app = app();
+    let path = file("refused.json", SET);
+    send(&mut app, PuzzleCommand::Load(path.clone()));
+    let before = record(&app).revision();
+    play(&mut app, "a5-b4");
+    // Not played and taken back: never played, so the record has no new revision.
+    assert_eq!(record(&app).revision(), before);
+    assert!(record(&app).game().moves().is_empty());
+    assert!(record(&app).redo_moves().is_empty());
+    assert_eq!(puzzles(&app).feedback, Feedback::Wrong("a5-b4".into()));
+    assert_eq!(puzzles(&app).failed, 1);
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn the_heading_keeps_the_difficulty_and_the_hint_names_the_piece_that_moves() {
+    let mut app = app();
+    let path = file("heading.json", SET);
+    send(&mut app, PuzzleCommand::Load(path.clone()));
+    send(&mut app, PuzzleCommand::Hint);
+    for lang in [Lang::Ru, Lang::En] {
+        let lines = panel_lines(puzzles(&app), record(&app), PuzzleText::of(lang));
+        // One short line each: set, number, theme and difficulty (a long second line was cut).
+        let heading: Vec<&str> = lines.heading.lines().collect();
+        assert_eq!(heading.len(), 3, "{}", lines.heading);
+        assert!(heading[2].ends_with(" 5"), "{}", lines.heading);
+        assert!(
+            heading[1..].iter().all(|l| l.chars().count() <= 40),
+            "{heading:?}"
+        );
+    }
+    let ru = panel_lines(puzzles(&app), record(&app), PuzzleText::of(Lang::Ru));
+    assert_eq!(ru.state, "Подсказка: ходите шашкой с поля g5");
+    std::fs::remove_file(path).ok();
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString, PyTuple};
 use shashki::book::BookPolicy;
 use shashki::{DrawRules, EngineConfig, MoveSource, SearchLimit, StopHandle};
 
@@ -70,6 +70,68 @@ pub struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// Pickled field by field (the moves pickle themselves).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py
+            .get_type::<SearchResult>()
+            .getattr("_from_state")?
+            .unbind();
+        let best = self.best_move.as_ref().map(|m| m.clone_ref(py));
+        let pv = PyList::new(py, self.pv.iter().map(|m| m.clone_ref(py)))?;
+        let state = PyTuple::new(
+            py,
+            [
+                best.into_pyobject(py)?.into_any(),
+                self.score.into_pyobject(py)?.into_any(),
+                self.score_text.clone().into_pyobject(py)?.into_any(),
+                self.plies_to_end.into_pyobject(py)?.into_any(),
+                self.depth.into_pyobject(py)?.into_any(),
+                self.seldepth.into_pyobject(py)?.into_any(),
+                pv.into_any(),
+                self.nodes.into_pyobject(py)?.into_any(),
+                self.time.into_pyobject(py)?.into_any(),
+                self.nps.into_pyobject(py)?.into_any(),
+                self.source.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((restore, state))
+    }
+
+    /// A result from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _from_state(
+        best_move: Option<Py<Move>>,
+        score: i32,
+        score_text: String,
+        plies_to_end: Option<i32>,
+        depth: u32,
+        seldepth: u32,
+        pv: Vec<Py<Move>>,
+        nodes: u64,
+        time: f64,
+        nps: u64,
+        source: &str,
+    ) -> PyResult<SearchResult> {
+        let source = ["search", "book", "tablebase"]
+            .into_iter()
+            .find(|s| *s == source)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown source {source:?}")))?;
+        Ok(SearchResult {
+            best_move,
+            score,
+            score_text,
+            plies_to_end,
+            depth,
+            seldepth,
+            pv,
+            nodes,
+            time,
+            nps,
+            source,
+        })
+    }
+
     fn __repr__(&self) -> String {
         let best = self
             .best_move
@@ -284,6 +346,16 @@ impl Engine {
     #[getter]
     fn hash_mb(&self) -> usize {
         self.engine.config().hash_mb
+    }
+
+    /// An engine is not a value: it owns a transposition table (``hash_mb`` MB) shared by its
+    /// search threads, and what it learnt is only worth something in its own process.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "a shashki.Engine cannot be pickled: it owns a transposition table and search \
+             threads of this process. Make one Engine in each process (for a multiprocessing \
+             Pool, in its initializer) and send games, positions and results instead",
+        ))
     }
 
     fn __repr__(&self) -> String {

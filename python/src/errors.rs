@@ -4,15 +4,18 @@
 //! message is the library's own (it names the field, the move, the game and line of a file), so a
 //! caller can catch `ValueError` broadly or one kind narrowly. Files that cannot be read raise
 //! the `OSError` subclass Python itself would (`FileNotFoundError`, `PermissionError`, …) with
-//! the path in the message.
+//! the path in the message. What the library warns about reaches Python's `warnings` as a
+//! `ShashkiWarning` (a `UserWarning`), and stays on the result that carries it.
 
 use std::path::Path;
 
 use pyo3::PyErr;
 use pyo3::create_exception;
 use pyo3::exceptions::{
-    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyValueError,
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyUserWarning,
+    PyValueError,
 };
+use pyo3::prelude::*;
 
 create_exception!(
     shashki,
@@ -56,6 +59,23 @@ create_exception!(
     ShashkiError,
     "Tablebases that cannot be opened or built; the message names the file or directory."
 );
+
+create_exception!(
+    shashki,
+    ShashkiWarning,
+    PyUserWarning,
+    "What the library read but warns about: a guessed encoding, a damaged line, a file of \
+     another variant, a skipped table file. Filter it with warnings.simplefilter(..., \
+     shashki.ShashkiWarning)."
+);
+
+/// Emits `message` as a [`ShashkiWarning`] through Python's `warnings` machinery, attributed to
+/// the caller's line.
+pub fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(message.replace('\0', " "))
+        .unwrap_or_else(|_| c"shashki: a warning".to_owned());
+    PyErr::warn(py, &py.get_type::<ShashkiWarning>(), &message, 1)
+}
 
 /// The `OSError` subclass Python raises for `error`, with `what` (`cannot read x.pdn`) before
 /// the system's message.

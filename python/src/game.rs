@@ -5,8 +5,9 @@
 //! PDN result and the draw rules are the library's (docs/RULES.md §1.9 and §2). `pdn()` writes the
 //! game through the library's PDN writer in a named style.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use shashki::{DrawRules, GameStatus};
 
 use crate::errors;
@@ -253,5 +254,63 @@ impl Game {
         other
             .cast::<Game>()
             .is_ok_and(|other| other.borrow().inner == self.inner)
+    }
+
+    /// Plays `move` as ``play`` does (the name python-chess and pydraughts boards use).
+    #[pyo3(signature = (r#move))]
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
+        self.play(r#move)
+    }
+
+    /// Takes back the last move and returns it; raises ``IndexError`` at the start (``undo``
+    /// returns ``None`` there).
+    fn pop(&mut self) -> PyResult<Move> {
+        self.undo()
+            .ok_or_else(|| PyIndexError::new_err("pop from a game without moves"))
+    }
+
+    /// The last move played, without taking it back; raises ``IndexError`` at the start.
+    fn peek(&self) -> PyResult<Move> {
+        let ply = self.inner.moves().len();
+        let (Some(mv), Some(before)) = (
+            self.inner.moves().last(),
+            self.inner.positions().get(ply.wrapping_sub(1)),
+        ) else {
+            return Err(PyIndexError::new_err("peek at a game without moves"));
+        };
+        Ok(Move::wrap(before, *mv))
+    }
+
+    /// The moves played, in order (each with the position it was played in).
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.moves())?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// The current position as an SVG diagram, the last move's squares tinted (Jupyter shows
+    /// it); ``shashki.svg`` takes options.
+    fn _repr_svg_(&self) -> String {
+        let diagram = shashki::svg::Diagram::new(self.inner.position()).size(360);
+        match self.inner.moves().last() {
+            Some(mv) => diagram.last_move(mv).to_svg(),
+            None => diagram.to_svg(),
+        }
+    }
+
+    /// Pickled as its start (FEN with counters), its moves and its draw rules: the library's
+    /// serde form of a game, in JSON.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let restore = py.get_type::<Game>().getattr("_from_state")?.unbind();
+        let state = serde_json::to_string(&self.inner)
+            .map_err(|e| PyValueError::new_err(format!("cannot pickle the game: {e}")))?;
+        Ok((restore, (state,)))
+    }
+
+    /// A game from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    fn _from_state(state: &str) -> PyResult<Game> {
+        serde_json::from_str(state)
+            .map(|inner| Game { inner })
+            .map_err(|e| PyValueError::new_err(format!("not a pickled shashki.Game: {e}")))
     }
 }

@@ -11,6 +11,7 @@
 //! The Rust side has no tests of its own: an extension module is tested from Python
 //! (python/tests, pytest), and `cargo test --workspace` must not need libpython.
 
+mod diagram;
 mod engine;
 mod errors;
 mod game;
@@ -34,6 +35,7 @@ fn shashki_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PdnError", py.get_type::<errors::PdnError>())?;
     m.add("BookError", py.get_type::<errors::BookError>())?;
     m.add("TablebaseError", py.get_type::<errors::TablebaseError>())?;
+    m.add("ShashkiWarning", py.get_type::<errors::ShashkiWarning>())?;
     m.add_class::<position::Position>()?;
     m.add_class::<position::Move>()?;
     m.add_class::<game::Game>()?;
@@ -51,5 +53,6 @@ fn shashki_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdn::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(pdn::parse_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(pdn::write_pdn, m)?)?;
+    m.add_function(wrap_pyfunction!(diagram::svg, m)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shashki::pdn as lib;
 
 use crate::errors::{self, PdnError};
@@ -126,6 +126,97 @@ impl PdnGame {
             self.inner.result
         )
     }
+
+    /// The first position as an SVG diagram (Jupyter shows it).
+    fn _repr_svg_(&self) -> String {
+        shashki::svg::Diagram::new(self.inner.game.start_position())
+            .size(360)
+            .to_svg()
+    }
+
+    /// Pickled whole: the game (the library's serde form), tags, result, annotations, comment
+    /// and notation, as JSON.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let restore = py.get_type::<PdnGame>().getattr("_from_state")?.unbind();
+        Ok((restore, (pickled::game_state(&self.inner)?,)))
+    }
+
+    /// A record from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    fn _from_state(state: &str) -> PyResult<PdnGame> {
+        pickled::game_from_state(state).map(|inner| PdnGame { inner })
+    }
+}
+
+/// The pickled forms of the records of a file.
+mod pickled {
+    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use serde_json::{Value, json};
+    use shashki::Notation;
+    use shashki::pdn::{Annotation, GameResult, PdnGame};
+
+    fn notation_name(notation: Notation) -> &'static str {
+        match notation {
+            Notation::Numeric => "numeric",
+            Notation::Hub => "hub",
+            _ => "algebraic",
+        }
+    }
+
+    /// The record as JSON.
+    pub(super) fn game_state(record: &PdnGame) -> PyResult<String> {
+        let annotations: Vec<Value> = record
+            .annotations
+            .iter()
+            .map(|a| json!([a.suffix, a.comment, a.variations]))
+            .collect();
+        let state = json!({
+            "game": record.game,
+            "tags": record.tags,
+            "result": record.result.to_pdn(),
+            "annotations": annotations,
+            "comment": record.comment,
+            "notation": notation_name(record.notation),
+        });
+        Ok(state.to_string())
+    }
+
+    /// The record back from [`game_state`]'s JSON.
+    pub(super) fn game_from_state(state: &str) -> PyResult<PdnGame> {
+        let bad =
+            |what: &str| PyValueError::new_err(format!("not a pickled shashki.PdnGame: {what}"));
+        let value: Value = serde_json::from_str(state).map_err(|e| bad(&e.to_string()))?;
+        let game =
+            serde_json::from_value(value["game"].clone()).map_err(|e| bad(&e.to_string()))?;
+        let mut record = PdnGame::new(game);
+        record.tags =
+            serde_json::from_value(value["tags"].clone()).map_err(|e| bad(&e.to_string()))?;
+        record.result = value["result"]
+            .as_str()
+            .and_then(GameResult::from_pdn)
+            .ok_or_else(|| bad("result"))?;
+        let annotations: Vec<(String, Option<String>, Vec<String>)> =
+            serde_json::from_value(value["annotations"].clone())
+                .map_err(|e| bad(&e.to_string()))?;
+        record.annotations = annotations
+            .into_iter()
+            .map(|(suffix, comment, variations)| Annotation {
+                suffix,
+                comment,
+                variations,
+            })
+            .collect();
+        record.comment =
+            serde_json::from_value(value["comment"].clone()).map_err(|e| bad(&e.to_string()))?;
+        record.notation = match value["notation"].as_str() {
+            Some("numeric") => Notation::Numeric,
+            Some("hub") => Notation::Hub,
+            Some("algebraic") => Notation::Algebraic,
+            _ => return Err(bad("notation")),
+        };
+        Ok(record)
+    }
 }
 
 /// A game of a file that could not be read, or a warning about one: where and why.
@@ -157,7 +248,42 @@ impl PdnProblem {
     fn __repr__(&self) -> String {
         format!("<PdnProblem {:?}>", self.__str__())
     }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, ProblemState)> {
+        let restore = py.get_type::<PdnProblem>().getattr("_from_state")?.unbind();
+        Ok((
+            restore,
+            (
+                self.game,
+                self.line,
+                self.description.clone(),
+                self.message.clone(),
+                self.other_variant,
+            ),
+        ))
+    }
+
+    /// A problem from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    fn _from_state(
+        game: usize,
+        line: usize,
+        description: String,
+        message: String,
+        other_variant: bool,
+    ) -> PdnProblem {
+        PdnProblem {
+            game,
+            line,
+            description,
+            message,
+            other_variant,
+        }
+    }
 }
+
+/// What a pickled `PdnProblem` is made again from: game, line, description, message, variant.
+type ProblemState = (usize, usize, String, String, bool);
 
 /// Everything read from a PDN file: iterate over it for the games read; ``errors`` holds the
 /// games that could not be read, ``warnings`` what was read but worth telling.
@@ -272,6 +398,58 @@ impl PdnReading {
         Ok(self.games[at as usize].clone_ref(py))
     }
 
+    /// Pickled as its games, problems and what was found about the file.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.get_type::<PdnReading>().getattr("_from_state")?.unbind();
+        let list =
+            |items: &Vec<Py<PdnProblem>>| PyList::new(py, items.iter().map(|p| p.clone_ref(py)));
+        let state = PyTuple::new(
+            py,
+            [
+                PyList::new(py, self.games.iter().map(|g| g.clone_ref(py)))?.into_any(),
+                list(&self.errors)?.into_any(),
+                list(&self.warnings)?.into_any(),
+                self.encoding.clone().into_pyobject(py)?.into_any(),
+                self.encoding_guessed
+                    .into_pyobject(py)?
+                    .to_owned()
+                    .into_any(),
+                self.total.into_pyobject(py)?.into_any(),
+                self.looks_like_other_variant
+                    .into_pyobject(py)?
+                    .to_owned()
+                    .into_any(),
+                self.comment.clone().into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((restore, state))
+    }
+
+    /// A reading from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _from_state(
+        games: Vec<Py<PdnGame>>,
+        errors: Vec<Py<PdnProblem>>,
+        warnings: Vec<Py<PdnProblem>>,
+        encoding: String,
+        encoding_guessed: bool,
+        total: usize,
+        looks_like_other_variant: bool,
+        comment: Option<String>,
+    ) -> PdnReading {
+        PdnReading {
+            games,
+            errors,
+            warnings,
+            encoding,
+            encoding_guessed,
+            total,
+            looks_like_other_variant,
+            comment,
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<PdnReading {} games, {} read, {} failed, {}>",
@@ -281,6 +459,42 @@ impl PdnReading {
             self.encoding
         )
     }
+}
+
+/// The library's warnings individually shown before the rest are summed up in one.
+const WARNINGS_SHOWN: usize = 5;
+
+/// Tells Python's `warnings` what the reading found worth a warning (a guessed encoding or a rare
+/// one recognised by its letters, a file
+/// of another variant, the reading's own warnings: the first few, then how many more); all of
+/// it also stays on the `PdnReading`.
+fn warn_about(py: Python<'_>, reading: &lib::PdnReading) -> PyResult<()> {
+    if let Some(note) = reading.encoding.note() {
+        errors::warn(py, &format!("PDN: {note}"))?;
+    }
+    if reading.looks_like_other_variant() {
+        errors::warn(
+            py,
+            &format!(
+                "PDN: {} of {} games look like another variant's (not Russian draughts)",
+                reading.failure_counts().other_variant,
+                reading.games.len()
+            ),
+        )?;
+    }
+    for warning in reading.warnings.iter().take(WARNINGS_SHOWN) {
+        errors::warn(py, &warning.to_string())?;
+    }
+    if reading.warnings.len() > WARNINGS_SHOWN {
+        errors::warn(
+            py,
+            &format!(
+                "PDN: {} more warnings (PdnReading.warnings has them all)",
+                reading.warnings.len() - WARNINGS_SHOWN
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 /// Reads a PDN file, given as a path or as the file's bytes, as ``shashki pdn check`` does: the
@@ -307,6 +521,7 @@ pub fn read_pdn(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<PdnReadin
         ));
     }
     let reading = py.detach(|| lib::read_bytes(&bytes));
+    warn_about(py, &reading)?;
     PdnReading::new(py, reading)
 }
 
@@ -332,6 +547,7 @@ fn read_file(path: &std::path::Path) -> PyResult<Vec<u8>> {
 #[pyfunction]
 pub fn parse_pdn(py: Python<'_>, text: &str) -> PyResult<PdnReading> {
     let reading = py.detach(|| lib::read_all(text));
+    warn_about(py, &reading)?;
     PdnReading::new(py, reading)
 }
 

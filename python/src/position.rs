@@ -9,6 +9,7 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
 use pyo3::types::PyString;
 use shashki::{Color, MoveIdentity, Notation, Role, Square};
 
@@ -45,6 +46,22 @@ impl Position {
 }
 
 impl Move {
+    /// What moves sort by (see `__richcmp__`); equal keys are equal moves.
+    fn sort_key(&self) -> (Vec<u8>, Vec<u32>, u64, String) {
+        let path = self
+            .position
+            .move_path(&self.mv)
+            .into_iter()
+            .map(|square| square.number())
+            .collect();
+        (
+            path,
+            numbers(self.mv.captured()),
+            self.position.zobrist_key(),
+            self.position.to_fen(),
+        )
+    }
+
     /// The move in algebraic notation, full path.
     pub(crate) fn text_algebraic(&self) -> String {
         self.position.write_move(&self.mv, Notation::Algebraic)
@@ -327,6 +344,11 @@ impl Position {
         let class = py.get_type::<Position>().into_any().unbind();
         Ok((class, (self.inner.to_fen(),)))
     }
+
+    /// The board as an SVG diagram (Jupyter shows it); ``shashki.svg`` takes options.
+    fn _repr_svg_(&self) -> String {
+        shashki::svg::Diagram::new(&self.inner).size(360).to_svg()
+    }
 }
 
 impl Position {
@@ -448,11 +470,29 @@ impl Move {
         self.text()
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Move>().is_ok_and(|other| {
-            let other = other.get();
-            other.mv == self.mv && other.position == self.position
-        })
+    /// Equal moves are the same move of the same position. Moves sort by their path (origin
+    /// first, PDN numbers), then by the pieces they take, then by their position's key: the
+    /// moves of one position sort as their numeric texts read.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Move>() else {
+            return match op {
+                CompareOp::Eq => false
+                    .into_pyobject(py)
+                    .map(|b| b.to_owned().into_any().unbind()),
+                CompareOp::Ne => true
+                    .into_pyobject(py)
+                    .map(|b| b.to_owned().into_any().unbind()),
+                _ => Ok(py.NotImplemented()),
+            }
+            .unwrap_or_else(|_| py.NotImplemented());
+        };
+        let other = other.get();
+        let ordering = self.sort_key().cmp(&other.sort_key());
+        op.matches(ordering).into_pyobject(py).map_or_else(
+            |_| py.NotImplemented(),
+            |b| b.to_owned().into_any().unbind(),
+        )
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (Position, String))> {

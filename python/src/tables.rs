@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeWarning, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use shashki::book::BookPolicy;
 use shashki::egtb::Wdl;
 
@@ -34,14 +35,54 @@ pub struct BookMove {
     r#move: Py<Move>,
     /// Its relative frequency for the weighted choice (0: known, never chosen at random).
     weight: u32,
-    /// The evaluation after the move from the mover's side, in men, if the book has one.
-    score: Option<f32>,
+    /// The evaluation after the move from the mover's side, in men, if the book has one: the
+    /// decimal the book file holds (``0.01``, as ``shashki book probe`` prints it).
+    score: Option<f64>,
     /// Free text, if any.
     comment: Option<String>,
 }
 
+/// What a pickled `BookMove` is made again from: move, weight, score, comment.
+type BookMoveState = (Py<Move>, u32, Option<f64>, Option<String>);
+
+/// The shortest decimal that reads back as `score` (an `f32`), as a Python float: `0.01`, not
+/// the `0.009999999776482582` a plain widening gives.
+fn decimal(score: f32) -> f64 {
+    score.to_string().parse().unwrap_or(f64::from(score))
+}
+
 #[pymethods]
 impl BookMove {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, BookMoveState)> {
+        let restore = py.get_type::<BookMove>().getattr("_from_state")?.unbind();
+        Ok((
+            restore,
+            (
+                self.r#move.clone_ref(py),
+                self.weight,
+                self.score,
+                self.comment.clone(),
+            ),
+        ))
+    }
+
+    /// A book move from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    #[pyo3(signature = (r#move, weight, score, comment))]
+    fn _from_state(
+        r#move: Py<Move>,
+        weight: u32,
+        score: Option<f64>,
+        comment: Option<String>,
+    ) -> BookMove {
+        BookMove {
+            r#move,
+            weight,
+            score,
+            comment,
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<BookMove {} weight={}>",
@@ -107,7 +148,7 @@ impl Book {
                 Ok(BookMove {
                     r#move: Py::new(py, Move::wrap(&position, m.mv))?,
                     weight: m.weight,
-                    score: m.score,
+                    score: m.score.map(decimal),
                     comment: m.comment.clone(),
                 })
             })
@@ -151,6 +192,20 @@ impl Book {
     fn __repr__(&self) -> String {
         format!("<Book {} positions>", self.inner.len())
     }
+
+    /// The shipped book pickles as ``Book.shipped()``; another as its JSON text.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyTuple>)> {
+        let class = py.get_type::<Book>();
+        if Arc::ptr_eq(&self.inner, &shashki::book::Book::shipped()) {
+            return Ok((
+                class.getattr("shipped")?.unbind(),
+                PyTuple::empty(py).unbind(),
+            ));
+        }
+        let text = py.detach(|| self.inner.to_json_string());
+        let args = (text, "<pickled book>").into_pyobject(py)?.unbind();
+        Ok((class.getattr("from_json")?.unbind(), args))
+    }
 }
 
 /// A `Position` or a FEN.
@@ -166,13 +221,15 @@ fn position_of(value: &Bound<'_, PyAny>) -> PyResult<shashki::Position> {
 ///
 /// ``Tablebases(directory)`` opens the table files there (instantly: blocks are read when
 /// first probed) and raises ``TablebaseError`` if it holds no usable table; ``problems`` lists
-/// the files that were skipped (damaged, foreign, stale), each also a ``RuntimeWarning``. ``Tablebases.build(directory,
+/// the files that were skipped (damaged, foreign, stale), each also a ``ShashkiWarning``. ``Tablebases.build(directory,
 /// max_pieces)`` builds them (4 pieces take seconds, 6 pieces hours). The values are those of
 /// the game without the counting draw rules (docs/TABLEBASES.md).
 #[pyclass(frozen, module = "shashki")]
 pub struct Tablebases {
     pub(crate) inner: Arc<shashki::egtb::Tablebases>,
     problems: Vec<String>,
+    /// Where the tables were opened: a pickled ``Tablebases`` opens them there again.
+    directory: PathBuf,
 }
 
 /// The value of a position from the tablebases, for the side to move.
@@ -187,6 +244,24 @@ pub struct TablebaseEntry {
 
 #[pymethods]
 impl TablebaseEntry {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (&'static str, u16))> {
+        let restore = py
+            .get_type::<TablebaseEntry>()
+            .getattr("_from_state")?
+            .unbind();
+        Ok((restore, (self.wdl, self.distance)))
+    }
+
+    /// An entry from its pickled state (see ``__reduce__``).
+    #[staticmethod]
+    fn _from_state(wdl: &str, distance: u16) -> PyResult<TablebaseEntry> {
+        let wdl = ["win", "draw", "loss"]
+            .into_iter()
+            .find(|w| *w == wdl)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown wdl {wdl:?}")))?;
+        Ok(TablebaseEntry { wdl, distance })
+    }
+
     fn __repr__(&self) -> String {
         format!("<TablebaseEntry {} distance={}>", self.wdl, self.distance)
     }
@@ -225,13 +300,12 @@ impl Tablebases {
         }
         // The tables that opened are used; each file skipped is worth a warning.
         for problem in &problems {
-            let message = std::ffi::CString::new(format!("tablebases: {problem}"))
-                .unwrap_or_else(|_| c"tablebases: a file was skipped".to_owned());
-            PyErr::warn(py, &py.get_type::<PyRuntimeWarning>(), &message, 1)?;
+            errors::warn(py, &format!("tablebases: {problem}"))?;
         }
         Ok(Tablebases {
             inner: Arc::new(tables),
             problems,
+            directory: dir,
         })
     }
 }
@@ -311,5 +385,12 @@ impl Tablebases {
 
     fn __repr__(&self) -> String {
         format!("<Tablebases up to {} pieces>", self.inner.max_pieces())
+    }
+
+    /// Pickled as its directory: unpickled, the tables are opened there again (in a
+    /// multiprocessing worker, from the same files).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (PathBuf,))> {
+        let class = py.get_type::<Tablebases>().into_any().unbind();
+        Ok((class, (self.directory.clone(),)))
     }
 }

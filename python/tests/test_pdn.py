@@ -92,7 +92,8 @@ def test_a_utf16_file_with_a_byte_order_mark():
 
 def test_a_utf8_file_with_a_few_bad_bytes_is_repaired_and_reported():
     data = COLLECTION.encode("utf-8").replace("Казань".encode("utf-8"), b"Kaz\xe0n")
-    reading = read_pdn(data)
+    with pytest.warns(shashki.ShashkiWarning, match="line 2: bytes that are not UTF-8"):
+        reading = read_pdn(data)
     assert reading.encoding == "UTF-8 (bad bytes replaced)"
     assert len(reading) == 3
     assert any("Site" in w.message for w in reading.warnings)
@@ -126,7 +127,8 @@ def test_write_pdn_to_a_path(tmp_path):
 
 def test_another_variants_file_is_recognised():
     international = '[GameType "20"]\n1. 32-28 19-23 *\n' * 3
-    reading = parse_pdn(international)
+    with pytest.warns(shashki.ShashkiWarning, match="3 of 3 games look like another variant"):
+        reading = parse_pdn(international)
     assert len(reading) == 0 and reading.total == 3
     assert reading.looks_like_other_variant
     assert all(e.other_variant for e in reading.errors)

@@ -10,6 +10,7 @@ pub mod analyse;
 pub mod analyse_game;
 pub mod bench;
 pub mod book;
+pub mod diagram;
 pub mod egtb;
 pub mod hub;
 pub mod matches;

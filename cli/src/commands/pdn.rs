@@ -170,11 +170,8 @@ fn check(args: &CheckArgs) -> Result<Outcome, CliError> {
             if games == 0 {
                 text.push_str("  no game in the file\n");
             }
-            if reading.encoding.is_guess() {
-                text.push_str(
-                    "  warning: the encoding is not UTF-8, UTF-16 or Cyrillic windows-1251: \
-                     read as windows-1252; check the names\n",
-                );
+            if let Some(note) = reading.encoding.note() {
+                text.push_str(&format!("  warning: {note}\n"));
             }
             if other_variant {
                 text.push_str(&format!("  {}\n", variant_note(&reading)));

@@ -1,4 +1,5 @@
-//! Opening books: the JSON format version 1, its loader, lookups and move choice.
+//! Opening books (feature `book`, on by default): the JSON format version 1, its loader, lookups
+//! and move choice.
 //!
 //! A book file (described in `books/README.md`, schema `books/opening.schema.json`) lists
 //! positions by FEN, each with candidate moves in notation, a weight and optionally a score, an

@@ -19,12 +19,12 @@
 //!
 //! Distances are plies to the end of the game (the loser has no move), the winner taking the
 //! shortest and the loser the longest way: a depth-to-mate metric across conversions. The draw rules
-//! of docs/RULES.md §2 (repetition aside, which never changes a value) are not part of the values; see
+//! of [docs/RULES.md §2](crate::docs::rules) (repetition aside, which never changes a value) are not part of the values; see
 //! the module documentation of [`egtb`](super).
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ahash::{AHashMap, AHashSet};
 
@@ -115,21 +115,112 @@ const DRAW: u16 = 1;
 const INVALID: u16 = 2;
 /// Builder state values from here on are decided: `DECIDED + distance`.
 const DECIDED: u16 = 3;
-/// "This position can never be lost" marker in the exit-loss array.
+/// In the exit array: an exit draws (or wins), so the position is never lost.
 const NEVER_LOST: u16 = u16::MAX;
+/// Frontier positions whose predecessors are found in one parallel batch: bounds the list of
+/// predecessors in memory (a few MB) whatever the size of the slice.
+const PREDECESSOR_BATCH: usize = 1 << 16;
 
-/// The working arrays of one table of a pair.
+/// The working arrays of one table of a pair: 5 bytes and 3 bits per slot, nothing that grows
+/// with the number of positions decided (see [`build_pair`]).
 struct Work {
     indexer: Indexer,
     value: Vec<u16>,
     /// Quiet moves whose result is not yet known to be a win for the opponent.
     remaining: Vec<u8>,
-    /// The longest loss through an exit, or [`NEVER_LOST`] if an exit draws or wins.
-    exit_loss: Vec<u16>,
+    /// What the exits (captures and promotions) give, by parity like a distance: an odd number
+    /// is the fastest win through an exit (the position is never lost), an even one the longest
+    /// loss through an exit (0 also when there is no exit), [`NEVER_LOST`] when an exit draws.
+    exit: Vec<u16>,
+    /// Slots waiting for a later layer: decided by the init pass (only exits), won through an
+    /// exit, or out of quiet moves and lost once the longest exit loss is reached.
+    pending: SlotBits,
+    /// Slots decided at the current layer.
+    frontier: SlotBits,
+    /// Slots decided at the next layer.
+    next: SlotBits,
 }
 
-/// Positions of one table decided by the init pass at a later layer: (distance, index).
-type Decided = Vec<(u16, u32)>;
+/// One bit per index slot.
+struct SlotBits {
+    words: Vec<u64>,
+}
+
+impl SlotBits {
+    fn new(slots: usize) -> SlotBits {
+        SlotBits {
+            words: vec![0; slots.div_ceil(64)],
+        }
+    }
+
+    fn set(&mut self, i: usize) {
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
+    fn clear_all(&mut self) {
+        self.words.fill(0);
+    }
+
+    fn count(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// The set slots from word `from` on, pushed onto `out` until it holds `limit`; returns the
+    /// word to continue from.
+    fn take_into(&self, from: usize, limit: usize, out: &mut Vec<u32>) -> usize {
+        let mut word = from;
+        while word < self.words.len() && out.len() < limit {
+            let mut bits = self.words[word];
+            while bits != 0 {
+                out.push((word * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            word += 1;
+        }
+        word
+    }
+}
+
+/// Positions waiting in [`Work::pending`] by the layer they wait for (an upper bound: a
+/// position won earlier by a quiet move leaves at the next scan), so that layers nobody waits
+/// for skip the scan.
+#[derive(Default)]
+struct Waiting {
+    by_layer: Vec<u64>,
+}
+
+impl Waiting {
+    fn add(&mut self, layer: u16, count: u64) {
+        let layer = usize::from(layer);
+        if self.by_layer.len() <= layer {
+            self.by_layer.resize(layer + 1, 0);
+        }
+        self.by_layer[layer] += count;
+    }
+
+    fn merge(&mut self, other: &Waiting) {
+        for (layer, &count) in other.by_layer.iter().enumerate() {
+            if count > 0 {
+                self.add(layer as u16, count);
+            }
+        }
+    }
+
+    fn at(&self, layer: u16) -> u64 {
+        self.by_layer.get(usize::from(layer)).copied().unwrap_or(0)
+    }
+
+    /// Whether anything waits for a layer after `layer`.
+    fn after(&self, layer: u16) -> bool {
+        self.by_layer
+            .iter()
+            .skip(usize::from(layer) + 1)
+            .any(|&n| n > 0)
+    }
+}
+
+/// The largest layer (distance in plies) the builder's values hold.
+const MAX_LAYER: u16 = u16::MAX - DECIDED - 1;
 
 /// A reference to a slot of a pair: table (0 or 1) in bit 32, index below.
 type SlotRef = u64;
@@ -325,6 +416,11 @@ fn announce(slices: &[Material], progress: &(dyn Fn(BuildEvent) + Sync)) {
 }
 
 /// Builds the tables of `pair` (one material, or a material and its colour swap).
+///
+/// Memory: the [`Work`] arrays, 5 bytes and 3 bits per slot, plus one batch of predecessors.
+/// Nothing is listed per decided position: the positions of a layer are a bitmap, those that
+/// wait for a later layer another one (found again by a scan of that bitmap at the layers they
+/// wait for), so the peak does not grow with the number of captures or with the frontiers.
 fn build_pair(
     done: &Tablebases,
     pair: &[Material],
@@ -336,13 +432,14 @@ fn build_pair(
         material: pair[0],
         slots,
     });
-    let chunk = options.chunk.max(1);
+    let too_long = || TbError::TooManyPieces(pair[0].pieces());
+    // Whole words of the bitmaps per parallel task.
+    let chunk = options.chunk.max(1).next_multiple_of(64);
     let mut work = Vec::with_capacity(pair.len());
-    // Exit wins, by the layer (distance) at which they are decided.
-    let mut win_buckets: Vec<Vec<SlotRef>> = Vec::new();
-    let mut loss_buckets: Vec<Vec<SlotRef>> = Vec::new();
+    let waiting = Mutex::new(Waiting::default());
     let missing = AtomicU64::new(u64::MAX);
-    for (t, &material) in pair.iter().enumerate() {
+    let overflow = AtomicBool::new(false);
+    for &material in pair {
         let indexer = Indexer::new(material);
         // A slot is named by 32 bits in a `SlotRef`; on a 32-bit target `usize` may be smaller.
         let size = Some(indexer.size())
@@ -351,177 +448,231 @@ fn build_pair(
             .ok_or(TbError::TooManyPieces(material.pieces()))?;
         let mut value = vec![UNKNOWN; size];
         let mut remaining = vec![0u8; size];
-        let mut exit_loss = vec![NEVER_LOST; size];
-        let found: Vec<(Decided, Decided)> = value
+        let mut exit = vec![NEVER_LOST; size];
+        let mut pending = SlotBits::new(size);
+        value
             .par_chunks_mut(chunk)
             .zip(remaining.par_chunks_mut(chunk))
-            .zip(exit_loss.par_chunks_mut(chunk))
+            .zip(exit.par_chunks_mut(chunk))
+            .zip(pending.words.par_chunks_mut(chunk / 64))
             .enumerate()
-            .map(|(c, ((value, remaining), exit_loss))| {
+            .for_each(|(c, (((value, remaining), exit), pending))| {
                 let base = c * chunk;
-                let mut wins = Vec::new();
-                let mut losses = Vec::new();
+                let mut local = Waiting::default();
                 let mut moves = MoveList::new();
                 for i in 0..value.len() {
-                    let index = (base + i) as u64;
-                    let Some(position) = indexer.position(index) else {
+                    let Some(position) = indexer.position((base + i) as u64) else {
                         value[i] = INVALID;
                         continue;
                     };
                     let init = init_position(done, pair, &position, &mut moves, &missing);
                     remaining[i] = init.quiet;
-                    exit_loss[i] = init.exit_loss;
-                    if let Some(d) = init.exit_win {
-                        wins.push((d, index as u32));
-                    } else if init.quiet == 0 && init.exit_loss != NEVER_LOST {
-                        // Every move is an exit that loses (or there is no move at all).
-                        losses.push((init.exit_loss, index as u32));
-                    } else if init.quiet == 0 {
-                        value[i] = DRAW;
+                    // Positions with only exits (every capture, most blocked men) are decided
+                    // now: no quiet move leads to them from a position without a capture, so
+                    // no layer can decide them earlier. They wait to join the frontier of the
+                    // layer of their distance.
+                    let wait = if let Some(win) = init.exit_win {
+                        exit[i] = win;
+                        Some(win)
+                    } else {
+                        exit[i] = init.exit_loss;
+                        (init.quiet == 0 && init.exit_loss != NEVER_LOST).then_some(init.exit_loss)
+                    };
+                    match wait {
+                        Some(layer) if layer > MAX_LAYER => overflow.store(true, Ordering::Relaxed),
+                        Some(layer) => {
+                            if init.quiet == 0 {
+                                value[i] = DECIDED + layer;
+                            }
+                            pending[i / 64] |= 1 << (i % 64);
+                            local.add(layer, 1);
+                        }
+                        None if init.quiet == 0 => value[i] = DRAW,
+                        None => {}
                     }
                 }
                 progress(BuildEvent::Progress {
                     slots: value.len() as u64,
                 });
-                (wins, losses)
-            })
-            .collect();
+                waiting
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .merge(&local);
+            });
         if let Some(m) = decode_missing(missing.load(Ordering::Relaxed)) {
             return Err(TbError::MissingTable(m));
-        }
-        for (wins, losses) in found {
-            for (d, index) in wins {
-                push_bucket(&mut win_buckets, d, slot_ref(t, u64::from(index)));
-            }
-            for (d, index) in losses {
-                push_bucket(&mut loss_buckets, d, slot_ref(t, u64::from(index)));
-            }
         }
         work.push(Work {
             indexer,
             value,
             remaining,
-            exit_loss,
+            exit,
+            pending,
+            frontier: SlotBits::new(size),
+            next: SlotBits::new(size),
         });
     }
+    if overflow.load(Ordering::Relaxed) {
+        return Err(too_long());
+    }
+    let mut waiting = waiting.into_inner().unwrap_or_else(PoisonError::into_inner);
 
-    // Layers: everything decided at distance d is in `frontier` when layer d ends.
-    let mut frontier: Vec<SlotRef> = Vec::new();
+    // Layers: the frontier holds everything decided at distance d when layer d starts.
     let mut d: u16 = 0;
+    let mut batch: Vec<u32> = Vec::with_capacity(PREDECESSOR_BATCH + 64);
     loop {
-        // Decide the bucketed positions of this layer (exit wins and exit-only losses).
-        let is_win = d % 2 == 1;
-        let buckets = if is_win {
-            &mut win_buckets
-        } else {
-            &mut loss_buckets
-        };
-        if let Some(bucket) = buckets.get_mut(usize::from(d)) {
-            for slot in std::mem::take(bucket) {
-                let (t, i) = split(slot);
-                if work[t].value[i] == UNKNOWN {
-                    work[t].value[i] = DECIDED + d;
-                    frontier.push(slot);
-                }
+        if waiting.at(d) > 0 {
+            for w in &mut work {
+                w.release(d, chunk);
             }
         }
-        let pending = win_buckets.len().max(loss_buckets.len()) > usize::from(d) + 1;
-        if frontier.is_empty() && !pending {
+        let decided: u64 = work.iter().map(|w| w.frontier.count()).sum();
+        if decided == 0 && !waiting.after(d) {
             break;
         }
-        // Predecessors of this layer, found in parallel.
-        let preds: Vec<SlotRef> = frontier
-            .par_iter()
-            .flat_map_iter(|&slot| {
-                let (t, i) = split(slot);
-                let position = work[t].indexer.position(i as u64);
-                let mut out = Vec::new();
-                if let Some(position) = position {
-                    for pred in predecessors(&position) {
-                        let material = Material::of(&pred);
-                        let pt = pair.iter().position(|m| *m == material).unwrap_or(0);
-                        out.push(slot_ref(pt, work[pt].indexer.index(&pred)));
-                    }
-                }
-                out
-            })
-            .collect();
-        frontier.clear();
+        let is_win = d % 2 == 1;
         let next = d
             .checked_add(1)
-            .ok_or(TbError::TooManyPieces(pair[0].pieces()))?;
-        for slot in preds {
-            let (t, i) = split(slot);
-            let w = &mut work[t];
-            if w.value[i] != UNKNOWN {
-                continue;
-            }
-            if is_win {
-                // A quiet move of `slot` leads to an opponent win.
-                w.remaining[i] = w.remaining[i].saturating_sub(1);
-                if w.remaining[i] == 0 && w.exit_loss[i] != NEVER_LOST {
-                    let lost_in = next.max(w.exit_loss[i]);
-                    if lost_in == next {
-                        w.value[i] = DECIDED + next;
-                        frontier.push(slot);
+            .filter(|&n| n <= MAX_LAYER)
+            .ok_or_else(too_long)?;
+        for t in 0..work.len() {
+            let mut word = 0;
+            while word < work[t].frontier.words.len() {
+                batch.clear();
+                word = work[t]
+                    .frontier
+                    .take_into(word, PREDECESSOR_BATCH, &mut batch);
+                // Predecessors of this batch, found in parallel; the (cheap) updates are
+                // applied in order, so the result is deterministic (and the values do not
+                // depend on the order anyway: a layer's set is the same whatever its order).
+                let preds: Vec<SlotRef> = batch
+                    .par_iter()
+                    .flat_map_iter(|&i| {
+                        let mut out = Vec::new();
+                        if let Some(position) = work[t].indexer.position(u64::from(i)) {
+                            for pred in predecessors(&position) {
+                                let material = Material::of(&pred);
+                                let pt = pair.iter().position(|m| *m == material).unwrap_or(0);
+                                out.push(slot_ref(pt, work[pt].indexer.index(&pred)));
+                            }
+                        }
+                        out
+                    })
+                    .collect();
+                for slot in preds {
+                    let (t, i) = split(slot);
+                    let w = &mut work[t];
+                    if w.value[i] != UNKNOWN {
+                        continue;
+                    }
+                    if is_win {
+                        // A quiet move of `slot` leads to an opponent win.
+                        w.remaining[i] = w.remaining[i].saturating_sub(1);
+                        let exit = w.exit[i];
+                        // An odd exit (a win through an exit, or one that draws) is never lost.
+                        if w.remaining[i] == 0 && exit % 2 == 0 {
+                            if exit <= next {
+                                w.value[i] = DECIDED + next;
+                                w.next.set(i);
+                            } else {
+                                w.pending.set(i);
+                                waiting.add(exit, 1);
+                            }
+                        }
                     } else {
-                        push_bucket(&mut loss_buckets, lost_in, slot);
+                        w.value[i] = DECIDED + next;
+                        w.next.set(i);
                     }
                 }
-            } else {
-                w.value[i] = DECIDED + next;
-                frontier.push(slot);
             }
+        }
+        for w in &mut work {
+            std::mem::swap(&mut w.frontier, &mut w.next);
+            w.next.clear_all();
         }
         d = next;
     }
 
+    // Only the values are needed now: the other arrays go before the tables are encoded.
+    let values: Vec<Vec<u16>> = work.into_iter().map(|w| w.value).collect();
     Ok(pair
         .iter()
-        .zip(work)
-        .map(|(&material, w)| {
+        .zip(values)
+        .map(|(&material, value)| {
             let mut stats = TableStats::default();
-            let slots: Vec<Slot> = w
-                .value
-                .iter()
-                .map(|&v| match v {
-                    INVALID => {
-                        stats.invalid += 1;
-                        None
-                    }
-                    UNKNOWN | DRAW => {
-                        stats.draws += 1;
-                        Some(TbEntry {
-                            wdl: Wdl::Draw,
-                            distance: 0,
-                        })
-                    }
-                    _ => {
-                        let entry = TbEntry::decided(v - DECIDED);
+            for &v in &value {
+                match slot_of(v) {
+                    None => stats.invalid += 1,
+                    Some(entry) => {
                         match entry.wdl {
                             Wdl::Win => stats.wins += 1,
-                            _ => stats.losses += 1,
+                            Wdl::Draw => stats.draws += 1,
+                            Wdl::Loss => stats.losses += 1,
                         }
                         stats.max_distance = stats.max_distance.max(entry.distance);
-                        Some(entry)
                     }
-                })
-                .collect();
-            (material, Table::from_slots(material, &slots), stats)
+                }
+            }
+            let table = Table::from_slots(material, value.iter().map(|&v| slot_of(v)));
+            (material, table, stats)
         })
         .collect())
 }
 
-fn split(slot: SlotRef) -> (usize, usize) {
-    ((slot >> 32) as usize, (slot & 0xFFFF_FFFF) as usize)
+/// The slot a builder value stands for (what is still unknown at the end is a draw).
+fn slot_of(value: u16) -> Slot {
+    match value {
+        INVALID => None,
+        UNKNOWN | DRAW => Some(TbEntry {
+            wdl: Wdl::Draw,
+            distance: 0,
+        }),
+        v => Some(TbEntry::decided(v - DECIDED)),
+    }
 }
 
-fn push_bucket(buckets: &mut Vec<Vec<SlotRef>>, d: u16, slot: SlotRef) {
-    let d = usize::from(d);
-    if buckets.len() <= d {
-        buckets.resize_with(d + 1, Vec::new);
+impl Work {
+    /// Moves the pending positions that layer `d` decides into the frontier: those decided by
+    /// the init pass at distance `d`, those won through an exit in `d` plies, and those out of
+    /// quiet moves whose longest exit loss is `d` (if nothing decided them earlier). Pending
+    /// positions a quiet move decided earlier are dropped.
+    fn release(&mut self, d: u16, chunk: usize) {
+        let target = DECIDED + d;
+        let win_layer = d % 2 == 1;
+        self.value
+            .par_chunks_mut(chunk)
+            .zip(self.remaining.par_chunks(chunk))
+            .zip(self.exit.par_chunks(chunk))
+            .zip(self.pending.words.par_chunks_mut(chunk / 64))
+            .zip(self.frontier.words.par_chunks_mut(chunk / 64))
+            .for_each(|((((value, remaining), exit), pending), frontier)| {
+                for (w, word) in pending.iter_mut().enumerate() {
+                    let mut bits = *word;
+                    while bits != 0 {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let i = w * 64 + b;
+                        let v = value[i];
+                        let now = if v == UNKNOWN {
+                            exit[i] == d && (win_layer || remaining[i] == 0)
+                        } else {
+                            v == target
+                        };
+                        if now {
+                            value[i] = target;
+                            frontier[w] |= 1 << b;
+                        }
+                        if now || v != UNKNOWN && v < target {
+                            *word &= !(1 << b);
+                        }
+                    }
+                }
+            });
     }
-    buckets[d].push(slot);
+}
+
+fn split(slot: SlotRef) -> (usize, usize) {
+    ((slot >> 32) as usize, (slot & 0xFFFF_FFFF) as usize)
 }
 
 /// What the init pass learns about one position.

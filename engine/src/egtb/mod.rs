@@ -1,4 +1,5 @@
-//! Endgame tablebases: the exact value of every position with few pieces, by retrograde analysis.
+//! Endgame tablebases (feature `tablebases`): the exact value of every position with few pieces,
+//! by retrograde analysis.
 //!
 //! [`build`](build::build) computes, for every material with up to N pieces, whether the side to
 //! move wins, draws or loses and in how many plies the game ends with best play (the winner the
@@ -8,7 +9,7 @@
 //! [`Tablebases::best_move`].
 //!
 //! ## The draw rules
-//! The values are those of the game **without the counting rules** of docs/RULES.md §2 (7.2.4–7.2.8 and
+//! The values are those of the game **without the counting rules** of [docs/RULES.md §2](crate::docs::rules) (7.2.4–7.2.8 and
 //! lidraughts' ply counters): those depend on the history of the game (when a balance arose), which
 //! a table indexed by position cannot know. Repetition (7.2.3) never changes a game-theoretic value.
 //! A win is therefore a win given enough moves; its `distance` says how many plies it needs, and
@@ -19,13 +20,15 @@
 //! tests), so that rule never turns one of those wins into a draw.
 //!
 //! A [`Material`] names a table (`kk_k`-like: the pieces of each side); the files, their blocks
-//! and their checks are described in the repository's `docs/TABLEBASES.md`.
+//! and their checks are described in the repository's [docs/TABLEBASES.md](crate::docs::tablebases).
 //!
 //! The files, each using only those before it: `location.rs` (where the tables are),
 //! `material.rs` (materials, their file names and the index of their positions), `entry.rs`
 //! (the values), `error.rs`, `source.rs` (a file's bytes: mapped, or in memory), `table.rs`
-//! (one table and its file), `slices.rs` (the slice files of a directory or of bytes in memory), `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis)
-//! and `background.rs` (a build on its own thread). This module only declares and re-exports
+//! (one table and its file), `slices.rs` (the slice files of a directory or of bytes in memory),
+//! `tablebases.rs` (the set that is probed), `build.rs` (the retrograde analysis), `wdl.rs`
+//! (win/draw/loss tables derived from the full ones) and `background.rs` (a build on its own
+//! thread). This module only declares and re-exports
 //! them.
 
 mod background;
@@ -38,6 +41,7 @@ mod slices;
 mod source;
 mod table;
 mod tablebases;
+mod wdl;
 
 pub use background::{BackgroundBuild, BuildProgress, open_or_build};
 pub use build::{BuildEvent, BuildOptions, TableStats, build, build_dir, build_slice};
@@ -54,6 +58,7 @@ pub use source::TableBytes;
 #[doc(hidden)]
 pub use table::BLOCK_ENTRIES;
 pub use tablebases::Tablebases;
+pub use wdl::{WDL_EXTENSION, WdlTables, derive_wdl_dir, wdl_file_name};
 
 #[cfg(feature = "tuning")]
 use crate::rules::Position;

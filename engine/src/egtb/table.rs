@@ -62,11 +62,11 @@ pub const MAGIC: [u8; 8] = *b"SHSKEGTB";
 /// The version of the file layout written by this code; other versions are refused.
 pub const FORMAT_VERSION: u32 = 2;
 /// Entries per block (a block of one-byte entries decodes to 16 KiB; measured against 4, 8 and
-/// 32 Ki entries in docs/TABLEBASES.md).
+/// 32 Ki entries in [docs/TABLEBASES.md](crate::docs::tablebases)).
 pub const BLOCK_ENTRIES: u32 = 1 << 14;
 /// The codec new files are written with.
 pub const CODEC: Codec = Codec::Zstd;
-/// zstd's compression level for new files (measured in docs/TABLEBASES.md).
+/// zstd's compression level for new files (measured in [docs/TABLEBASES.md](crate::docs::tablebases)).
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 const ZSTD_LEVEL: i32 = 3;
 /// Size of the fixed part of the header in bytes.
@@ -145,21 +145,21 @@ impl Codec {
 /// Decodes the zstd frame `stored` into `out`; the number of bytes written, `None` if the frame
 /// is bad or does not fit.
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-fn zstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
+pub(crate) fn zstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
     zstd::bulk::decompress_to_buffer(stored, out).ok()
 }
 
 /// Decodes the zstd frame `stored` into `out` with ruzstd (pure Rust); the number of bytes
 /// written, `None` if the frame is bad or does not fit.
 #[cfg(any(all(target_family = "wasm", target_os = "unknown"), test))]
-fn ruzstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
+pub(crate) fn ruzstd_decode(stored: &[u8], out: &mut [u8]) -> Option<usize> {
     ruzstd::decoding::FrameDecoder::new()
         .decode_all(stored, out)
         .ok()
 }
 
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-use ruzstd_decode as zstd_decode;
+pub(crate) use ruzstd_decode as zstd_decode;
 
 /// The header of a slice file: what it holds and what it was built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -370,7 +370,7 @@ impl BlockCache {
 
     /// Calls `read` with the decoded block `key`, decoding it with `fill` on a miss. `None` if the
     /// block cannot be decoded (damaged).
-    fn with_block<R>(
+    pub(crate) fn with_block<R>(
         &self,
         key: u64,
         fill: impl FnOnce(&mut Vec<u8>) -> Option<()>,
@@ -476,12 +476,15 @@ pub struct Table {
 }
 
 impl Table {
-    /// Encodes `slots` (one per index slot of `material`) compactly.
-    pub(crate) fn from_slots(material: Material, slots: &[Slot]) -> Table {
+    /// Encodes `slots` (one per index slot of `material`, read twice: for the widest distance,
+    /// then to encode) compactly.
+    pub(crate) fn from_slots(
+        material: Material,
+        slots: impl Iterator<Item = Slot> + Clone,
+    ) -> Table {
         let indexer = Indexer::new(material);
-        debug_assert_eq!(slots.len() as u64, indexer.size());
         let max_distance = slots
-            .iter()
+            .clone()
             .filter_map(|s| s.map(|e| e.distance))
             .max()
             .unwrap_or(0);
@@ -490,15 +493,16 @@ impl Table {
         } else {
             2
         };
-        let mut data = Vec::with_capacity(slots.len() * usize::from(width));
+        let mut data = Vec::with_capacity(indexer.size() as usize * usize::from(width));
         for slot in slots {
-            let code = encode_slot(*slot, width);
+            let code = encode_slot(slot, width);
             if width == 1 {
                 data.push(code as u8);
             } else {
                 data.extend_from_slice(&code.to_le_bytes());
             }
         }
+        debug_assert_eq!(data.len() as u64, indexer.size() * u64::from(width));
         Table {
             indexer,
             width,

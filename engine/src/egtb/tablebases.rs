@@ -15,6 +15,7 @@ use super::material::{self, Material};
 use super::slices::{self, Scan};
 use super::source::TableBytes;
 use super::table::{BlockCache, Table};
+use super::wdl::WdlTables;
 use crate::rules::{Color, Move, Position};
 
 /// A set of tables, by material.
@@ -25,6 +26,8 @@ pub struct Tablebases {
     max_pieces: u32,
     /// Decoded blocks of the tables opened from files.
     cache: Arc<BlockCache>,
+    /// Win/draw/loss tables for the materials without a full table ([`Tablebases::with_wdl`]).
+    wdl: Option<WdlTables>,
 }
 
 impl Tablebases {
@@ -81,6 +84,30 @@ impl Tablebases {
         let scan = slices::scan(dir, verify, &tablebases.cache);
         tablebases.fill(scan);
         tablebases
+    }
+
+    /// This set with the win/draw/loss tables `wdl` beside its full tables (opened from a
+    /// directory with [`WdlTables::open`] or given as bytes with [`WdlTables::from_bytes`]):
+    /// [`Tablebases::probe_wdl`] answers from them where no full table is there.
+    #[must_use]
+    pub fn with_wdl(mut self, wdl: WdlTables) -> Tablebases {
+        self.wdl = Some(wdl);
+        self
+    }
+
+    /// The win/draw/loss tables held beside the full ones, if any.
+    #[must_use]
+    pub fn wdl(&self) -> Option<&WdlTables> {
+        self.wdl.as_ref()
+    }
+
+    /// The result of `position` for its side to move: the full table's if there is one, else
+    /// the WDL tables' (see [`WdlTables::probe`]).
+    #[must_use]
+    pub fn probe_wdl(&self, position: &Position) -> Option<Wdl> {
+        self.probe(position)
+            .map(|entry| entry.wdl)
+            .or_else(|| self.wdl.as_ref()?.probe(position))
     }
 
     /// Takes the tables and the problems of a scan.

@@ -1,7 +1,7 @@
-//! Endings the draw rules make hard or impossible to win (docs/RULES.md §2): the evaluation's
+//! Endings the draw rules make hard or impossible to win ([docs/RULES.md §2](crate::docs::rules)): the evaluation's
 //! score is scaled towards 0 by the material on the board, so the engine does not promise what
 //! the counters will take away. The scale was set from the 5-piece tablebases and known theory
-//! (`engine/SEARCH.md`); the evaluator applies it last, after the features and pattern tables.
+//! ([engine/SEARCH.md](crate::docs::search)); the evaluator applies it last, after the features and pattern tables.
 
 // Parts of this module serve only `shashki tune` (feature `tuning`).
 #![cfg_attr(not(feature = "tuning"), allow(dead_code))]
@@ -12,7 +12,7 @@ use crate::rules::{Bitboard, Color, Position};
 
 /// Sixteenths of the score kept for `ahead`, the side the evaluation favours, in an ending
 /// where its opponent has a king: a king defends so well that a lead of a piece or two rarely
-/// wins, and the draw rules of docs/RULES.md §2 end most of the attempts. By the 5-piece tablebases
+/// wins, and the draw rules of [docs/RULES.md §2](crate::docs::rules) end most of the attempts. By the 5-piece tablebases
 /// (which ignore those rules; quiet positions, the defender to move) three kings against two,
 /// two kings and a man against two kings or a king and a man against a king lose for the
 /// defender in under 2 % of the positions, three kings against a lone king in 39 % (the lone
@@ -31,7 +31,7 @@ use crate::rules::{Bitboard, Color, Position};
 /// | otherwise | | 16 |
 ///
 /// Three kings against a lone king, by the 5-piece tablebases (400 000 random positions, quiet,
-/// `engine/SEARCH.md`): with a king on the main road the kings win 97–100 % whoever moves and
+/// [engine/SEARCH.md](crate::docs::search)): with a king on the main road the kings win 97–100 % whoever moves and
 /// wherever the lone king stands; the lone king on the road against kings off it draws 92–100 %;
 /// both off it, the kings win 97–100 % when they move (they take the road) and 15–48 % when the
 /// lone king moves (it takes the road if it can). The double roads (a7–g1, b8–h2) move these
@@ -42,7 +42,7 @@ use crate::rules::{Bitboard, Color, Position};
 /// its promotion rank, with no enemy piece in the cone before it and no square of that cone
 /// within an enemy king's reach (it will promote, and the ending is then one of kings on both
 /// sides). By the 5-piece tablebases (quiet positions, 40 000 random ones per material and
-/// side to move; `engine/SEARCH.md`) a king against a man wins 95 % of the positions with the
+/// side to move; [engine/SEARCH.md](crate::docs::search)) a king against a man wins 95 % of the positions with the
 /// king to move where the man is not free and 38 % where it is (87 % and 6 % with the man's
 /// side to move); against three pieces the attackers win either way (a free man against three
 /// kings: 100 % and 85 %), so there the score is kept, as it is against men that are not free.

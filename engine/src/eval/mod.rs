@@ -36,18 +36,18 @@
 //! opponent's men, and the late-game scaling is a shift (at most 24 pieces, so `24 − pieces` is
 //! never negative). A unit test keeps the per-side definitions of the first version as a reference
 //! and compares all features on thousands of positions from random games (the measurements are
-//! in `engine/SEARCH.md`, "Evaluation speed").
+//! in [engine/SEARCH.md](crate::docs::search), "Evaluation speed").
 //!
 //! On top of the linear terms, [`EvalParams::patterns`] may add learned pattern tables over
 //! the men's configurations on nine overlapping windows of the board (`pattern`), fitted by the
 //! same tuner and on in [`EvalParams::DEFAULT`] since they won at equal time
-//! (`engine/SEARCH.md`, "Pattern evaluation"; [`EvalParams::LINEAR`] is the linear evaluation
+//! ([engine/SEARCH.md](crate::docs::search), "Pattern evaluation"; [`EvalParams::LINEAR`] is the linear evaluation
 //! before them).
 //!
 //! Last, in positions without kings, [`EvalParams::network`] may add a small network's
 //! correction (`network`: the whole board's men as inputs, one hidden layer), fitted on top of
 //! all the above by `shashki tune --network`, on in [`EvalParams::DEFAULT`] since it won at equal
-//! time (`engine/SEARCH.md`, "Issue 24: a network on top of the evaluation").
+//! time ([engine/SEARCH.md](crate::docs::search), "Issue 24: a network on top of the evaluation").
 //!
 //! The search never calls this with a capture pending (it resolves captures first), so no feature
 //! tries to guess the outcome of exchanges.
@@ -201,7 +201,7 @@ pub fn square_value(feature: Feature, rank: usize, file: usize) -> Option<[i32; 
 /// late material, the terms the pattern tables cannot express (kings read as empty squares there,
 /// a runaway's cone is wider than a window, the piece count is global). Every other feature is a
 /// function of the men on a few neighbouring squares, which the tables' windows see whole, so a
-/// fit with pattern tables can leave them at 0 (`engine/SEARCH.md`, "Evaluation round, session
+/// fit with pattern tables can leave them at 0 ([engine/SEARCH.md](crate::docs::search), "Evaluation round, session
 /// 7"). With weights only on these, [`Evaluator`] computes nothing else, with no test per feature.
 pub const REDUCED_FEATURES: [Feature; 8] = [
     Feature::Man,

@@ -15,7 +15,7 @@
 //! to move. One hidden layer of [`HIDDEN`] units, each clipped to [0, 1] and squared, one output
 //! in centi-men for the side to move. The square (a "squared clipped ReLU") lets a unit grow
 //! gently near 0 and steeply near 1, which a plain clip cannot: with the same labels and units it
-//! lowers the held-out error further (figures in `engine/SEARCH.md`).
+//! lowers the held-out error further (figures in [engine/SEARCH.md](crate::docs::search)).
 //!
 //! **Speed.** Every piece adds one row of the first layer, [`HIDDEN`] `i16` values that fill eight
 //! 512-bit or sixteen 256-bit registers, so a position of 20 men costs about 160 vector additions
@@ -23,7 +23,7 @@
 //! search does not start from scratch: `NetworkSums` keeps each ply's last sums, and a position
 //! starts from the nearest of them (its sibling's or its grandparent's, a few pieces apart), so
 //! an evaluation costs a few row updates. The rows are kept by bit of the padded layout (64 per
-//! kind, so the index needs no bounds check). Figures in `engine/SEARCH.md`.
+//! kind, so the index needs no bounds check). Figures in [engine/SEARCH.md](crate::docs::search).
 //!
 //! **Fixed point.** The first layer's weights and biases are stored as `i16` in units of
 //! 1/[`ONE`] (an activation of 1 is `ONE`), the output weights in 1/([`ONE`] ·
@@ -348,7 +348,7 @@ impl Network {
     /// sums with the output weights, in centi-men. No overflow: each product is at most `ONE` ·
     /// [`MAX_OUTPUT_WEIGHT`], and [`HIDDEN`] of them stay below 2³¹. The square is never
     /// negative, so its division by `ONE`, a power of two, is a shift (the same value; written as
-    /// `/` the search ran 1.3 % slower, `engine/SEARCH.md`).
+    /// `/` the search ran 1.3 % slower, [engine/SEARCH.md](crate::docs::search)).
     #[inline(always)]
     fn output(&self, acc: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0;

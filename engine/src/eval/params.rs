@@ -126,7 +126,7 @@ pub type Features = [i32; FEATURE_COUNT];
 /// linear weights, and keeps weights on 8 features only, the tables taking over the rest: about
 /// half as costly to compute and stronger in games; it also adds the built-in network's
 /// correction in positions without kings, fitted on top of the rest. How each was fitted and the
-/// games that chose them are in `engine/SEARCH.md` ("Evaluation round", "Pattern evaluation",
+/// games that chose them are in [engine/SEARCH.md](crate::docs::search) ("Evaluation round", "Pattern evaluation",
 /// "Issue 24: a network on top of the evaluation").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
@@ -151,7 +151,7 @@ impl EvalParams {
     /// (back rank, key guards, backed men, forward moves) were fitted as features and then
     /// folded into the tables (`shashki tune --fold --fold-approx`), and the others (blocked
     /// men, wing balance, threatened men) left to the tables, so the search computes 8 features
-    /// instead of 19 (`engine/SEARCH.md`, "Evaluation round").
+    /// instead of 19 ([engine/SEARCH.md](crate::docs::search), "Evaluation round").
     pub const DEFAULT: EvalParams = EvalParams {
         weights: [
             100, // man (the unit)

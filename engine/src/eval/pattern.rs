@@ -26,12 +26,12 @@
 //! 16-bit lanes of a `u64`), White's plus twice Black's, and one multiply-add of two adjacent
 //! blocks' lanes gives the three windows of a row of windows. The whole [`PatternTables::score`]
 //! is straight-line code of about 95 instructions with one phase and 110 with two, measured on
-//! the disassembly (`engine/SEARCH.md`); the two phases are interpolated as
+//! the disassembly ([engine/SEARCH.md](crate::docs::search)); the two phases are interpolated as
 //! `24 · ending + phase · (opening − ending)` (one multiply). In `shashki bench`, inlined into
 //! the search's evaluation, cachegrind put 89 instructions per evaluation on this module's lines.
 //! Both phases of an entry sit side by side as `[i16; 2]` (4 bytes): packing them in one `i64`
 //! saves a few instructions but doubles the tables past a 512 KB second-level cache, and the
-//! small entries ran faster (`engine/SEARCH.md`). Indices by `PEXT` (BMI2: two per window and a
+//! small entries ran faster ([engine/SEARCH.md](crate::docs::search)). Indices by `PEXT` (BMI2: two per window and a
 //! 256-entry binary → base-3 table) measured 13 instructions more per evaluation, and the
 //! intrinsic would need `unsafe`, so the portable method serves every CPU.
 //!

@@ -1,4 +1,4 @@
-//! FEN: the position text of PDN, lidraughts and this project (docs/RULES.md §3).
+//! FEN: the position text of PDN, lidraughts and this project ([docs/RULES.md §3](crate::docs::rules)).
 //!
 //! `W:W21,22,K29:B1,2,3` — the side to move, then each colour's pieces (`K` marks a king). Squares
 //! may be numbers or algebraic names and ranges (`1-12`) are accepted, in any order. Lidraughts'

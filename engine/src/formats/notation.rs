@@ -1,4 +1,4 @@
-//! Move notation: reading the many ways players write a move and writing it back (docs/RULES.md §3).
+//! Move notation: reading the many ways players write a move and writing it back ([docs/RULES.md §3](crate::docs::rules)).
 //!
 //! Reading is two steps, as in shakmaty: [`MoveText::parse`] checks the syntax only (squares
 //! joined by `-`, `x` or `:`); [`Position::parse_move`] resolves that text against the legal moves

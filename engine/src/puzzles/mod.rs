@@ -1,5 +1,6 @@
-//! Puzzles (задачи) from real play: positions where the side to move has exactly one winning
-//! combination, found and re-verified by the search, and the puzzle-set file that carries them.
+//! Puzzles (задачи) from real play (feature `puzzles`): positions where the side to move has
+//! exactly one winning combination, found and re-verified by the search, and the puzzle-set
+//! file that carries them.
 //!
 //! Data flows one way: a [`Finder`] (an [`Engine`](crate::Engine) and [`FindSettings`]) looks
 //! at one position ([`Finder::find`]) and, when it holds a unique combination, returns a

@@ -70,7 +70,7 @@ impl Bitboard {
     pub const RANK_1: Bitboard = Bitboard(0xF);
     /// Rank 8, Black's back rank and White's promotion rank.
     pub const RANK_8: Bitboard = Bitboard(0xF << 32);
-    /// The main road a1–h8 (docs/RULES.md §1.1).
+    /// The main road a1–h8 ([docs/RULES.md §1.1](crate::docs::rules)).
     pub const MAIN_ROAD: Bitboard =
         Bitboard(1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25 | 1 << 30 | 1 << 35);
 

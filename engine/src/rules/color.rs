@@ -1,4 +1,4 @@
-//! The two sides. White starts on ranks 1–3 and moves first (docs/RULES.md §1.1).
+//! The two sides. White starts on ranks 1–3 and moves first ([docs/RULES.md §1.1](crate::docs::rules)).
 
 use std::fmt;
 use std::ops::Not;

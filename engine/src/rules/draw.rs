@@ -1,11 +1,11 @@
-//! The counter draw rules of Russian draughts (docs/RULES.md §2, FMJD-64 rules 7.2.4–7.2.8).
+//! The counter draw rules of Russian draughts ([docs/RULES.md §2](crate::docs::rules), FMJD-64 rules 7.2.4–7.2.8).
 //!
 //! The FMJD text counts "moves" of the stronger side from the moment a balance of forces arose.
 //! Like lidraughts (the largest online implementation, whose FEN `H` field is this counter), this
 //! module turns every rule into an **automatic draw by a ply counter**: after each move the material
 //! on the board selects a [`Regime`]; the move either resets the counter (a capture, a promotion or a
 //! man move, depending on the regime) or advances it by one ply; the game is drawn as soon as the
-//! counter reaches the regime's limit. The table (docs/RULES.md §2), with the regime checked in this
+//! counter reaches the regime's limit. The table ([docs/RULES.md §2](crate::docs::rules)), with the regime checked in this
 //! order:
 //!
 //! | material after the move | regime | limit (plies) | counter resets on |
@@ -47,7 +47,7 @@ use std::str::FromStr;
 
 use crate::rules::{Bitboard, Color, Move, Position};
 
-/// Ply limits of the counter rules (docs/RULES.md §2), in plies (one player's move each).
+/// Ply limits of the counter rules ([docs/RULES.md §2](crate::docs::rules)), in plies (one player's move each).
 pub mod limits {
     /// 7.2.8: lone king against at most two pieces including a king (5 moves each).
     pub const SMALL_KINGS: u16 = 10;
@@ -65,7 +65,7 @@ pub mod limits {
     pub const KINGS_ONLY: u16 = 30;
 }
 
-/// The draw rule that ended a game (docs/RULES.md §2). `Display` gives the human text.
+/// The draw rule that ended a game ([docs/RULES.md §2](crate::docs::rules)). `Display` gives the human text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -99,7 +99,7 @@ impl fmt::Display for DrawRule {
     }
 }
 
-/// Which draw rules a game applies (docs/RULES.md §2): the caller's choice, because GUIs,
+/// Which draw rules a game applies ([docs/RULES.md §2](crate::docs::rules)): the caller's choice, because GUIs,
 /// referees, servers and tournaments do not all apply the same ones. Threefold repetition
 /// (7.2.3) is part of every set. `Display` and [`FromStr`] use the names `full`, `basic` and
 /// `repetition`.
@@ -332,7 +332,7 @@ impl DrawState {
 
     /// Plies that may still be played from `position` (reached with these counters) before a
     /// counter rule draws the game if nothing resets the counter; `None` when no counter runs
-    /// (the material is under no rule of docs/RULES.md §2 7.2.4–7.2.8). In the 7.2.7 configuration it
+    /// (the material is under no rule of [docs/RULES.md §2](crate::docs::rules) 7.2.4–7.2.8). In the 7.2.7 configuration it
     /// is the smaller of the two limits, as if the lone king stayed on the main road.
     #[must_use]
     #[inline]

@@ -1,11 +1,11 @@
 //! A game record: the start position, the moves played, and the result they lead to.
 //!
 //! [`Game`] keeps, for every ply, the position, its Zobrist key and the draw-rule counters
-//! ([`DrawState`]), so that [`Game::status`] can decide the result (docs/RULES.md §1.9 and §2) and the
+//! ([`DrawState`]), so that [`Game::status`] can decide the result ([docs/RULES.md §1.9](crate::docs::rules) and §2) and the
 //! search can see the history it must not repeat. Moves enter through [`Game::play`] (checked
 //! against the legal moves) or [`Game::play_text`] (any notation [`Position::parse_move`] reads);
 //! [`Game::undo`] takes them back. The order in which the result is decided:
-//! 1. the side to move has no legal move: it **loses** (docs/RULES.md §1.9) — so a lone king captured on
+//! 1. the side to move has no legal move: it **loses** ([docs/RULES.md §1.9](crate::docs::rules)) — so a lone king captured on
 //!    the stronger side's last allowed move is a win, not a draw;
 //! 2. threefold repetition (7.2.3): the current position (placement and side to move) occurred
 //!    three times in the game;
@@ -25,7 +25,7 @@ use crate::rules::{Color, Move, Position};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum WinReason {
-    /// The loser had no legal move (no pieces, or all blocked): docs/RULES.md §1.9.
+    /// The loser had no legal move (no pieces, or all blocked): [docs/RULES.md §1.9](crate::docs::rules).
     NoLegalMove,
 }
 

@@ -9,7 +9,7 @@ use crate::rules::movegen;
 use crate::rules::{Bitboard, Move, MoveList, Position};
 
 impl Position {
-    /// Every legal move (docs/RULES.md §1): all captures if any capture exists, else all quiet moves.
+    /// Every legal move ([docs/RULES.md §1](crate::docs::rules)): all captures if any capture exists, else all quiet moves.
     ///
     /// Inlined so that the 4 KB list is built where the caller keeps it: returned from a call,
     /// it was copied (a `memcpy` of two thirds of the instructions of a typical call).
@@ -40,7 +40,7 @@ impl Position {
         movegen::capturers(self)
     }
 
-    /// Whether the side to move has no legal move and so has lost (docs/RULES.md §1.9).
+    /// Whether the side to move has no legal move and so has lost ([docs/RULES.md §1.9](crate::docs::rules)).
     #[must_use]
     pub fn is_lost(&self) -> bool {
         self.count_legal_moves() == 0

@@ -2,7 +2,7 @@
 //! Russian rules, positions and their legal moves, the draw-rule counters, the record of a game
 //! and perft. Everything above (formats, evaluation, search, books, tablebases, protocols) builds
 //! on this layer; it imports from none of them. The rules followed are written down in the repository's
-//! `docs/RULES.md`.
+//! [docs/RULES.md](crate::docs::rules).
 
 pub(crate) mod bitboard;
 pub(crate) mod color;

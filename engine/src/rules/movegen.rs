@@ -1,4 +1,4 @@
-//! Legal move generation (docs/RULES.md §1).
+//! Legal move generation ([docs/RULES.md §1](crate::docs::rules)).
 //!
 //! Captures come first: pieces that can capture are found for the whole board with shifts, then a
 //! depth-first search follows each capturing piece. The search keeps two sets apart, which is the
@@ -136,7 +136,7 @@ const fn nearest_bit(blockers: u64, direction: usize) -> u64 {
 /// Per direction (NE, NW, SE, SW): how far one step moves a bit.
 const STEP: [i32; 4] = [5, 4, -4, -5];
 
-/// What counts as one move when several capture routes lead to the same result (docs/RULES.md §4).
+/// What counts as one move when several capture routes lead to the same result ([docs/RULES.md §4](crate::docs::rules)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum MoveIdentity {
     /// Convention C, the project's: same origin, destination and captured set is one move.

@@ -2,7 +2,7 @@
 //!
 //! A [`Move`] is what changes on the board: origin, destination, the set of captured squares and
 //! whether the piece is crowned. Two capture routes with the same origin, destination and captured
-//! set are one move (convention C of docs/RULES.md §4). The landing squares of a capture, needed only for
+//! set are one move (convention C of [docs/RULES.md §4](crate::docs::rules)). The landing squares of a capture, needed only for
 //! display, are derived on demand by [`Position::move_path`](crate::rules::Position::move_path).
 
 use std::fmt;
@@ -62,7 +62,7 @@ impl Move {
         self.captured.any()
     }
 
-    /// Whether a man is crowned by this move (on its last square, docs/RULES.md §1.7).
+    /// Whether a man is crowned by this move (on its last square, [docs/RULES.md §1.7](crate::docs::rules)).
     #[must_use]
     #[inline]
     pub const fn promotes(self) -> bool {

@@ -1,7 +1,7 @@
 //! Perft: counting the leaf nodes of the move tree, the standard test of a move generator.
 //!
 //! Counts use bulk counting (the last ply is counted, not played). Moves are identified by outcome
-//! (convention C of docs/RULES.md §4) unless [`MoveIdentity::Trajectory`] asks for convention B.
+//! (convention C of [docs/RULES.md §4](crate::docs::rules)) unless [`MoveIdentity::Trajectory`] asks for convention B.
 //! [`perft_parallel`] splits the tree over rayon's thread pool. [`PerftTable`] adds a hash table
 //! of subtree counts keyed by Zobrist key and depth: move orders that transpose are counted once.
 

@@ -2,7 +2,7 @@
 
 use crate::rules::Color;
 
-/// The two kinds of piece (docs/RULES.md §1.2–1.4).
+/// The two kinds of piece ([docs/RULES.md §1.2](crate::docs::rules)–1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// Moves one square forward, captures forward and backward.

@@ -1,4 +1,4 @@
-//! Squares: the 32 dark squares, named by number (1 = b8 … 32 = g1, docs/RULES.md §3) or algebraically.
+//! Squares: the 32 dark squares, named by number (1 = b8 … 32 = g1, [docs/RULES.md §3](crate::docs::rules)) or algebraically.
 //!
 //! Internally a square is its bit index in the padded 36-bit layout of [`Bitboard`](crate::rules::Bitboard):
 //! bit = (9 × rank + file) / 2 with a1 = 0 and h8 = 35, which leaves the "ghost" bits 4, 13, 22
@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the 32 playable (dark) squares. `a1` is dark (docs/RULES.md §1.1).
+/// One of the 32 playable (dark) squares. `a1` is dark ([docs/RULES.md §1.1](crate::docs::rules)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

@@ -23,7 +23,7 @@ const PIECE_KEYS: [[u64; 64]; 4] = {
 };
 
 /// [`PIECE_KEYS`] for the search's lookups: a `static`, since a `const` table indexed at run time
-/// may be copied to the stack at each use (measured in engine/SEARCH.md).
+/// may be copied to the stack at each use (measured in [engine/SEARCH.md](crate::docs::search)).
 static PIECE_KEY_TABLE: [[u64; 64]; 4] = PIECE_KEYS;
 
 /// The key toggled when Black is to move.

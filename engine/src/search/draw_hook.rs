@@ -1,4 +1,4 @@
-//! How the search sees the draw-rule counters (docs/RULES.md §2): a [`DrawHook`] is carried by
+//! How the search sees the draw-rule counters ([docs/RULES.md §2](crate::docs::rules)): a [`DrawHook`] is carried by
 //! value along each line, updated by every move and asked at every node. The search is generic
 //! over it, one hook per set of [`DrawRules`]: [`DrawState`] for [`DrawRules::Full`],
 //! [`BasicCounters`] for [`DrawRules::Basic`], and [`NoCounters`] for
@@ -39,7 +39,7 @@ impl DrawHook for NoCounters {
     }
 }
 
-/// The real counters of docs/RULES.md §2 (lidraughts' interpretation, see [`crate::rules::draw`]).
+/// The real counters of [docs/RULES.md §2](crate::docs::rules) (lidraughts' interpretation, see [`crate::rules::draw`]).
 impl DrawHook for DrawState {
     #[inline]
     fn after(self, before: &Position, mv: &Move, after: &Position) -> DrawState {

@@ -169,7 +169,7 @@ impl<T: Table> Engine<T> {
     }
 
     /// Searches the current position of `game`: repetitions of the game's positions and the
-    /// draw-rule counters (docs/RULES.md §2) count as draws inside the search. `on_info` is called
+    /// draw-rule counters ([docs/RULES.md §2](crate::docs::rules)) count as draws inside the search. `on_info` is called
     /// after every completed iteration.
     pub fn search(
         &self,
@@ -259,7 +259,7 @@ impl<T: Table> Engine<T> {
     /// engine's (never cleared here).
     ///
     /// The rules may call moves drawn that a GUI, referee or server applying fewer rules would
-    /// play on from, and the game must not be thrown away there (docs/RULES.md §2, "when the
+    /// play on from, and the game must not be thrown away there ([docs/RULES.md §2](crate::docs::rules), "when the
     /// rules call several moves drawn"):
     /// - when the counters already declare the root drawn, the answer is the move that is best
     ///   if play goes on, searched (and probed in the tablebases) without counters;

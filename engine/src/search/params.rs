@@ -16,14 +16,14 @@ pub struct SearchParams {
     /// extension, the baseline engine's rule).
     pub only_move_cost: i32,
     /// Depth a move costs when the position has exactly two legal moves (a discount; off by
-    /// default: `engine/SEARCH.md` has the games that decided it).
+    /// default: [engine/SEARCH.md](crate::docs::search) has the games that decided it).
     pub two_moves_cost: i32,
     /// Depth a move costs when the position has exactly three legal moves (discount off by
     /// default, like [`Self::two_moves_cost`]).
     pub three_moves_cost: i32,
     /// Transposition table: nodes with less remaining depth (units) neither probe nor store (the
     /// table lives in memory far slower than the search at the frontier). Two plies: the nodes
-    /// with one ply left skip it; as strong as one ply in games and faster (`engine/SEARCH.md`).
+    /// with one ply left skip it; as strong as one ply in games and faster ([engine/SEARCH.md](crate::docs::search)).
     pub tt_min_depth: i32,
     /// Quiescence: quiet plies searched (every move) at a position with no capture pending where
     /// the opponent threatens one, instead of evaluating it (0 = off).
@@ -38,16 +38,16 @@ pub struct SearchParams {
     /// weights) is beyond the alpha-beta window by this many centi-men returns that bound
     /// without the full evaluation (0 = off). With the pattern evaluation the rest lies within
     /// ±150 of the material in nine leaves of ten, so 150 rarely changes a result
-    /// (`engine/SEARCH.md`).
+    /// ([engine/SEARCH.md](crate::docs::search)).
     pub lazy_eval_margin: i32,
     /// Lazy reverse futility: at a node where reverse futility pruning applies, no pruning and
     /// no evaluation when the material alone is below the pruning bound by more than this many
     /// centi-men (0 = off: the full evaluation every time). 100 saves evaluations without
-    /// changing the strength (`engine/SEARCH.md`).
+    /// changing the strength ([engine/SEARCH.md](crate::docs::search)).
     pub rfp_lazy_margin: i32,
     /// ProbCut: at non-PV nodes with at least this many plies left (0 = off), a search
     /// [`Self::probcut_reduction`] shallower that beats beta + [`Self::probcut_margin`] cuts.
-    /// 5 (`engine/SEARCH.md` has the games that chose it).
+    /// 5 ([engine/SEARCH.md](crate::docs::search) has the games that chose it).
     pub probcut_min_depth: i32,
     /// ProbCut: depth units taken off the verification search.
     pub probcut_reduction: i32,
@@ -75,14 +75,14 @@ pub struct SearchParams {
     pub winning_contempt_max: i32,
     /// Internal iterative reduction: a node with at least this many plies left (0 = off) and no
     /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4
-    /// (`engine/SEARCH.md` has the games that chose it).
+    /// ([engine/SEARCH.md](crate::docs::search) has the games that chose it).
     pub iir_min_depth: i32,
     /// Singular extension: a node with at least this many plies left (0 = off) whose hash move
     /// has a lower or exact table score checks whether every other move falls short of that
     /// score minus [`Self::singular_margin`] per ply in a search of half the depth; if so the
     /// hash move is singular (the one move that holds the position) and is searched a ply deeper.
     /// Off by default: its gain in games stayed within the noise (the matches are in
-    /// `engine/SEARCH.md`).
+    /// [engine/SEARCH.md](crate::docs::search)).
     pub singular_min_depth: i32,
     /// Singular extension: centi-men per ply left that the other moves must fall below the
     /// hash move's table score.
@@ -140,7 +140,7 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// The defaults, each settled by games (see the match table in `engine/SEARCH.md`).
+    /// The defaults, each settled by games (see the match table in [engine/SEARCH.md](crate::docs::search)).
     pub const DEFAULT: SearchParams = SearchParams {
         only_move_cost: 0,
         tt_min_depth: 2 * ONE_PLY,

@@ -6,7 +6,7 @@
 //! its hash move ([`Searcher::singular_test`]); in its move loop, how many quiet moves late-move
 //! pruning searches ([`late_move_count`]) and how much shallower a late move is searched
 //! ([`reduction`]). Each rule's parameters are [`SearchParams`] fields, and how each was settled
-//! is told in `engine/SEARCH.md`.
+//! is told in [engine/SEARCH.md](crate::docs::search).
 
 use super::draw_hook::DrawHook;
 use super::params::{ONE_PLY, SearchParams};

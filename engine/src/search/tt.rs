@@ -251,7 +251,7 @@ fn prefetch_line(bucket: &Bucket) {
 /// Every probe lands on a random bucket, so with 4 KB pages nearly every probe also misses the
 /// TLB and walks the page tables; with 2 MB pages the 64 MB table needs 32 TLB entries instead of
 /// 16 384. Transparent huge pages are often enabled only for regions that ask (`madvise` mode).
-/// `shashki analyse --depth 17` from the start: 3.41–3.68 s → 2.88–3.24 s CPU (engine/SEARCH.md).
+/// `shashki analyse --depth 17` from the start: 3.41–3.68 s → 2.88–3.24 s CPU ([engine/SEARCH.md](crate::docs::search)).
 /// An `unsafe` block (one of the workspace's three): `madvise` is a system call.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(start: *const Bucket, bytes: usize) {

@@ -1,15 +1,13 @@
 //! Copying to the system clipboard: the FEN of the position shown, or the whole game as PDN.
 //!
-//! The panel's buttons write [`GameCommand::CopyFen`] / [`GameCommand::CopyPdn`]; `copy` (in
-//! [`GameSet::Rules`](crate::ground::GameSet)) makes the text from the record ([`copy_text`]) and
-//! hands it to Bevy's [`Clipboard`] resource (the `system_clipboard` feature: the X11 clipboard).
-//! The notice says it is there, or why not (no clipboard without a display, as in the tests).
+//! The panel's buttons write [`FileCommand::Copy`](crate::core::files::FileCommand); the files'
+//! step makes the text from the record ([`copy_text`]) and hands it to Bevy's [`Clipboard`]
+//! resource ([`copy`]; the `system_clipboard` feature: the X11 clipboard). The notice says it is
+//! there, or why not (no clipboard without a display, as in the tests).
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
-use crate::core::clock::Clocks;
-use crate::core::command::GameCommand;
 use crate::core::notice::Notice;
 use crate::core::pdn_file::{OwnGames, pdn_text};
 use crate::core::record::GameRecord;
@@ -40,34 +38,16 @@ pub fn copy_text(
     }
 }
 
-/// Registers the copy commands.
-pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, copy.in_set(crate::ground::GameSet::Rules));
-}
-
-fn copy(
-    mut commands: MessageReader<GameCommand>,
-    record: Res<GameRecord>,
-    own: Res<OwnGames>,
-    clocks: Res<Clocks>,
-    clipboard: Option<ResMut<Clipboard>>,
-    mut notice: ResMut<Notice>,
-) {
-    let mut clipboard = clipboard;
-    for command in commands.read() {
-        let (what, done) = match command {
-            GameCommand::CopyFen => (CopyWhat::Fen, Say::FenCopied),
-            GameCommand::CopyPdn => (CopyWhat::Pdn, Say::PdnCopied),
-            _ => continue,
-        };
-        let text = copy_text(what, &record, &own, clocks.control);
-        let result = match clipboard.as_deref_mut() {
-            Some(clipboard) => clipboard.set_text(text).map_err(|e| e.to_string()),
-            None => Err("no clipboard".to_string()),
-        };
-        match result {
-            Ok(()) => notice.info(done),
-            Err(why) => notice.error(Say::CopyFailed(why)),
-        }
+/// Copies `what` to the system clipboard (none without a display, as in the tests); the
+/// notice says it is there, or why not.
+pub fn copy(what: CopyWhat, text: String, clipboard: Option<&mut Clipboard>, notice: &mut Notice) {
+    let result = match clipboard {
+        Some(clipboard) => clipboard.set_text(text).map_err(|e| e.to_string()),
+        None => Err("no clipboard".to_string()),
+    };
+    match (result, what) {
+        (Ok(()), CopyWhat::Fen) => notice.info(Say::FenCopied),
+        (Ok(()), CopyWhat::Pdn) => notice.info(Say::PdnCopied),
+        (Err(why), _) => notice.error(Say::CopyFailed(why)),
     }
 }

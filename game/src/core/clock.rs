@@ -1,17 +1,18 @@
 //! Clocks: an optional time control (base time and increment per move) for both sides.
 //!
 //! [`Clocks`] holds the time each side has left and, for every ply since the clocks were set,
-//! the times when that ply began. The rules step
-//! ([`apply_commands`](crate::core::rules::apply_commands)) keeps them in step with the record: a
-//! move adds the increment to the side that moved and marks the new ply; taking back or replaying
-//! moves restores the times of the ply reached (a move taken back gives its thinking time back, a
-//! lost-on-time game taken back can go on); a new game, a FEN or a loaded game starts both clocks
-//! again; [`GameCommand::SetTimeControl`] chooses another control (from the position on the board).
+//! the times when that ply began. `follow_record` (in [`GameSet::Follow`](crate::ground::GameSet))
+//! keeps them in step with the record's changes ([`RecordChanged`]): a move adds the increment to
+//! the side that moved and marks the new ply; taking back or replaying moves restores the times
+//! of the ply reached (a move taken back gives its thinking time back, a lost-on-time game taken
+//! back can go on); another game (a new game, a FEN, a loaded game) starts both clocks again.
+//! The setup's time control ([`SetupCommand::TimeControl`](crate::core::setup::SetupCommand))
+//! chooses another control (from the position on the board).
 //!
 //! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::ground::GameSet)) takes the
 //! frame's [`Time`] from the clock of the side to move while the game goes on — except while the
 //! engine is to move and waits for the player (a review or the analysis), so it never loses time it
-//! could not use — and when that clock reaches zero writes [`GameCommand::TimeUp`]; the rules step
+//! could not use — and when that clock reaches zero writes [`RecordCommand::TimeUp`]; the record step
 //! then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the clocks with
 //! a manual [`Time`] update, never by waiting. The engine reads the time it has left from here and
 //! manages it through `SearchLimit::Clock` (see the engine task, `engine::engine_task`, a floor
@@ -23,8 +24,8 @@ use crate::ground::TimeControl;
 use bevy::prelude::*;
 use shashki::Color;
 
-use crate::core::command::GameCommand;
-use crate::core::record::{Controller, GameRecord};
+use crate::core::record::RecordCommand;
+use crate::core::record::{Change, Controller, GameRecord, RecordChanged};
 use crate::core::sync::Analysis;
 
 /// Both sides' clocks (all zero and still without a time control).
@@ -139,10 +140,28 @@ pub fn clock_text(left: Duration) -> String {
     }
 }
 
-/// Registers the clocks and their running.
+/// Registers the clocks, their running and their following the record.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Clocks>()
-        .add_systems(Update, run_clocks.in_set(crate::ground::GameSet::Input));
+        .add_systems(Update, run_clocks.in_set(crate::ground::GameSet::Input))
+        .add_systems(
+            Update,
+            follow_record
+                .in_set(crate::ground::GameSet::Follow)
+                .after(crate::core::record::announce_changes),
+        );
+}
+
+/// Keeps the clocks in step with each change of the record (see the module's paragraph).
+fn follow_record(mut changes: MessageReader<RecordChanged>, mut clocks: ResMut<Clocks>) {
+    for changed in changes.read() {
+        match changed.change {
+            Change::Played { mover, ply } => clocks.moved(mover, ply),
+            Change::Stepped { ply } => clocks.restore(ply),
+            Change::Replaced { ply } => *clocks = Clocks::new(clocks.control, ply),
+            Change::Ended | Change::Players | Change::DrawRules => {}
+        }
+    }
 }
 
 /// Whether the side to move's clock runs: a game going on, under a time control, not the
@@ -156,20 +175,20 @@ pub fn clock_runs(record: &GameRecord, clocks: &Clocks, analysing: bool) -> bool
 }
 
 /// Runs the side to move's clock by the frame's time; its running out becomes
-/// [`GameCommand::TimeUp`].
+/// [`RecordCommand::TimeUp`].
 fn run_clocks(
     time: Res<Time>,
     record: Res<GameRecord>,
     analysis: Res<Analysis>,
     mut clocks: ResMut<Clocks>,
-    mut commands: MessageWriter<GameCommand>,
+    mut commands: MessageWriter<RecordCommand>,
 ) {
     if !clock_runs(&record, &clocks, analysis.0) {
         return;
     }
     let side = record.game().position().side_to_move();
     if clocks.run(side, time.delta()) {
-        commands.write(GameCommand::TimeUp {
+        commands.write(RecordCommand::TimeUp {
             side,
             revision: record.revision(),
         });

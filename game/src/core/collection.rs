@@ -1,24 +1,37 @@
 //! Game collections: a PDN file of many games (a championship, the player's own games, a
 //! teacher's file) opened as a list to choose from.
 //!
-//! "Open PDN" ([`GameCommand::LoadPdn`]) reads every game of the file through the `shashki` PDN
+//! "Open PDN" ([`FileCommand::Load`](crate::core::files::FileCommand)) reads every game of the file through the `shashki` PDN
 //! reader ([`read_collection`](crate::core::pdn_file::read_collection)); a file of one game opens
 //! it at once, as before, and a file of several fills the [`Collection`] resource and shows its
 //! list (`--pdn FILE` does the same at start-up; `--pdn FILE --game N` opens game N). Games the
 //! reader could not read are counted, with their reasons ([`Collection::failed`]); the others are
 //! listed. The list's view (`view::game_list`, on the top floor) filters it by a player's name as
-//! the player types ([`GameCommand::FilterGames`], applied here) and opens a game with
-//! [`GameCommand::OpenGame`] (applied by the rules step: the game is shown at its start, in
-//! review). Everything here is headless: the tests drive it with the same messages.
+//! the player types, moves its highlighted line and shows or hides it with [`ListCommand`]s
+//! (read here, by `apply_list_commands` alone), and opens a game with
+//! [`FileCommand::OpenGame`](crate::core::files::FileCommand) (read by the files' step: the game
+//! is shown at its start, in review). Everything here is headless: the tests drive it with the
+//! same messages.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use shashki::pdn::{GameResult, PdnError, PdnGame};
 
-use crate::core::command::GameCommand;
 use crate::core::notice::Notice;
 use crate::text::Say;
+
+/// What the list of games is asked: read by `apply_list_commands` alone.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum ListCommand {
+    /// Show only the games with a player whose name contains this text.
+    Filter(String),
+    /// Move the highlighted game this many lines down (up when negative), within the games the
+    /// filter shows.
+    MoveCursor(isize),
+    /// Show or hide the list.
+    Show(bool),
+}
 
 /// The games of the file opened last, and the list's state.
 #[derive(Resource, Clone, Debug, Default)]
@@ -40,7 +53,8 @@ pub struct Collection {
 /// One line of the list: what a player looks for in a collection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedGame {
-    /// Where it is in [`Collection::games`] (what [`GameCommand::OpenGame`] takes).
+    /// Where it is in [`Collection::games`] (what
+    /// [`FileCommand::OpenGame`](crate::core::files::FileCommand) takes).
     pub index: usize,
     /// Its number in the file, from 1.
     pub number: usize,
@@ -143,32 +157,35 @@ impl Collection {
 
 /// Registers the collection and the list's filter and visibility.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Collection>().add_systems(
-        Update,
-        apply_list_commands.in_set(crate::ground::GameSet::Rules),
-    );
+    app.init_resource::<Collection>()
+        .add_message::<ListCommand>()
+        .add_systems(
+            Update,
+            apply_list_commands.in_set(crate::ground::GameSet::Rules),
+        );
 }
 
-/// Applies the filter and shows or hides the list (opening a game is the rules step's).
+/// Applies the filter, moves the cursor and shows or hides the list (opening a game is the
+/// files' step's).
 fn apply_list_commands(
-    mut commands: MessageReader<GameCommand>,
+    mut commands: MessageReader<ListCommand>,
     mut collection: ResMut<Collection>,
     mut notice: ResMut<Notice>,
 ) {
     for command in commands.read() {
         match command {
-            GameCommand::FilterGames(filter) if collection.filter != *filter => {
+            ListCommand::Filter(filter) if collection.filter != *filter => {
                 collection.filter.clone_from(filter);
                 collection.cursor = 0;
             }
-            GameCommand::MoveListCursor(delta) => {
+            ListCommand::MoveCursor(delta) => {
                 let last = collection.visible().len().saturating_sub(1);
                 let cursor = collection.cursor.saturating_add_signed(*delta).min(last);
                 if collection.cursor != cursor {
                     collection.cursor = cursor;
                 }
             }
-            GameCommand::ShowGameList(asked) => {
+            ListCommand::Show(asked) => {
                 // A file of one game has no list to come back to.
                 let shown = *asked && collection.games.len() + collection.failed.len() > 1;
                 if *asked && !shown {
@@ -178,7 +195,7 @@ fn apply_list_commands(
                     collection.shown = shown;
                 }
             }
-            _ => {}
+            ListCommand::Filter(_) => {}
         }
     }
 }

@@ -6,7 +6,6 @@
 //! errors are [`Say`]s, drawn in the player's language.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use bevy::prelude::Resource;
 use shashki::pdn::PdnGame;
@@ -132,8 +131,8 @@ fn opened_about(opened: &PdnGame) -> Option<String> {
 
 /// Adds the game as PDN ([`pdn_text`]) to the collection at `path` (created if missing):
 /// the file is rewritten atomically (a temporary file renamed into place), so a crash never
-/// leaves half a collection. Returns the number of games in the file now; a game already the
-/// last one in the file is not added twice.
+/// leaves half a collection. Returns the number of games in the file now; a game the file
+/// already holds ([`same_game`]: anywhere in it) is not added twice.
 ///
 /// # Errors
 /// A [`Say`] naming the file when it cannot be read or written, or is not UTF-8 (an old cp1251
@@ -147,8 +146,11 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
         Err(e) => return Err(cannot(e.to_string())),
     };
     let count = |text: &str| pdn::read_all(text).games.len();
-    if existing.trim_end().ends_with(game.trim_end()) {
-        return Ok(count(&existing));
+    let held = pdn::read_all(&existing);
+    if let Some(Ok(new)) = pdn::read_all(game).games.first()
+        && held.games.iter().flatten().any(|old| same_game(old, new))
+    {
+        return Ok(held.games.len());
     }
     let mut text = existing.trim_end().to_string();
     if !text.is_empty() {
@@ -163,13 +165,23 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
     Ok(count(&text))
 }
 
+/// Whether two records are the same game: the same start, moves and result between the same
+/// players (the date and the other tags may differ: the same game saved on another day, or
+/// read back from a collection, is not a new one).
+#[must_use]
+pub fn same_game(a: &PdnGame, b: &PdnGame) -> bool {
+    let player = |g: &PdnGame, name| g.tag(name).map(str::trim).unwrap_or_default().to_owned();
+    a.game.start_position() == b.game.start_position()
+        && a.game.moves() == b.game.moves()
+        && a.result == b.result
+        && player(a, "White") == player(b, "White")
+        && player(a, "Black") == player(b, "Black")
+}
+
 /// Today's date as PDN writes it (`2026.11.29`, UTC).
 #[must_use]
 pub fn today() -> String {
-    let days = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    pdn_date(days)
+    pdn_date(crate::ground::wall_clock::days_since_epoch())
 }
 
 /// The date `days` days after 1970-01-01 as PDN writes it (`YYYY.MM.DD`): the civil calendar

@@ -7,15 +7,20 @@
 //! embedded; `--puzzles FILE` or [`PuzzleCommand::Load`] opens another one, and a file that
 //! cannot be read is reported (with the place of the error) and the shipped set used instead.
 //!
-//! Data flow, in the rules stage after [`apply_commands`](crate::core::rules::apply_commands):
-//! - [`PuzzleCommand`]s (the puzzle panel's buttons) set a puzzle's position up as the
+//! Data flow:
+//! - [`PuzzleCommand`]s (the puzzle panel's buttons), read by `apply_puzzle_commands` in the
+//!   rules stage ([`PuzzleStep`], after the record step), set a puzzle's position up as the
 //!   [`GameRecord`] (two people at the board, so the engine never moves; no clocks; the board
 //!   turned to the player's side), give a hint (the first square, shown as the engine's hint
 //!   is), or play out the solution;
-//! - `follow_moves` watches the record: a move of the player's that is not the solution's is
-//!   taken back at once and said so; a right one is followed, once the board has shown it, by
-//!   the opponent's reply from the solution; the last move solves the puzzle. A record replaced
-//!   by anything else (a new game, a FEN, a PDN) ends the mode.
+//! - the record step asks [`Puzzles::judge`] before it plays a move: a move of the player's
+//!   that is not the solution's is refused before anything is played, and said so (the record
+//!   never holds a move the puzzle did not keep);
+//! - `follow_moves` follows the record's changes
+//!   ([`RecordChanged`]): a right move is followed, once the
+//!   board has shown it, by the opponent's reply from the solution (`play_replies`); the last
+//!   move solves the puzzle. A record replaced by anything else (a new game, a FEN, a PDN) ends
+//!   the mode.
 //!
 //! The solved and failed counts live in [`Puzzles`] (in memory): a puzzle counts as solved when
 //! its whole line was played without a wrong move, as failed at the first wrong move or when
@@ -28,7 +33,7 @@ use shashki::puzzles::{Puzzle, PuzzleSet};
 use shashki::{Bitboard, Color, Game, Move, Notation, Square};
 
 use crate::core::clock::Clocks;
-use crate::core::record::{GameRecord, Mode, Orientation, Players};
+use crate::core::record::{Change, GameRecord, Mode, Orientation, Players, RecordChanged};
 use crate::core::sync::{Hint, ViewSync};
 use crate::ground::TimeControl;
 use crate::text::PuzzleText;
@@ -77,7 +82,7 @@ pub enum Feedback {
     Task,
     /// The last move was right; the line goes on.
     Right,
-    /// This move (written out) is not the solution; it was taken back.
+    /// This move (written out) is not the solution; it was not played.
     Wrong(String),
     /// The hint: the piece on this square moves.
     Hint(Square),
@@ -120,8 +125,6 @@ pub struct Puzzles {
     pub missed: bool,
     /// Whether the current puzzle was counted already.
     counted: bool,
-    /// The record revision last looked at.
-    seen: u64,
     /// The game from before the mode.
     saved: Option<Saved>,
 }
@@ -145,6 +148,36 @@ impl Puzzles {
         self.len() == 0
     }
 
+    /// Whether the record step may play `mv` in `record`: outside the mode, or once the puzzle
+    /// is solved or shown, any move; while solving, only the solution's next move. A move of the
+    /// player's off the line is refused and said so ([`Feedback::Wrong`], counted as failed
+    /// once); a move for the opponent while its reply is due is refused silently.
+    pub fn judge(&mut self, record: &GameRecord, mv: Move) -> Verdict {
+        if !self.active || self.progress != Progress::Solving {
+            return Verdict::Free;
+        }
+        let Some(puzzle) = self.current() else {
+            return Verdict::Free;
+        };
+        let played = record.game().moves().len();
+        if matching(puzzle, record.game()) != played {
+            return Verdict::Free;
+        }
+        if puzzle.solution.get(played) == Some(&mv) {
+            return Verdict::Right;
+        }
+        if Puzzle::is_player_ply(played) {
+            let text = record
+                .game()
+                .position()
+                .write_move(&mv, Notation::Algebraic);
+            self.feedback = Feedback::Wrong(text);
+            self.missed = true;
+            self.count(false);
+        }
+        Verdict::Refused
+    }
+
     fn count(&mut self, solved: bool) {
         if !self.counted {
             self.counted = true;
@@ -156,6 +189,22 @@ impl Puzzles {
         }
     }
 }
+
+/// What the puzzle mode says of a move the record step is about to play ([`Puzzles::judge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not the mode's business (no puzzle on, or it is solved or shown): play it.
+    Free,
+    /// The solution's next move: play it.
+    Right,
+    /// Off the solution's line: not played.
+    Refused,
+}
+
+/// The puzzle mode's systems in the rules stage (after the record step, which orders itself
+/// before this set).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PuzzleStep;
 
 /// Reads the shipped set.
 ///
@@ -179,10 +228,16 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<PuzzleCommand>()
         .add_systems(
             Update,
-            (apply_puzzle_commands, play_replies, follow_moves)
+            (apply_puzzle_commands, play_replies)
                 .chain()
-                .in_set(crate::ground::GameSet::Rules)
-                .after(crate::core::rules::apply_commands),
+                .in_set(PuzzleStep)
+                .in_set(crate::ground::GameSet::Rules),
+        )
+        .add_systems(
+            Update,
+            follow_moves
+                .in_set(crate::ground::GameSet::Follow)
+                .after(crate::core::record::announce_changes),
         );
 }
 
@@ -197,16 +252,32 @@ fn set_up(puzzle: &Puzzle, record: &mut GameRecord) {
     ));
 }
 
+/// What the puzzle mode changes besides its own state: the record, the clocks' setting, the
+/// board's orientation, the hint on the board.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PuzzleBoard<'w> {
+    /// The game record (the puzzle's position while the mode is on).
+    record: ResMut<'w, GameRecord>,
+    /// The clocks (off during the puzzles, given back after).
+    clocks: ResMut<'w, Clocks>,
+    /// Which way the board faces (the player's side).
+    orientation: ResMut<'w, Orientation>,
+    /// The square marked by a hint.
+    hint: ResMut<'w, Hint>,
+}
+
 /// Applies the panel's requests.
-#[allow(clippy::too_many_arguments)]
 fn apply_puzzle_commands(
     mut commands: MessageReader<PuzzleCommand>,
     mut puzzles: ResMut<Puzzles>,
-    mut record: ResMut<GameRecord>,
-    mut clocks: ResMut<Clocks>,
-    mut orientation: ResMut<Orientation>,
-    mut hint: ResMut<Hint>,
+    board: PuzzleBoard,
 ) {
+    let PuzzleBoard {
+        mut record,
+        mut clocks,
+        mut orientation,
+        mut hint,
+    } = board;
     for command in commands.read() {
         let mut restart = false;
         match command {
@@ -247,7 +318,6 @@ fn apply_puzzle_commands(
                 if let Some(puzzle) = puzzles.current().filter(|_| puzzles.active).cloned() {
                     let played = matching(&puzzle, record.game());
                     record.show_line(&puzzle.solution[played..]);
-                    puzzles.seen = record.revision();
                     puzzles.progress = Progress::Shown;
                     puzzles.feedback = Feedback::Shown;
                     puzzles.count(false);
@@ -286,7 +356,6 @@ fn apply_puzzle_commands(
             set_up(&puzzle, &mut record);
             *clocks = Clocks::new(None, 0);
             orientation.flipped = puzzle.player() == Color::Black;
-            puzzles.seen = record.revision();
             puzzles.progress = Progress::Solving;
             puzzles.feedback = Feedback::Task;
             puzzles.counted = false;
@@ -332,20 +401,27 @@ fn play_replies(puzzles: Res<Puzzles>, mut record: ResMut<GameRecord>, view: Res
     }
 }
 
-/// Checks each change of the record against the solution (see the module's data flow).
+/// Follows the record's changes (see the module's data flow): another game ends the mode, the
+/// solution's last move solves the puzzle, a right move says so.
 fn follow_moves(
+    mut changes: MessageReader<RecordChanged>,
     mut puzzles: ResMut<Puzzles>,
-    mut record: ResMut<GameRecord>,
+    record: Res<GameRecord>,
     mut clocks: ResMut<Clocks>,
 ) {
-    if !puzzles.active || puzzles.seen == record.revision() {
+    let mut changed = false;
+    let mut replaced = false;
+    for c in changes.read() {
+        changed = true;
+        replaced |= matches!(c.change, Change::Replaced { .. });
+    }
+    if !changed || !puzzles.active {
         return;
     }
-    puzzles.seen = record.revision();
     let Some(puzzle) = puzzles.current().cloned() else {
         return;
     };
-    if *record.game().start_position() != puzzle.position {
+    if replaced && *record.game().start_position() != puzzle.position {
         // Another game replaced the puzzle: the mode ends (the clocks' setting comes back).
         puzzles.active = false;
         if let Some(saved) = puzzles.saved.take() {
@@ -359,16 +435,7 @@ fn follow_moves(
     let played = record.game().moves().len();
     let good = matching(&puzzle, record.game());
     if good < played {
-        // A move off the line: the player's is wrong (said so); anything else is just undone.
-        if Puzzle::is_player_ply(good) {
-            let before = &record.game().positions()[good];
-            let text = before.write_move(&record.game().moves()[good], Notation::Algebraic);
-            puzzles.feedback = Feedback::Wrong(text);
-            puzzles.missed = true;
-            puzzles.count(false);
-        }
-        record.drop_moves_after(good);
-        puzzles.seen = record.revision();
+        // Only the judge's moves are played: a game off the line is not this puzzle's.
         return;
     }
     if good == puzzle.solution.len() {
@@ -408,8 +475,10 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
             error,
         };
     };
+    // Three short lines: the panel is narrow, and one line of number, theme and difficulty
+    // was cut before the difficulty in both languages.
     let heading = format!(
-        "{set}\n{} · {}",
+        "{set}\n{}\n{}",
         (text.counter)(puzzles.index + 1, puzzles.len()),
         (text.about)((text.theme)(puzzle.theme), puzzle.difficulty)
     );
@@ -440,7 +509,7 @@ pub fn panel_lines(puzzles: &Puzzles, record: &GameRecord, text: &PuzzleText) ->
 /// What [`panel_lines`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PanelLines {
-    /// The set, the puzzle's number, theme and difficulty (two lines).
+    /// The set; the puzzle's number; its theme and difficulty (three lines).
     pub heading: String,
     /// Whose move, or how the last move went.
     pub state: String,

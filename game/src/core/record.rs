@@ -1,13 +1,19 @@
 //! The game record — the one source of truth — and the values it is made of.
 //!
 //! [`GameRecord`] holds the `shashki` [`Game`] (start position, moves, positions, result), the
-//! redo stack, who plays each side and the engine's strength. Only the rules step
-//! ([`apply_commands`](crate::core::rules::apply_commands)) and the puzzle mode change it, each
-//! change bumping [`GameRecord::revision`] so the engine task and the views know to re-sync.
+//! redo stack, who plays each side and the engine's strength. The systems that own a concern
+//! change it through its methods (the record step, [`crate::core::rules`]; the files,
+//! [`crate::core::files`]; the setup, [`crate::core::setup`]; the puzzle mode), each change
+//! bumping [`GameRecord::revision`] and noting what changed ([`Change`]). At the start of
+//! [`GameSet::Follow`] `announce_changes` hands those notes on as [`RecordChanged`] messages:
+//! the clocks, the engine task, the evaluation bar and the puzzle mode follow them instead of
+//! listening to the requests that caused them. Since every change goes through the record's one
+//! `bump`, no writer can forget to announce one.
 //! Its words (status line, move list) are in [`record_text`](crate::core::record_text).
 
 use std::time::Duration;
 
+use crate::ground::GameSet;
 use crate::text::{Say, TypedRefusal};
 use bevy::prelude::*;
 use shashki::{Color, DrawRules, Game, GameStatus, Move, Notation, Position, pdn};
@@ -155,6 +161,100 @@ pub enum MoveLabel {
     Tablebase,
 }
 
+/// What the players, the engine and the clocks ask of the game record; applied by
+/// [`apply_record_commands`](crate::core::rules::apply_record_commands) in the order written. Those that carry a revision are dropped when
+/// the record changed since they were made.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum RecordCommand {
+    /// Play a move (from a click or from the engine).
+    Play {
+        /// The move.
+        mv: Move,
+        /// Its label in the move list.
+        label: Option<MoveLabel>,
+        /// The [`GameRecord::revision`] it was chosen in; ignored if the record changed since (a
+        /// new game or undo in the same frame).
+        revision: u64,
+    },
+    /// Play a move typed by the player (`c3d4`, `c3-d4`, `22-18`, `c3:e5`).
+    PlayText(String),
+    /// Start a new game from the start position.
+    NewGame(Mode),
+    /// Take back a move (and the engine's reply).
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Set up a position from FEN.
+    SetFen(String),
+    /// The human player resigns (the side to move, when two people play).
+    Resign,
+    /// The engine accepted a draw offer made in this revision.
+    DrawAgreed {
+        /// The [`GameRecord::revision`] of the offer; ignored if the game changed since.
+        revision: u64,
+    },
+    /// `side`'s clock ran out (from the clocks, in this revision): it loses on time.
+    TimeUp {
+        /// The side whose time is out.
+        side: Color,
+        /// The [`GameRecord::revision`] it ran out in; ignored if the game changed since.
+        revision: u64,
+    },
+    /// Show the position one ply earlier than the one shown (starts a review).
+    ReviewBack,
+    /// Show the position one ply later (back at the live position, the review ends).
+    ReviewForward,
+    /// Show the start position of the game.
+    ReviewStart,
+    /// Show the live position again.
+    ReviewEnd,
+    /// Show the position after ply `n` of the game (0: the start; the last ply: the game).
+    ReviewAt(usize),
+    /// Play on from the position under review: the moves after it are taken back (redo replays
+    /// them).
+    PlayFromHere,
+}
+
+/// What a change of the record did, for those who follow it ([`RecordChanged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// `mover` played a move, which led to ply `ply`.
+    Played {
+        /// The side that moved.
+        mover: Color,
+        /// The ply reached.
+        ply: usize,
+    },
+    /// The game went back or forward along its own moves to ply `ply` (undo, redo, a puzzle's
+    /// solution shown): the clocks take the times they had there.
+    Stepped {
+        /// The ply reached.
+        ply: usize,
+    },
+    /// Another game took its place (a new game, a FEN, a file's game, a puzzle, the game given
+    /// back after the puzzles), now at ply `ply`: nothing said about the last one applies.
+    Replaced {
+        /// The ply of the new game's live position.
+        ply: usize,
+    },
+    /// The game ended whatever the rules say (a resignation, an agreed draw, a loss on time).
+    Ended,
+    /// Who plays each side changed (the engine may now be to move).
+    Players,
+    /// The draw rules in force changed (the status and the engine's search may change).
+    DrawRules,
+}
+
+/// The message "the record changed": its new revision and what happened, written by
+/// `announce_changes` for every change, in order.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordChanged {
+    /// The record's revision after the change.
+    pub revision: u64,
+    /// What changed.
+    pub change: Change,
+}
+
 /// The game record: the single source of truth that every view re-syncs from.
 ///
 /// Its fields are private: it changes only through its methods, and every change of the game
@@ -183,6 +283,8 @@ pub struct GameRecord {
     /// The tags of the file the game was opened from, while it is shown as it was read (a move
     /// played, taken back or replayed makes it the player's own game again, without them).
     tags: Vec<(String, String)>,
+    /// The changes not yet announced (drained each frame by `announce_changes`).
+    unannounced: Vec<RecordChanged>,
 }
 
 impl GameRecord {
@@ -199,6 +301,7 @@ impl GameRecord {
             revision: 0,
             review: None,
             tags: Vec::new(),
+            unannounced: Vec::new(),
         }
     }
 
@@ -257,9 +360,20 @@ impl GameRecord {
         &self.tags
     }
 
-    /// The one place the revision grows: engine jobs and views made before are stale.
-    fn bump(&mut self) {
+    /// The one place the revision grows: engine jobs and views made before are stale, and the
+    /// change is noted for [`RecordChanged`].
+    fn bump(&mut self, change: Change) {
         self.revision += 1;
+        self.unannounced.push(RecordChanged {
+            revision: self.revision,
+            change,
+        });
+    }
+
+    /// The changes since the last call, in order (for `announce_changes`; tests may call it
+    /// on a record of their own).
+    pub fn take_changes(&mut self) -> Vec<RecordChanged> {
+        std::mem::take(&mut self.unannounced)
     }
 
     /// Sets how strong the engine plays (the game is unchanged: no new revision).
@@ -270,7 +384,7 @@ impl GameRecord {
     /// Sets who plays each side: a new revision, since the engine may now be to move.
     pub fn set_players(&mut self, players: Players) {
         self.players = players;
-        self.bump();
+        self.bump(Change::Players);
     }
 
     /// Swaps who plays White and who plays Black, in the position on the board: a new revision
@@ -293,7 +407,7 @@ impl GameRecord {
     /// a new revision, and nothing left to redo.
     pub fn end(&mut self, ending: Ending) {
         self.ending = Some(ending);
-        self.bump();
+        self.bump(Change::Ended);
         self.redo.clear();
     }
 
@@ -301,9 +415,13 @@ impl GameRecord {
     /// saved), as a revision newer than this one's.
     pub fn replace_with(&mut self, other: GameRecord) {
         let revision = self.revision;
+        let unannounced = std::mem::take(&mut self.unannounced);
         *self = other;
         self.revision = revision;
-        self.bump();
+        self.unannounced = unannounced;
+        self.bump(Change::Replaced {
+            ply: self.game.moves().len(),
+        });
     }
 
     /// Plays the moves of `line` (a puzzle's solution shown) while they are legal, unlabelled,
@@ -315,28 +433,24 @@ impl GameRecord {
             }
             self.labels.push(None);
         }
-        self.bump();
+        self.bump(Change::Stepped {
+            ply: self.game.moves().len(),
+        });
     }
 
     /// Plays `mv` (a puzzle's reply), unlabelled, keeping the redo stack and the tags; `false`
     /// and no new revision when it is not legal.
     pub fn play_reply(&mut self, mv: Move) -> bool {
+        let mover = self.game.position().side_to_move();
         if self.game.play(mv).is_err() {
             return false;
         }
         self.labels.push(None);
-        self.bump();
+        self.bump(Change::Played {
+            mover,
+            ply: self.game.moves().len(),
+        });
         true
-    }
-
-    /// Takes back the moves after ply `ply` for good (a move off a puzzle's line): nothing to
-    /// redo, and a new revision.
-    pub fn drop_moves_after(&mut self, ply: usize) {
-        while self.game.moves().len() > ply && self.game.undo().is_some() {
-            self.labels.pop();
-        }
-        self.redo.clear();
-        self.bump();
     }
 
     /// Plays on from the position under review: the moves after it are taken back (redo
@@ -403,6 +517,14 @@ impl GameRecord {
         }
     }
 
+    /// Whether the board faces Black (Black at the bottom) unless the player turned it: when the
+    /// one person at the board plays Black — but a finished game shown as its file holds it
+    /// faces White, whichever side the player would take in it.
+    #[must_use]
+    pub fn faces_black(&self) -> bool {
+        (self.tags.is_empty() || self.ongoing()) && self.human_side() == Some(Color::Black)
+    }
+
     /// The controller of the side to move.
     #[must_use]
     pub fn to_move(&self) -> Controller {
@@ -417,9 +539,9 @@ impl GameRecord {
 
     /// Marks a change of the game: a new revision, the live position shown again, and a
     /// resignation or agreed draw taken back.
-    fn changed(&mut self) {
+    fn changed(&mut self, change: Change) {
         self.tags.clear();
-        self.bump();
+        self.bump(change);
         self.review = None;
         self.ending = None;
     }
@@ -463,6 +585,16 @@ impl GameRecord {
     /// Why not, as the notice says it: the board shows an earlier position, the game is over, it
     /// is the engine's turn, or the text names no legal move or several.
     pub fn play_typed(&mut self, text: &str) -> Result<(), Say> {
+        let mv = self.resolve_typed(text)?;
+        self.play_move(mv, None)
+    }
+
+    /// The legal move a typed text names in the live position (see [`GameRecord::play_typed`]),
+    /// without playing it: the puzzle mode judges it first.
+    ///
+    /// # Errors
+    /// As [`GameRecord::play_typed`].
+    pub fn resolve_typed(&self, text: &str) -> Result<Move, Say> {
         let text = text.trim();
         let refuse = |why| Err(Say::TypedMove(text.into(), why));
         if self.review.is_some() {
@@ -475,7 +607,7 @@ impl GameRecord {
             return refuse(TypedRefusal::EngineTurn);
         }
         match self.game.position().parse_move(text) {
-            Ok(mv) => self.play_move(mv, None),
+            Ok(mv) => Ok(mv),
             Err(shashki::MoveError::Ambiguous { candidates, .. }) => {
                 refuse(TypedRefusal::Ambiguous(candidates.join(", ")))
             }
@@ -500,7 +632,9 @@ impl GameRecord {
         self.labels = vec![None; game.moves().len()];
         self.game = game.with_draw_rules(self.game.draw_rules());
         self.redo.clear();
-        self.changed();
+        self.changed(Change::Replaced {
+            ply: self.game.moves().len(),
+        });
     }
 
     /// Applies the draw rules `rules` to the game from now on (and to the games after it): a new
@@ -508,7 +642,7 @@ impl GameRecord {
     pub fn set_draw_rules(&mut self, rules: DrawRules) {
         if self.game.draw_rules() != rules {
             self.game.set_draw_rules(rules);
-            self.bump();
+            self.bump(Change::DrawRules);
         }
     }
 
@@ -519,6 +653,7 @@ impl GameRecord {
     /// The game is over, or the move is not legal (said as the notice says it).
     pub fn play_move(&mut self, mv: Move, label: Option<MoveLabel>) -> Result<(), Say> {
         let text = self.game.position().write_move(&mv, Notation::Algebraic);
+        let mover = self.game.position().side_to_move();
         if self.ending.is_some() {
             return Err(Say::CannotPlay(text, "the game is over".into()));
         }
@@ -530,14 +665,19 @@ impl GameRecord {
         self.redo.clear();
         // A move only adds to the game, so a review goes on (the engine's move that was under
         // way when it began lands behind it).
-        self.bump();
+        self.bump(Change::Played {
+            mover,
+            ply: self.game.moves().len(),
+        });
         Ok(())
     }
 
     fn undo_ply(&mut self) -> bool {
         if self.ending.take().is_some() {
             // Taking back a resignation or an agreed draw is the first step back.
-            self.bump();
+            self.bump(Change::Stepped {
+                ply: self.game.moves().len(),
+            });
             self.review = None;
             return true;
         }
@@ -546,7 +686,9 @@ impl GameRecord {
         };
         let label = self.labels.pop().flatten();
         self.redo.push((mv, label));
-        self.changed();
+        self.changed(Change::Stepped {
+            ply: self.game.moves().len(),
+        });
         true
     }
 
@@ -559,7 +701,9 @@ impl GameRecord {
             return false;
         }
         self.labels.push(label);
-        self.changed();
+        self.changed(Change::Stepped {
+            ply: self.game.moves().len(),
+        });
         true
     }
 
@@ -611,6 +755,21 @@ impl GameRecord {
     }
 }
 
+/// Registers the record's change message and its announcer (first in [`GameSet::Follow`]).
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<RecordChanged>()
+        .add_systems(Update, announce_changes.in_set(GameSet::Follow));
+}
+
+/// Hands the record's changes of this frame on as [`RecordChanged`] messages. Followers order
+/// themselves after it.
+pub fn announce_changes(mut record: ResMut<GameRecord>, mut changed: MessageWriter<RecordChanged>) {
+    if record.unannounced.is_empty() {
+        return;
+    }
+    changed.write_batch(record.take_changes());
+}
+
 /// Which way the board is shown.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Orientation {
@@ -651,9 +810,9 @@ mod tests {
         assert_eq!(record.outcome(), Outcome::DrawAgreed);
         assert!(record.undo(), "the agreement is taken back first");
         changed(&record, "taking the agreement back");
-        record.drop_moves_after(0);
-        changed(&record, "dropping moves");
-        assert!(record.game().moves().is_empty() && record.redo_moves().is_empty());
+        record.take_back_to(0);
+        changed(&record, "taking back to the start");
+        assert!(record.game().moves().is_empty());
         let mv = record.game().position().parse_move("c3-d4").unwrap();
         assert!(record.play_reply(mv));
         changed(&record, "a reply");
@@ -665,5 +824,9 @@ mod tests {
         changed(&record, "a new game");
         record.set_strength(Strength::Level(1));
         assert_eq!(record.revision(), last, "the strength is not the game");
+        // Every revision was noted for the followers, in order, once.
+        let revisions: Vec<u64> = record.take_changes().iter().map(|c| c.revision).collect();
+        assert_eq!(revisions, (1..=last).collect::<Vec<_>>());
+        assert!(record.take_changes().is_empty());
     }
 }

@@ -23,7 +23,6 @@ use crate::core::notice::Notice;
 use crate::core::record::{GameRecord, Orientation};
 use crate::ground::TimeControl;
 use crate::text::{Lang, Language, Say};
-use shashki::Color;
 
 /// What is kept between runs. Every field is optional: a file written by an older or newer
 /// version, or edited by hand with some lines left out, still reads.
@@ -124,26 +123,41 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, keep_settings);
 }
 
+/// What the settings in force are read from.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct InForce<'w, 's> {
+    /// The interface language.
+    language: Res<'w, Language>,
+    /// The record (the level, the player's side).
+    record: Res<'w, GameRecord>,
+    /// The clocks (their control).
+    clocks: Res<'w, Clocks>,
+    /// Which way the board faces.
+    orientation: Res<'w, Orientation>,
+    /// The file opened last.
+    collection: Res<'w, Collection>,
+    /// The window (its size), when there is one.
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
 /// The settings in force: the language, the level, the clock, the board's turn, the window's
 /// size (the one saved, without a window) and the file opened last.
-#[allow(clippy::too_many_arguments)]
-fn keep_settings(
-    mut file: ResMut<SettingsFile>,
-    language: Res<Language>,
-    record: Res<GameRecord>,
-    clocks: Res<Clocks>,
-    orientation: Res<Orientation>,
-    collection: Res<Collection>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut notice: ResMut<Notice>,
-) {
+fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMut<Notice>) {
+    let InForce {
+        language,
+        record,
+        clocks,
+        orientation,
+        collection,
+        window,
+    } = now;
     let Some(path) = file.path.clone() else {
         return;
     };
     if file.failed {
         return;
     }
-    let facing = record.human_side() == Some(Color::Black);
+    let facing = record.faces_black();
     let now = Settings {
         language: Some(language.0),
         level: record.level().or(file.saved.level),

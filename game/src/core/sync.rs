@@ -4,14 +4,14 @@
 //!
 //! The view writes [`ViewSync`] each frame and the engine (and the puzzle's replies) wait until it
 //! shows the record's revision at rest; the engine task and the puzzle mode write [`Hint`], the
-//! view draws it; the rules' `ToggleAnalysis` flips [`Analysis`], which stops the clocks and the
-//! engine's moves. Plain resources, below all three, so none imports another for them.
+//! view draws it; the engine task flips [`Analysis`] when asked (`EngineCommand::ToggleAnalysis`,
+//! a floor up), which stops the clocks and the engine's moves. Plain resources, below all three, so none imports another for them.
 
 use bevy::prelude::*;
 use shashki::Move;
 
-/// The analysis mode: whether the engine analyses the position shown (toggled by
-/// [`GameCommand::ToggleAnalysis`](crate::core::command::GameCommand::ToggleAnalysis)).
+/// The analysis mode: whether the engine analyses the position shown (toggled by the engine
+/// task when the player asks).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Analysis(pub bool);
 

@@ -1,101 +1,51 @@
-//! The engine plays, gives hints and analyses on a background task, so the window stays
-//! responsive.
+//! The engine task: what the engine searches and when, behind the port
+//! ([`crate::engine::port`]) to the back end that searches.
 //!
 //! When the side to move is played by the engine (and the board has finished animating), or the
-//! player asks for a hint, offers a draw or turns the [`Analysis`] on, `start_jobs` clones the
-//! game and spawns [`think`] on the `AsyncComputeTaskPool`; the task lives in a [`Job`]
-//! component. Each frame `poll_jobs` copies the search's progress (depth, score, principal
-//! variation) into [`Thinking`] for the panel and its score into the [`Evaluation`] (the bar,
-//! from White's side) and, when the task is done, sends the move as a [`GameCommand::Play`] (or
-//! shows the hint, or answers the draw offer with [`GameCommand::DrawAgreed`] or a refusal). The
-//! engine plays at the record's [`Strength`]: a level of `shashki::LEVELS` (its own engine for
-//! the weakened levels, [`Level::search`]) or its full search for a time; under a time control
-//! the time-limited strengths manage the engine's clock through `SearchLimit::Clock` instead
-//! (the weaker levels answer within milliseconds anyway); hints, draw offers and the analysis
-//! always use the full engine. The analysis searches the position shown on the board (the live
-//! one or the one under review) without a limit, until it is turned off or the position shown
-//! changes; meanwhile the engine does not play its moves (as while reviewing). A job
-//! made for an older [`GameRecord::revision`] (undo, new game…) is stopped through the engine's
-//! stop handle — dropping a task does not stop a running search — and its result is discarded;
-//! no new job starts until the stopped one has returned, so searches never overlap.
+//! player asks for a hint, offers a draw (declined at once in the opening, [`in_the_opening`])
+//! or turns the [`Analysis`] on ([`EngineCommand`]s, read here alone), `start_job` writes a [`SearchRequest::Search`] with the game and what it is for
+//! ([`Request`]); the back end answers with [`SearchReply`]s. As they arrive (`receive_replies`)
+//! the search's progress (depth, score, principal variation) goes into [`Thinking`] for the panel
+//! and its score into the [`Evaluation`] (the bar, from White's side); the result becomes the
+//! engine's move ([`RecordCommand::Play`]), the hint, or the answer to the draw offer
+//! ([`RecordCommand::DrawAgreed`] or a refusal). The engine plays at the record's [`Strength`](crate::core::record::Strength):
+//! a level of `shashki::LEVELS` (its own engine for the weakened levels) or its full search for a
+//! time; under a time control the time-limited strengths manage the engine's clock through
+//! `SearchLimit::Clock` instead (the weaker levels answer within milliseconds anyway); hints,
+//! draw offers and the analysis always use the full engine. The analysis searches the position
+//! shown on the board (the live one or the one under review) without a limit, until it is turned
+//! off or the position shown changes; meanwhile the engine does not play its moves (as while
+//! reviewing).
+//!
+//! The task follows the record's changes ([`RecordChanged`]), never the requests that caused
+//! them: a change takes the hint off the board, another game clears the evaluation, and a job
+//! made for an older [`GameRecord::revision`] (undo, new game…) is stopped
+//! ([`SearchRequest::Stop`]) and its result dropped; no new job starts until the stopped one has
+//! been answered, so searches never overlap.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
-
-use crate::core::command::GameCommand;
-use crate::core::notice::Notice;
-use crate::core::record::{Controller, GameRecord, MoveLabel, Strength};
-use crate::text::Say;
-use bevy::app::AppExit;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use shashki::annotate::line_text;
-use shashki::{BookChoice, SetupProblem, accepts_draw};
-use shashki::{
-    Engine, EngineConfig, Game, LEVELS, Level, Move, MoveSource, Notation, Position, Score,
-    SearchInfo, SearchLimit, StopHandle,
-};
+use shashki::{Color, Game, Move, MoveSource, Notation, Position, Score, SearchLimit};
 
 use crate::core::clock::Clocks;
+use crate::core::notice::Notice;
+use crate::core::record::RecordCommand;
+use crate::core::record::{Change, Controller, GameRecord, RecordChanged};
 use crate::core::sync::{Analysis, Hint, ViewSync};
+use crate::engine::port::{
+    PortSet, Progress, Purpose, Request, SearchReply, SearchRequest, Thought,
+};
+use crate::ground::GameSet;
+use crate::text::Say;
 
-/// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
-/// levels (no book, [`Level::config`]) and the analysing one (tablebases, no book: a book
-/// would answer the opening at once instead of searching it); only one searches at a time.
-#[derive(Resource, Clone)]
-pub struct EngineHandle {
-    /// The engine at its best: hints, draw offers, the strong levels and `--engine-time`.
-    pub full: Arc<Engine>,
-    /// The engine of the levels that choose among root candidates.
-    pub weak: Arc<Engine>,
-    /// The engine of the analysis.
-    pub analysis: Arc<Engine>,
-    /// Seed of the weak levels' choices (mixed with each position), new every run.
-    pub seed: u64,
-}
-
-impl EngineHandle {
-    /// Both engines from one base configuration.
-    #[must_use]
-    pub fn new(config: &EngineConfig, seed: u64) -> EngineHandle {
-        let weak_level = LEVELS
-            .iter()
-            .find(|l| l.uses_candidates())
-            .unwrap_or(&LEVELS[0]);
-        EngineHandle {
-            full: Arc::new(Engine::new(config.clone())),
-            weak: Arc::new(Engine::new(weak_level.config(config))),
-            analysis: Arc::new(Engine::new(EngineConfig {
-                book: None,
-                ..config.clone()
-            })),
-            seed,
-        }
-    }
-
-    /// Stop handles of all three engines.
-    #[must_use]
-    pub fn stop_handles(&self) -> [StopHandle; 3] {
-        [
-            self.full.stop_handle(),
-            self.weak.stop_handle(),
-            self.analysis.stop_handle(),
-        ]
-    }
-}
-
-/// Why the engine is searching.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// To play the side to move.
-    Move,
-    /// To suggest a move to the human.
+/// What the player asks of the engine; read by `apply_engine_commands` alone.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineCommand {
+    /// Suggest a move to the player to move.
     Hint,
-    /// To answer the human's draw offer.
-    DrawOffer,
-    /// To analyse the position shown, until stopped.
-    Analysis,
+    /// The player offers the engine a draw.
+    OfferDraw,
+    /// Start or stop the analysis of the position shown.
+    ToggleAnalysis,
 }
 
 /// The position the last analysis search ended in by itself (a won, lost or tablebase position
@@ -171,297 +121,138 @@ pub struct Thinking {
     pub progress: Progress,
 }
 
-/// A search's latest progress report, formatted for display.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// Depth completed.
-    pub depth: u32,
-    /// Score for the side to move (the panel words it in the player's language).
-    pub value: Score,
-    /// Principal variation in traditional notation.
-    pub pv: String,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// How long the engine searches for a hint.
-pub const HINT_TIME: Duration = Duration::from_millis(1000);
-/// How long the engine considers a draw offer.
-pub const DRAW_OFFER_TIME: Duration = Duration::from_millis(700);
-
-/// The outcome of one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move found; `None` only without legal moves.
-    pub best: Option<Move>,
-    /// Its label, when it came from a book or tablebase.
-    pub label: Option<MoveLabel>,
-    /// For a draw offer: whether the engine accepts.
-    pub accepts_draw: bool,
-    /// The score for the side to move (none for a draw offer).
-    pub score: Option<Score>,
-    /// Where the move and score come from.
-    pub source: MoveSource,
-}
-
-/// A running search.
-#[derive(Component)]
-pub struct Job {
-    task: Task<Thought>,
-    stops: [StopHandle; 3],
+/// The job the back end is working on, as the task knows it.
+#[derive(Clone, Copy, Debug)]
+struct Running {
+    job: u64,
     purpose: Purpose,
     revision: u64,
     /// For an analysis: the ply shown when it started.
     shown_ply: usize,
     /// The position searched.
     root: Position,
-    cancelled: bool,
-    /// Set with `cancelled`, for the task: a stop sent before the search began would be lost
-    /// (a search clears the engine's stop flag when it starts), so the task checks this itself.
-    cancel: Arc<AtomicBool>,
-    progress: Arc<Mutex<Progress>>,
+    /// A stop was sent: its replies are dropped.
+    stopped: bool,
 }
 
-/// The book and tablebases the engine is built with (without this resource: neither).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct EngineSetup(pub shashki::EngineSetup);
+/// The task's own state: the job running, the next job's number, the requests waiting for the
+/// engine to be free.
+#[derive(Resource, Default)]
+struct Jobs {
+    running: Option<Running>,
+    next: u64,
+    hint: bool,
+    draw_offer: bool,
+}
 
 /// Registers the engine task.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<AnalysisDone>()
         .init_resource::<Evaluation>()
-        .init_resource::<Pending>()
-        .add_systems(Startup, build_engine)
-        .add_systems(Update, poll_jobs.in_set(crate::ground::GameSet::Input))
+        .init_resource::<Jobs>()
+        .add_message::<EngineCommand>()
         .add_systems(
             Update,
-            (cancel_stale_jobs, start_jobs)
-                .chain()
-                .in_set(crate::ground::GameSet::Rules)
-                .after(crate::core::rules::apply_commands),
+            receive_replies.in_set(GameSet::Input).after(PortSet::Reply),
         )
-        .add_systems(Last, stop_on_exit);
+        .add_systems(Update, apply_engine_commands.in_set(GameSet::Rules))
+        .add_systems(
+            Update,
+            (follow_record, stop_stale_job, start_job)
+                .chain()
+                .in_set(GameSet::Follow)
+                .in_set(PortSet::Request)
+                .after(crate::core::record::announce_changes),
+        );
 }
 
-/// Requests waiting for the engine to be free.
-#[derive(Resource, Default)]
-struct Pending {
-    hint: bool,
-    draw_offer: bool,
-}
-
-/// Builds the engine with the book and tablebases, if given (problems are reported, not fatal).
-pub(crate) fn build_engine(
-    mut commands: Commands,
-    setup: Option<Res<EngineSetup>>,
-    mut notice: ResMut<Notice>,
-) {
-    let config = EngineConfig {
-        threads: 1,
-        ..EngineConfig::default()
-    };
-    let setup = setup.map_or_else(
-        || shashki::EngineSetup {
-            book: BookChoice::None,
-            tablebases: None,
-        },
-        |s| s.0.clone(),
-    );
-    let loaded = setup.load();
-    for problem in &loaded.problems {
-        notice.add_error(match problem {
-            SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
-            SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
-            other => Say::Tablebases(other.to_string()),
-        });
-    }
-    let config = loaded.configure(config);
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    commands.insert_resource(EngineHandle::new(&config, seed));
-}
-
-/// What a search is asked to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// Why.
-    pub purpose: Purpose,
-    /// At what strength the engine plays its moves.
-    pub strength: Strength,
-    /// The engine's side (a draw offer is judged for it).
-    pub engine_side: shashki::Color,
-    /// Under a time control, the engine's clock (`SearchLimit::Clock`) for its moves.
-    pub clock: Option<SearchLimit>,
-}
-
-/// The one place the engine is called: a search of `game` for the request's purpose at its
-/// strength, reporting progress. A draw offer is answered from the full engine's score for
-/// the engine's side ([`accepts_draw`]). Once `cancel` is set the search stops at its next
-/// report (or does not start): the caller's stop handle alone could reach the engine before the
-/// search began and be forgotten, and an analysis would then never end.
-pub fn think(
-    engines: &EngineHandle,
-    game: &Game,
-    request: Request,
-    cancel: &AtomicBool,
-    progress: &Mutex<Progress>,
-) -> Thought {
-    let Request {
-        purpose,
-        strength,
-        engine_side,
-        clock,
-    } = request;
-    let root = *game.position();
-    let first_number = game.move_number(game.moves().len());
-    let cancelled = || cancel.load(Ordering::Relaxed);
-    if cancelled() {
-        return Thought {
-            best: None,
-            label: None,
-            accepts_draw: false,
-            score: None,
-            source: MoveSource::Search,
-        };
-    }
-    let report = |info: &SearchInfo| {
-        if cancelled() {
-            engines.stop_handles().iter().for_each(StopHandle::stop);
-        }
-        let report = Progress {
-            depth: info.depth,
-            value: info.score,
-            pv: numbered_line(&root, first_number, &info.pv),
-            nodes: info.nodes,
-        };
-        *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
-    };
-    let full = |time| {
-        engines
-            .full
-            .search(game, SearchLimit::MoveTime(time), report)
-    };
-    let result = match (purpose, strength) {
-        (Purpose::Hint, _) => full(HINT_TIME),
-        (Purpose::DrawOffer, _) => {
-            let result = full(DRAW_OFFER_TIME);
-            // The offer comes on the person's turn or the engine's: the score for the engine.
-            let engine_score = if game.position().side_to_move() == engine_side {
-                result.score
-            } else {
-                Score(-result.score.0)
-            };
-            let accepts = accepts_draw(&engines.full, game, engine_score);
-            return Thought {
-                best: None,
-                label: None,
-                accepts_draw: accepts,
-                score: None,
-                source: MoveSource::Search,
-            };
-        }
-        (Purpose::Analysis, _) => {
-            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
-            // Its end (a tablebase line, a won position) stays on show.
-            *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
-                depth: result.depth.max(1),
-                value: result.score,
-                pv: numbered_line(&root, first_number, &result.pv),
-                nodes: result.nodes,
-            };
-            result
-        }
-        (Purpose::Move, Strength::MoveTime(time)) => match clock {
-            Some(clock) => engines.full.search(game, clock, report),
-            None => full(time),
-        },
-        (Purpose::Move, Strength::Level(n)) => {
-            let level = Level::get(n).unwrap_or(&LEVELS[0]);
-            if let (Some(clock), SearchLimit::MoveTime(_)) = (clock, level.limit) {
-                // The time-limited top level under a clock: the engine manages its time.
-                return thought(&engines.full.search(game, clock, report));
-            }
-            let engine = if level.uses_candidates() {
-                &engines.weak
-            } else {
-                &engines.full
-            };
-            level.search(engine, game, engines.seed, report)
-        }
-    };
-    thought(&result)
-}
-
-/// The move, label and score of a search's result.
-fn thought(result: &shashki::SearchResult) -> Thought {
-    let label = match result.source {
-        MoveSource::Search => None,
-        MoveSource::Book => Some(MoveLabel::Book),
-        MoveSource::Tablebase => Some(MoveLabel::Tablebase),
-        _ => None,
-    };
-    Thought {
-        best: result.best_move,
-        label,
-        accepts_draw: false,
-        score: Some(result.score),
-        source: result.source,
-    }
-}
-
-/// The first moves of a principal variation in traditional notation, numbered as in the move
-/// list from `first_number` (the number of the root's move): `12. c3-d4 f6-g5 13. …`, and
-/// `12... f6-g5 13. …` when Black moves first. The engine's [`line_text`] writes it; the panel
-/// shows the first ten moves.
-#[must_use]
-pub fn numbered_line(root: &Position, first_number: u32, pv: &[Move]) -> String {
-    const SHOWN: usize = 10;
-    line_text(
-        root,
-        first_number,
-        &pv[..pv.len().min(SHOWN)],
-        Notation::Algebraic,
-    )
-}
-
-fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {
-    if exit.read().next().is_some() {
-        for job in &jobs {
-            job.cancel.store(true, Ordering::Relaxed);
-            job.stops.iter().for_each(StopHandle::stop);
-        }
-    }
-}
-
-/// Stops jobs made for an older position, and an analysis of a position no longer shown (or
-/// turned off).
-fn cancel_stale_jobs(
+/// Takes the player's requests: a hint or a draw offer waits for the engine to be free; the
+/// analysis is turned on or off.
+fn apply_engine_commands(
+    mut commands: MessageReader<EngineCommand>,
+    mut jobs: ResMut<Jobs>,
     record: Res<GameRecord>,
-    analysis: Res<Analysis>,
-    mut jobs: Query<&mut Job>,
+    mut notice: ResMut<Notice>,
+    mut analysis: ResMut<Analysis>,
+) {
+    for command in commands.read() {
+        match command {
+            EngineCommand::Hint => {
+                if record.to_move() == Controller::Human && record.ongoing() {
+                    jobs.hint = true;
+                } else {
+                    notice.info(Say::HintsForYou);
+                }
+            }
+            EngineCommand::OfferDraw => {
+                if record.human_side().is_none() || !record.ongoing() {
+                    notice.info(Say::OnlyAgainstEngine);
+                } else if in_the_opening(record.game()) {
+                    // Level is what the start is: no reason to agree to anything yet.
+                    notice.info(Say::DrawTooEarly);
+                } else {
+                    jobs.draw_offer = true;
+                    notice.info(Say::DrawConsidered);
+                }
+            }
+            EngineCommand::ToggleAnalysis => analysis.0 = !analysis.0,
+        }
+    }
+}
+
+/// The opening, where the engine agrees no draw: fewer than this many plies played from the
+/// start position (ten moves each).
+pub const OPENING_PLIES: usize = 20;
+
+/// Whether `game` is still in its opening: started from the start position, fewer than
+/// [`OPENING_PLIES`] played. A position set up or read from a file is judged on its merits.
+#[must_use]
+pub fn in_the_opening(game: &Game) -> bool {
+    *game.start_position() == Position::start() && game.moves().len() < OPENING_PLIES
+}
+
+/// Follows the record's changes: the hint was for the position before (off the board and out
+/// of the panel), and nothing the engine said about another game applies.
+fn follow_record(
+    mut changes: MessageReader<RecordChanged>,
     mut hint: ResMut<Hint>,
     mut notice: ResMut<Notice>,
-    mut last: Local<u64>,
+    mut evaluation: ResMut<Evaluation>,
 ) {
-    if *last != record.revision() {
-        *last = record.revision();
-        // The hint was for the position before: off the board and out of the panel.
+    let mut changed = false;
+    for change in changes.read() {
+        changed = true;
+        if matches!(change.change, Change::Replaced { .. }) && *evaluation != Evaluation::default()
+        {
+            *evaluation = Evaluation::default();
+        }
+    }
+    if changed {
         hint.0 = None;
         if matches!(notice.lines.as_slice(), [Say::Hint(_)]) {
             notice.clear();
         }
     }
-    for mut job in &mut jobs {
-        let stale = job.revision != record.revision()
-            || (job.purpose == Purpose::Analysis
-                && (!analysis.0 || job.shown_ply != record.shown_ply()));
-        if stale && !job.cancelled {
-            job.cancelled = true;
-            job.cancel.store(true, Ordering::Relaxed);
-            job.stops.iter().for_each(StopHandle::stop);
-        }
+}
+
+/// Stops the job made for an older revision, and an analysis of a position no longer shown (or
+/// turned off).
+fn stop_stale_job(
+    record: Res<GameRecord>,
+    analysis: Res<Analysis>,
+    mut jobs: ResMut<Jobs>,
+    mut requests: MessageWriter<SearchRequest>,
+) {
+    let Some(running) = jobs.running.as_mut() else {
+        return;
+    };
+    let stale = running.revision != record.revision()
+        || (running.purpose == Purpose::Analysis
+            && (!analysis.0 || running.shown_ply != record.shown_ply()));
+    if stale && !running.stopped {
+        running.stopped = true;
+        requests.write(SearchRequest::Stop { job: running.job });
     }
 }
 
@@ -472,66 +263,38 @@ fn game_at(game: &Game, ply: usize) -> Game {
     game
 }
 
-/// Starts a search when the engine is to move, a hint was asked for, a draw offered, or the
-/// analysis is on.
-#[allow(clippy::too_many_arguments)]
-fn start_jobs(
-    mut commands: Commands,
-    mut requests: MessageReader<GameCommand>,
-    mut pending: ResMut<Pending>,
+/// What [`start_job`] reads besides the record.
+#[derive(bevy::ecs::system::SystemParam)]
+struct JobInputs<'w> {
+    /// What the board view shows (the engine moves once it shows the record at rest).
+    view: Res<'w, ViewSync>,
+    /// The clocks (the engine's time under a time control).
+    clocks: Res<'w, Clocks>,
+    /// Whether the analysis is on.
+    analysis: Res<'w, Analysis>,
+    /// Where the last analysis ended by itself.
+    done: Res<'w, AnalysisDone>,
+}
+
+/// Asks for a search when the engine is to move, a hint was asked for, a draw offered, or the
+/// analysis is on — and the back end is free.
+fn start_job(
     record: Res<GameRecord>,
-    engine: Option<Res<EngineHandle>>,
-    view: Res<ViewSync>,
-    clocks: Res<Clocks>,
-    jobs: Query<&Job>,
+    inputs: JobInputs,
+    mut jobs: ResMut<Jobs>,
     mut thinking: ResMut<Thinking>,
-    mut notice: ResMut<Notice>,
-    (mut analysis, done): (ResMut<Analysis>, Res<AnalysisDone>),
-    mut evaluation: ResMut<Evaluation>,
+    mut requests: MessageWriter<SearchRequest>,
 ) {
-    for request in requests.read() {
-        match request {
-            // Another game: nothing the engine said about the last one applies.
-            GameCommand::NewGame(_)
-            | GameCommand::SetFen(_)
-            | GameCommand::LoadPdn(_)
-            | GameCommand::OpenGame(_)
-                if *evaluation != Evaluation::default() =>
-            {
-                *evaluation = Evaluation::default();
-            }
-            GameCommand::Hint => {
-                if record.to_move() == Controller::Human && record.ongoing() {
-                    pending.hint = true;
-                } else {
-                    notice.info(Say::HintsForYou);
-                }
-            }
-            GameCommand::OfferDraw => {
-                if record.human_side().is_some() && record.ongoing() {
-                    pending.draw_offer = true;
-                    notice.info(Say::DrawConsidered);
-                } else {
-                    notice.info(Say::OnlyAgainstEngine);
-                }
-            }
-            GameCommand::ToggleAnalysis => analysis.0 = !analysis.0,
-            _ => {}
-        }
-    }
     if !record.ongoing() {
-        pending.draw_offer = false;
+        jobs.draw_offer = false;
     }
-    let Some(engine) = engine else {
-        return;
-    };
-    if !jobs.is_empty() {
+    if jobs.running.is_some() {
         return;
     }
     let shown_ply = record.shown_ply();
     // While analysing, the engine plays no move, as while the player reviews the game.
-    let purpose = if analysis.0 {
-        if done.at == Some((record.revision(), shown_ply)) {
+    let purpose = if inputs.analysis.0 {
+        if inputs.done.at == Some((record.revision(), shown_ply)) {
             return;
         }
         Purpose::Analysis
@@ -539,33 +302,28 @@ fn start_jobs(
         return;
     } else if record.to_move() == Controller::Engine
         && record.review().is_none()
-        && view.shows(record.revision())
+        && inputs.view.shows(record.revision())
     {
         Purpose::Move
-    } else if pending.draw_offer {
-        pending.draw_offer = false;
+    } else if jobs.draw_offer {
+        jobs.draw_offer = false;
         Purpose::DrawOffer
-    } else if pending.hint && record.to_move() == Controller::Human {
-        pending.hint = false;
+    } else if jobs.hint && record.to_move() == Controller::Human {
+        jobs.hint = false;
         Purpose::Hint
     } else {
         return;
     };
-    let progress = Arc::new(Mutex::new(Progress::default()));
     let game = if purpose == Purpose::Analysis {
         game_at(record.game(), shown_ply)
     } else {
         record.game().clone()
     };
     let root = *game.position();
-    let engines = EngineHandle::clone(&engine);
-    let stops = engines.stop_handles();
-    let shared = Arc::clone(&progress);
-    let cancel = Arc::new(AtomicBool::new(false));
-    let task_cancel = Arc::clone(&cancel);
     let engine_side = record
         .human_side()
-        .map_or(game.position().side_to_move(), shashki::Color::opposite);
+        .map_or(root.side_to_move(), Color::opposite);
+    let clocks = &inputs.clocks;
     let clock = clocks.control.map(|control| SearchLimit::Clock {
         remaining: clocks.left(root.side_to_move()),
         increment: control.increment,
@@ -577,18 +335,16 @@ fn start_jobs(
         engine_side,
         clock,
     };
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { think(&engines, &game, request, &task_cancel, &shared) });
-    commands.spawn(Job {
-        task,
-        stops,
+    jobs.next += 1;
+    let job = jobs.next;
+    requests.write(SearchRequest::Search { job, game, request });
+    jobs.running = Some(Running {
+        job,
         purpose,
         revision: record.revision(),
         shown_ply,
         root,
-        cancelled: false,
-        cancel,
-        progress,
+        stopped: false,
     });
     *thinking = Thinking {
         purpose: Some(purpose),
@@ -596,86 +352,118 @@ fn start_jobs(
     };
 }
 
-/// Reports progress and hands finished moves to the rules step.
-#[allow(clippy::too_many_arguments)]
-fn poll_jobs(
-    mut commands: Commands,
-    mut jobs: Query<(Entity, &mut Job)>,
+/// What [`receive_replies`] changes besides the task's state.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ReplyOutputs<'w> {
+    /// What the panel shows while the engine thinks.
+    thinking: ResMut<'w, Thinking>,
+    /// The evaluation bar's score.
+    evaluation: ResMut<'w, Evaluation>,
+    /// Where the last analysis ended.
+    done: ResMut<'w, AnalysisDone>,
+    /// The hint on the board.
+    hint: ResMut<'w, Hint>,
+    /// The line of messages.
+    notice: ResMut<'w, Notice>,
+}
+
+/// Takes the back end's replies: progress for the panel and the bar, finished moves for the
+/// record step.
+fn receive_replies(
+    mut replies: MessageReader<SearchReply>,
+    mut jobs: ResMut<Jobs>,
     record: Res<GameRecord>,
-    mut thinking: ResMut<Thinking>,
-    mut evaluation: ResMut<Evaluation>,
-    mut done: ResMut<AnalysisDone>,
-    mut hint: ResMut<Hint>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<GameCommand>,
+    mut out: ReplyOutputs,
+    mut play: MessageWriter<RecordCommand>,
 ) {
-    for (entity, mut job) in &mut jobs {
-        if !job.cancelled {
-            let progress = job
-                .progress
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone();
-            if progress.depth > 0 && progress != thinking.progress {
-                let latest = Evaluation::of(&job.root, progress.value, false);
-                if *evaluation != latest {
-                    *evaluation = latest;
-                }
-            }
-            if thinking.progress != progress {
-                thinking.progress = progress;
-            }
-        }
-        let Some(thought) = check_ready(&mut job.task) else {
+    for reply in replies.read() {
+        let Some(running) = jobs.running.filter(|r| {
+            let job = match reply {
+                SearchReply::Progress { job, .. } | SearchReply::Finished { job, .. } => *job,
+            };
+            r.job == job
+        }) else {
             continue;
         };
-        commands.entity(entity).despawn();
-        *thinking = Thinking::default();
-        if job.cancelled || job.revision != record.revision() {
-            continue;
+        match reply {
+            SearchReply::Progress { progress, .. } => {
+                if running.stopped {
+                    continue;
+                }
+                if progress.depth > 0 && *progress != out.thinking.progress {
+                    let latest = Evaluation::of(&running.root, progress.value, false);
+                    if *out.evaluation != latest {
+                        *out.evaluation = latest;
+                    }
+                }
+                if out.thinking.progress != *progress {
+                    out.thinking.progress = progress.clone();
+                }
+            }
+            SearchReply::Finished {
+                thought, progress, ..
+            } => {
+                jobs.running = None;
+                *out.thinking = Thinking::default();
+                if running.stopped || running.revision != record.revision() {
+                    continue;
+                }
+                finished(&running, thought, progress, &record, &mut out, &mut play);
+            }
         }
-        if let Some(score) = thought.score {
-            *evaluation = Evaluation::of(&job.root, score, thought.source == MoveSource::Tablebase);
+    }
+}
+
+/// What a finished search means for its purpose.
+fn finished(
+    running: &Running,
+    thought: &Thought,
+    progress: &Progress,
+    record: &GameRecord,
+    out: &mut ReplyOutputs,
+    play: &mut MessageWriter<RecordCommand>,
+) {
+    if let Some(score) = thought.score {
+        *out.evaluation = Evaluation::of(
+            &running.root,
+            score,
+            thought.source == MoveSource::Tablebase,
+        );
+    }
+    match running.purpose {
+        Purpose::DrawOffer if thought.accepts_draw => {
+            play.write(RecordCommand::DrawAgreed {
+                revision: running.revision,
+            });
         }
-        match job.purpose {
-            Purpose::DrawOffer if thought.accepts_draw => {
-                play.write(GameCommand::DrawAgreed {
-                    revision: job.revision,
+        Purpose::DrawOffer => out.notice.info(Say::DrawDeclined),
+        // An analysis ends by itself only where there is nothing more to find.
+        Purpose::Analysis => {
+            *out.done = AnalysisDone {
+                at: Some((running.revision, running.shown_ply)),
+                progress: progress.clone(),
+            };
+        }
+        Purpose::Move => {
+            if let Some(mv) = thought.best {
+                // The score of the root is the score after the engine's best move, the
+                // position the board shows next.
+                *out.evaluation = out.evaluation.after(&mv);
+                play.write(RecordCommand::Play {
+                    mv,
+                    label: thought.label,
+                    revision: running.revision,
                 });
             }
-            Purpose::DrawOffer => notice.info(Say::DrawDeclined),
-            // An analysis ends by itself only where there is nothing more to find.
-            Purpose::Analysis => {
-                *done = AnalysisDone {
-                    at: Some((job.revision, job.shown_ply)),
-                    progress: job
-                        .progress
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .clone(),
-                };
-            }
-            Purpose::Move => {
-                if let Some(mv) = thought.best {
-                    // The score of the root is the score after the engine's best move, the
-                    // position the board shows next.
-                    *evaluation = evaluation.after(&mv);
-                    play.write(GameCommand::Play {
-                        mv,
-                        label: thought.label,
-                        revision: job.revision,
-                    });
-                }
-            }
-            Purpose::Hint => {
-                if let Some(mv) = thought.best {
-                    hint.0 = Some(mv);
-                    let text = record
-                        .game()
-                        .position()
-                        .write_move(&mv, Notation::Algebraic);
-                    notice.info(Say::Hint(text));
-                }
+        }
+        Purpose::Hint => {
+            if let Some(mv) = thought.best {
+                out.hint.0 = Some(mv);
+                let text = record
+                    .game()
+                    .position()
+                    .write_move(&mv, Notation::Algebraic);
+                out.notice.info(Say::Hint(text));
             }
         }
     }

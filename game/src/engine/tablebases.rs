@@ -12,12 +12,14 @@
 //! English). Everything lives in this one plugin.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use shashki::egtb::{BackgroundBuild, BuildProgress, open_or_build};
 
-use crate::engine::engine_task::{EngineSetup, build_engine};
+use crate::engine::native_backend::build_engine;
+use crate::engine::port::EngineSetup;
+use crate::ground::wall_clock::Instant;
 use crate::text::{Catalogue, Language};
 
 /// The tables built when the directory lacks them: up to 5 pieces (about 2 to 4 minutes on two

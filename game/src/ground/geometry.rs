@@ -21,6 +21,15 @@ pub const MAX_UI_SCALE: f32 = 2.5;
 /// The smallest window the game allows (logical pixels).
 pub const MIN_WINDOW: Vec2 = Vec2::new(640.0, 480.0);
 
+/// The window's size on a screen of `screen` logical pixels: the size wanted (the saved one, the
+/// flags', or the first run's), made no larger than the screen leaves for it (a title bar and a
+/// task bar take some: 92 % of each side) and no smaller than [`MIN_WINDOW`].
+#[must_use]
+pub fn fit_window(wanted: Vec2, screen: Vec2) -> Vec2 {
+    let room = (screen * 0.92).floor();
+    wanted.min(room).max(MIN_WINDOW)
+}
+
 /// The scale of the panel (its width, fonts, buttons) for a window: how much larger the window is
 /// than [`REFERENCE_WINDOW`] in its tighter direction, within [`MIN_UI_SCALE`]..[`MAX_UI_SCALE`].
 #[must_use]
@@ -164,6 +173,27 @@ mod tests {
 
     fn layout(flipped: bool) -> BoardLayout {
         BoardLayout::fit_beside(Vec2::new(PANEL_WIDTH + 920.0, 920.0), PANEL_WIDTH, flipped)
+    }
+
+    #[test]
+    fn the_window_fits_the_screen() {
+        let first = Vec2::new(1200.0, 780.0);
+        assert_eq!(fit_window(first, Vec2::new(1920.0, 1080.0)), first);
+        // A small screen: the whole window on it, never below the smallest window.
+        assert_eq!(
+            fit_window(first, Vec2::new(1024.0, 768.0)),
+            Vec2::new(942.0, 706.0)
+        );
+        assert_eq!(fit_window(first, Vec2::new(640.0, 480.0)), MIN_WINDOW);
+        // A saved size from a larger screen shrinks; a small one stays.
+        assert_eq!(
+            fit_window(Vec2::new(2560.0, 1440.0), Vec2::new(1366.0, 768.0)),
+            Vec2::new(1256.0, 706.0)
+        );
+        assert_eq!(
+            fit_window(Vec2::new(800.0, 600.0), Vec2::new(2560.0, 1440.0)),
+            Vec2::new(800.0, 600.0)
+        );
     }
 
     #[test]

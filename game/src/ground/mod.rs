@@ -1,13 +1,15 @@
 //! The ground floor: what every other floor of the game may use and that uses nothing of the game.
 //!
 //! The frame's stages ([`GameSet`]), the board's colours ([`palette`]), the time control
-//! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]) and the interface font (files
-//! are written by the library's `shashki::write_atomically`). Nothing here imports from another module of the crate: the floors above
-//! (`text`, `core`, `engine`, `view`) build on it, never the other way.
+//! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
+//! one door to the wall clock ([`wall_clock`]); files are written by the library's
+//! `shashki::write_atomically`. Nothing here imports from another module of the crate: the floors
+//! above (`text`, `core`, `engine`, `view`) build on it, never the other way.
 
 pub mod geometry;
 pub mod palette;
 pub mod time_control;
+pub mod wall_clock;
 
 use bevy::prelude::SystemSet;
 
@@ -16,10 +18,14 @@ pub use time_control::{TimeControl, TimeControlError};
 /// The stages of every frame, in order.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSet {
-    /// Pointer, buttons and finished engine searches become commands.
+    /// Pointer, keys, buttons and the engine's replies become messages (one type per concern).
     Input,
-    /// Commands change the game record.
+    /// Each concern's messages are applied by the system that owns them (the record, files,
+    /// the list, the setup, the puzzle mode).
     Rules,
+    /// What follows the record (the clocks, the engine task, the evaluation bar, the puzzle
+    /// mode's judge) reads the record's changes and keeps in step.
+    Follow,
     /// Entities are re-synced from the record.
     View,
 }

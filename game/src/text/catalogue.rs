@@ -135,6 +135,12 @@ catalogue! {
         draw_accepted,
         /// Notice: the engine declined the draw.
         draw_declined,
+        /// Notice: a draw offered in the opening, declined without thinking.
+        draw_too_early,
+        /// Notice: Resign pressed once; pressing it again resigns.
+        confirm_resign,
+        /// Notice: Offer draw pressed once; pressing it again offers the draw.
+        confirm_draw_offer,
         /// The engine thinking about its move.
         thinking,
         /// The engine looking for a hint.

@@ -25,7 +25,7 @@ pub struct PuzzleText {
     pub right: &'static str,
     /// A wrong move, written out.
     pub wrong: fn(&str) -> String,
-    /// The hint: the piece on this square.
+    /// The hint: the piece on this square moves (said so that it never reads as a move to it).
     pub hint_text: fn(&str) -> String,
     /// Solved.
     pub solved: &'static str,
@@ -103,7 +103,7 @@ pub(super) static RU: PuzzleText = PuzzleText {
     },
     right: "Верно! Продолжайте",
     wrong: |mv| format!("{mv} — не решение. Попробуйте ещё раз"),
-    hint_text: |square| format!("Подсказка: ходит шашка на {square}"),
+    hint_text: |square| format!("Подсказка: ходите шашкой с поля {square}"),
     solved: "Решено!",
     solved_late: "Решено, но не с первой попытки",
     solution: "Решение:",

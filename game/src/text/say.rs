@@ -38,6 +38,12 @@ pub enum Say {
     DrawAccepted,
     /// The engine declined the draw.
     DrawDeclined,
+    /// A draw offered in the opening: declined without thinking.
+    DrawTooEarly,
+    /// Resign pressed once: again to confirm.
+    ConfirmResign,
+    /// Offer draw pressed once: again to confirm.
+    ConfirmDrawOffer,
     /// The level chosen (number from 1).
     LevelSet(usize),
     /// A position set up; the player plays this side.
@@ -134,6 +140,9 @@ impl Say {
             Say::DrawConsidered => t.draw_considered.into(),
             Say::DrawAccepted => t.draw_accepted.into(),
             Say::DrawDeclined => t.draw_declined.into(),
+            Say::DrawTooEarly => t.draw_too_early.into(),
+            Say::ConfirmResign => t.confirm_resign.into(),
+            Say::ConfirmDrawOffer => t.confirm_draw_offer.into(),
             Say::LevelSet(n) => (t.level_set)(*n, t.level_name(*n)),
             Say::PositionSet(c) => (t.position_set)(*c),
             Say::Opened { file, about, human } => (t.opened)(file, about.as_deref(), *human),

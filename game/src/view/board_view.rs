@@ -258,17 +258,28 @@ fn spawn_pieces(commands: &mut Commands, textures: &Textures, position: &Positio
 }
 
 /// Keeps the pieces on screen in step with the record: animate one move, or re-spawn.
-#[allow(clippy::too_many_arguments)]
+/// The piece entities and what the board shows.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Pieces<'w, 's> {
+    shown: ResMut<'w, Shown>,
+    moving: Query<'w, 's, (Entity, &'static mut Moving)>,
+    pieces: Query<'w, 's, (Entity, &'static PieceView)>,
+    view: ResMut<'w, ViewSync>,
+}
+
 fn sync_pieces(
     mut commands: Commands,
     record: Res<GameRecord>,
     time: Res<Time>,
     textures: Res<Textures>,
-    mut shown: ResMut<Shown>,
-    mut moving: Query<(Entity, &mut Moving)>,
-    pieces: Query<(Entity, &PieceView)>,
-    mut view: ResMut<ViewSync>,
+    board: Pieces,
 ) {
+    let Pieces {
+        mut shown,
+        mut moving,
+        pieces,
+        mut view,
+    } = board;
     let game = &record.game();
     let consistent = shown
         .ply
@@ -460,17 +471,29 @@ fn set_size_and_alpha(sprite: &mut Mut<Sprite>, size: Vec2, alpha: f32) {
 }
 
 /// Colours the overlays, dots and rings.
-#[allow(clippy::too_many_arguments)]
+/// What the marks on the board show: the selection, the refused click, the hint.
+#[derive(bevy::ecs::system::SystemParam)]
+struct MarkSources<'w> {
+    selection: Res<'w, Selection>,
+    feedback: Res<'w, ClickFeedback>,
+    hint: Res<'w, Hint>,
+    view: Res<'w, ViewSync>,
+    time: Res<'w, Time>,
+}
+
 fn highlight(
     record: Res<GameRecord>,
     shown: Res<Shown>,
-    selection: Res<Selection>,
-    feedback: Res<ClickFeedback>,
-    hint: Res<Hint>,
-    view: Res<ViewSync>,
-    time: Res<Time>,
+    sources: MarkSources,
     mut marks: Query<(&Mark, &mut Sprite, &mut Visibility)>,
 ) {
+    let MarkSources {
+        selection,
+        feedback,
+        hint,
+        view,
+        time,
+    } = sources;
     let game = &record.game();
     let position = game.position();
     let mut overlay = [Color::NONE; 32];

@@ -4,7 +4,9 @@
 //! Counts frames and the longest frame per wall-clock second and prints one line to stderr:
 //! `fps 58 (longest frame 21.3 ms, engine thinking)`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::ground::wall_clock::Instant;
 
 use bevy::prelude::*;
 

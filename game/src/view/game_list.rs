@@ -5,10 +5,10 @@
 //!
 //! Data flow: `sync_list` (view stage) shows or hides the overlay and rebuilds its rows when the
 //! collection, its filter or the language changed; `read_filter` and `press_list` (input stage)
-//! turn what the player types into [`GameCommand::FilterGames`] and a click on a game into
-//! [`GameCommand::OpenGame`] (Close and Escape into [`GameCommand::ShowGameList`]), which the
+//! turn what the player types into [`ListCommand::Filter`] and a click on a game into
+//! [`FileCommand::OpenGame`] (Close and Escape into [`ListCommand::Show`]), which the
 //! core applies. The keys work the list too, even while the filter has the keyboard: ↑/↓ (Page
-//! Up/Down by ten) move the highlighted game ([`GameCommand::MoveListCursor`]), which is kept in
+//! Up/Down by ten) move the highlighted game ([`ListCommand::MoveCursor`]), which is kept in
 //! view, and Enter opens it. The list scales with the panel ([`UiScale`]).
 
 use bevy::input_focus::InputFocus;
@@ -16,8 +16,8 @@ use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
 
-use crate::core::collection::{Collection, ListedGame};
-use crate::core::command::GameCommand;
+use crate::core::collection::{Collection, ListCommand, ListedGame};
+use crate::core::files::FileCommand;
 use crate::ground::geometry::PANEL_WIDTH;
 use crate::ground::palette::panel::{DIM, FOCUS, TEXT};
 use crate::text::{Catalogue, Language};
@@ -241,18 +241,36 @@ pub fn problems_line(collection: &Collection, t: &Catalogue) -> String {
 }
 
 /// Shows or hides the list and rebuilds its rows when the collection or the language changed.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// The list's entities: its root, heading, problems line, rows and filter field.
+#[allow(clippy::type_complexity)]
+#[derive(bevy::ecs::system::SystemParam)]
+struct ListNodes<'w, 's> {
+    roots: Query<'w, 's, &'static mut Node, With<ListRoot>>,
+    heading: Query<'w, 's, &'static mut Text, (With<Heading>, Without<Problems>)>,
+    problems: Query<'w, 's, &'static mut Text, (With<Problems>, Without<Heading>)>,
+    rows: Query<'w, 's, (Entity, &'static mut ScrollPosition, &'static ComputedNode), With<Rows>>,
+    filter: Query<
+        'w,
+        's,
+        (Entity, &'static mut BorderColor, &'static mut EditableText),
+        With<FilterField>,
+    >,
+}
+
 fn sync_list(
     mut commands: Commands,
     collection: Res<Collection>,
     language: Res<Language>,
     focus: Option<ResMut<InputFocus>>,
-    mut roots: Query<&mut Node, With<ListRoot>>,
-    mut heading: Query<&mut Text, (With<Heading>, Without<Problems>)>,
-    mut problems: Query<&mut Text, (With<Problems>, Without<Heading>)>,
-    mut rows: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<Rows>>,
-    mut filter: Query<(Entity, &mut BorderColor, &mut EditableText), With<FilterField>>,
+    nodes: ListNodes,
 ) {
+    let ListNodes {
+        mut roots,
+        mut heading,
+        mut problems,
+        mut rows,
+        mut filter,
+    } = nodes;
     let focused = focus.as_ref().and_then(|f| f.get());
     for (entity, mut border, _) in &mut filter {
         let wanted = BorderColor::all(if focused == Some(entity) { FOCUS } else { DIM });
@@ -388,29 +406,49 @@ pub fn list_window(cursor: usize, shown: usize) -> std::ops::Range<usize> {
 fn read_filter(
     collection: Res<Collection>,
     field: Query<&EditableText, (With<FilterField>, Changed<EditableText>)>,
-    mut commands: MessageWriter<GameCommand>,
+    mut commands: MessageWriter<ListCommand>,
 ) {
     for field in &field {
         let text = field.value().to_string();
         if text != collection.filter {
-            commands.write(GameCommand::FilterGames(text));
+            commands.write(ListCommand::Filter(text));
         }
     }
 }
 
 /// A click on a game opens it; ↑/↓, Page Up/Down move the highlight and Enter opens the
 /// highlighted game; Close (or Escape outside the filter field) closes the list.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// The list's buttons: its rows, Close and the "more games" lines.
+#[allow(clippy::type_complexity)]
+#[derive(bevy::ecs::system::SystemParam)]
+struct ListButtons<'w, 's> {
+    entries: Query<
+        'w,
+        's,
+        (
+            Ref<'static, Interaction>,
+            &'static ListEntry,
+            &'static mut BackgroundColor,
+        ),
+        Without<CloseList>,
+    >,
+    close: Query<'w, 's, &'static Interaction, (With<CloseList>, Changed<Interaction>)>,
+    more: Query<'w, 's, (&'static Interaction, &'static MoreGames), Changed<Interaction>>,
+}
+
 fn press_list(
     collection: Res<Collection>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    focus: Option<Res<InputFocus>>,
+    (keys, focus): (Option<Res<ButtonInput<KeyCode>>>, Option<Res<InputFocus>>),
     filter: Query<Entity, With<FilterField>>,
-    mut entries: Query<(Ref<Interaction>, &ListEntry, &mut BackgroundColor), Without<CloseList>>,
-    close: Query<&Interaction, (With<CloseList>, Changed<Interaction>)>,
-    more: Query<(&Interaction, &MoreGames), Changed<Interaction>>,
-    mut commands: MessageWriter<GameCommand>,
+    buttons: ListButtons,
+    mut commands: MessageWriter<ListCommand>,
+    mut files: MessageWriter<FileCommand>,
 ) {
+    let ListButtons {
+        mut entries,
+        close,
+        more,
+    } = buttons;
     if !collection.shown {
         return;
     }
@@ -425,7 +463,7 @@ fn press_list(
             background.0 = color;
         }
         if *interaction == Interaction::Pressed && interaction.is_changed() {
-            commands.write(GameCommand::OpenGame(entry.0));
+            files.write(FileCommand::OpenGame(entry.0));
         }
     }
     let in_filter = focus
@@ -433,7 +471,7 @@ fn press_list(
         .is_some_and(|e| filter.contains(e));
     for (interaction, more) in &more {
         if *interaction == Interaction::Pressed {
-            commands.write(GameCommand::MoveListCursor(more.0));
+            commands.write(ListCommand::MoveCursor(more.0));
         }
     }
     if let Some(keys) = &keys {
@@ -444,18 +482,18 @@ fn press_list(
             (KeyCode::PageUp, -10),
         ] {
             if keys.just_pressed(key) {
-                commands.write(GameCommand::MoveListCursor(delta));
+                commands.write(ListCommand::MoveCursor(delta));
             }
         }
         if keys.just_pressed(KeyCode::Enter)
             && let Some(index) = highlighted
         {
-            commands.write(GameCommand::OpenGame(index));
+            files.write(FileCommand::OpenGame(index));
         }
     }
     let escape = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && !in_filter;
     if escape || close.iter().any(|i| *i == Interaction::Pressed) {
-        commands.write(GameCommand::ShowGameList(false));
+        commands.write(ListCommand::Show(false));
     }
 }
 

@@ -7,14 +7,14 @@
 //! as a second click, so click-click and drag-and-drop both work; a press on the piece already
 //! selected waits for the release, so that piece can be dragged too). `interpret_clicks` feeds
 //! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
-//! [`GameCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
+//! [`RecordCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use shashki::Square;
 
-use crate::core::command::GameCommand;
 use crate::core::notice::Notice;
+use crate::core::record::RecordCommand;
 use crate::core::record::{Controller, GameRecord, Orientation};
 use crate::ground::geometry::BoardLayout;
 use crate::text::{Catalogue, Say};
@@ -200,7 +200,7 @@ fn interpret_clicks(
     mut selection: ResMut<Selection>,
     mut feedback: ResMut<ClickFeedback>,
     mut notice: ResMut<Notice>,
-    mut commands: MessageWriter<GameCommand>,
+    mut commands: MessageWriter<RecordCommand>,
 ) {
     for &BoardClick(square) in clicks.read() {
         let reject = |feedback: &mut ClickFeedback, reason: Refusal| {
@@ -212,7 +212,7 @@ fn interpret_clicks(
         };
         if record.review().is_some() {
             // A click on the board while reviewing goes back to the game, and plays nothing.
-            commands.write(GameCommand::ReviewEnd);
+            commands.write(RecordCommand::ReviewEnd);
             notice.info(Say::BackToGame);
             continue;
         }
@@ -226,7 +226,7 @@ fn interpret_clicks(
         }
         match selection.click(record.game().position(), square) {
             ClickOutcome::Play(mv) => {
-                commands.write(GameCommand::Play {
+                commands.write(RecordCommand::Play {
                     mv,
                     label: None,
                     revision: record.revision(),

@@ -5,20 +5,21 @@
 //! the game, the board turned, the language).
 //!
 //! Every text comes from [`panel_lines`] in the current [`Language`] ([`PuzzleText`]); buttons
-//! write [`PuzzleCommand`]s (and [`GameCommand::Flip`], [`SwitchLanguage`]). The panel is laid
+//! write [`PuzzleCommand`]s (and [`SetupCommand::Flip`], [`SwitchLanguage`]). The panel is laid
 //! out like the main one (360 px wide at 1200×780, scaled with the window by the same
 //! `UiScale`).
 
 use bevy::prelude::*;
 
-use crate::core::command::GameCommand;
 use crate::core::puzzles::{Progress, PuzzleCommand, Puzzles, panel_lines};
 use crate::core::record::GameRecord;
+use crate::core::setup::SetupCommand;
 use crate::ground::palette::panel::{
     BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
 };
 use crate::text::PuzzleText;
 use crate::text::{Lang, Language, SwitchLanguage};
+use crate::view::intent::Intents;
 use crate::view::panel::layout::PanelRoot;
 use crate::view::panel::widgets::{
     button_node_of_height, font, panel_column, plain_button, row, show, text_box, translated_button,
@@ -86,7 +87,7 @@ fn spawn(mut commands: Commands) {
             ))
             .id(),
         commands
-            .spawn(text_box(LineText::Heading, 13.0, DIM, 2.0))
+            .spawn(text_box(LineText::Heading, 13.0, DIM, 3.0))
             .id(),
         commands
             .spawn(text_box(LineText::State, 16.0, TEXT, 2.0))
@@ -152,12 +153,7 @@ fn plain(action: Action, text: &str) -> impl Bundle {
 }
 
 /// Turns presses into commands.
-fn press(
-    buttons: Query<(&Interaction, &Action), Changed<Interaction>>,
-    mut puzzles: MessageWriter<PuzzleCommand>,
-    mut game: MessageWriter<GameCommand>,
-    mut languages: MessageWriter<SwitchLanguage>,
-) {
+fn press(buttons: Query<(&Interaction, &Action), Changed<Interaction>>, mut intents: Intents) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
             continue;
@@ -170,15 +166,15 @@ fn press(
             Action::Next => PuzzleCommand::Next,
             Action::Exit => PuzzleCommand::Exit,
             Action::Flip => {
-                game.write(GameCommand::Flip);
+                intents.send(SetupCommand::Flip);
                 continue;
             }
             Action::Language(lang) => {
-                languages.write(SwitchLanguage(*lang));
+                intents.send(SwitchLanguage(*lang));
                 continue;
             }
         };
-        puzzles.write(command);
+        intents.send(command);
     }
 }
 

@@ -61,19 +61,43 @@ pub fn busy(thinking: bool, view: ViewSync, dragging: bool, feedback_age: Option
         || feedback_age.is_some_and(|age| age < FEEDBACK_SECONDS)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn choose_update_mode(
-    thinking: Res<Thinking>,
-    view: Res<ViewSync>,
-    drag: Res<Drag>,
-    feedback: Res<ClickFeedback>,
-    (focus, windows): (Option<Res<InputFocus>>, Query<(), With<Window>>),
-    time: Res<Time>,
-    record: Res<GameRecord>,
-    notice: Res<Notice>,
-    (clocks, analysis): (Res<Clocks>, Res<Analysis>),
-    mut settings_res: ResMut<WinitSettings>,
-) {
+/// What moves on screen: the engine thinking, the board animating, a drag, a fading mark.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Motion<'w> {
+    thinking: Res<'w, Thinking>,
+    view: Res<'w, ViewSync>,
+    drag: Res<'w, Drag>,
+    feedback: Res<'w, ClickFeedback>,
+    time: Res<'w, Time>,
+}
+
+/// What the window waits for: a change of the record or the notice, the text cursor, a clock.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Waits<'w, 's> {
+    focus: Option<Res<'w, InputFocus>>,
+    windows: Query<'w, 's, (), With<Window>>,
+    record: Res<'w, GameRecord>,
+    notice: Res<'w, Notice>,
+    clocks: Res<'w, Clocks>,
+    analysis: Res<'w, Analysis>,
+}
+
+fn choose_update_mode(motion: Motion, waits: Waits, mut settings_res: ResMut<WinitSettings>) {
+    let Motion {
+        thinking,
+        view,
+        drag,
+        feedback,
+        time,
+    } = motion;
+    let Waits {
+        focus,
+        windows,
+        record,
+        notice,
+        clocks,
+        analysis,
+    } = waits;
     let age = feedback
         .square
         .map(|_| time.elapsed_secs_f64() - feedback.at);

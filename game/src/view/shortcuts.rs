@@ -3,7 +3,7 @@
 //! selection.
 //!
 //! Data flow (in [`GameSet::Input`](crate::ground::GameSet), before the rules step): `press_keys`
-//! maps each key pressed this frame with the pure [`shortcut`] and writes the same [`GameCommand`]s
+//! maps each key pressed this frame with the pure [`shortcut`] and writes the same requests ([`Intent`]s)
 //! the buttons write, or clears the [`Selection`] on Escape. While the FEN / file name field has
 //! the keyboard focus, keys are text and no shortcut fires ([`typing`]: the focus on an entity
 //! other than the window — Bevy gives the window the focus at start-up, and keys sent to the window
@@ -12,15 +12,18 @@
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
-use crate::core::command::GameCommand;
+use crate::core::record::RecordCommand;
+use crate::core::setup::SetupCommand;
+use crate::engine::engine_task::EngineCommand;
+use crate::view::intent::{Intent, Intents};
 use crate::view::selection::Selection;
 use shashki::LEVELS;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shortcut {
-    /// Send this command, as the panel's button does.
-    Command(GameCommand),
+    /// Send this request, as the panel's button does.
+    Command(Intent),
     /// Drop the piece selected on the board.
     Deselect,
 }
@@ -52,24 +55,24 @@ pub(crate) fn plugin(app: &mut App) {
 /// position again, H hint, F flip, 1–8 the levels, Escape deselects.
 #[must_use]
 pub fn shortcut(key: KeyCode, control: bool) -> Option<Shortcut> {
-    let command = match key {
-        KeyCode::ArrowLeft | KeyCode::Backspace => GameCommand::Undo,
-        KeyCode::KeyZ if control => GameCommand::Undo,
-        KeyCode::ArrowRight => GameCommand::Redo,
-        KeyCode::ArrowUp => GameCommand::ReviewBack,
-        KeyCode::ArrowDown => GameCommand::ReviewForward,
-        KeyCode::Home => GameCommand::ReviewStart,
-        KeyCode::End => GameCommand::ReviewEnd,
-        KeyCode::KeyY if control => GameCommand::Redo,
-        KeyCode::KeyH if !control => GameCommand::Hint,
-        KeyCode::KeyF if !control => GameCommand::Flip,
+    let command: Intent = match key {
+        KeyCode::ArrowLeft | KeyCode::Backspace => RecordCommand::Undo.into(),
+        KeyCode::KeyZ if control => RecordCommand::Undo.into(),
+        KeyCode::ArrowRight => RecordCommand::Redo.into(),
+        KeyCode::ArrowUp => RecordCommand::ReviewBack.into(),
+        KeyCode::ArrowDown => RecordCommand::ReviewForward.into(),
+        KeyCode::Home => RecordCommand::ReviewStart.into(),
+        KeyCode::End => RecordCommand::ReviewEnd.into(),
+        KeyCode::KeyY if control => RecordCommand::Redo.into(),
+        KeyCode::KeyH if !control => EngineCommand::Hint.into(),
+        KeyCode::KeyF if !control => SetupCommand::Flip.into(),
         KeyCode::Escape => return Some(Shortcut::Deselect),
         _ => {
             let level = LEVEL_KEYS.iter().position(|&k| k == key)?;
             if control {
                 return None;
             }
-            GameCommand::SetLevel(level + 1)
+            SetupCommand::Level(level + 1).into()
         }
     };
     Some(Shortcut::Command(command))
@@ -91,7 +94,7 @@ fn press_keys(
     windows: Query<(), With<Window>>,
     mut selection: ResMut<Selection>,
     list: Res<crate::core::collection::Collection>,
-    mut commands: MessageWriter<GameCommand>,
+    mut intents: Intents,
 ) {
     if let Some(mut focus) = focus
         && typing(Some(&focus), &windows)
@@ -114,9 +117,7 @@ fn press_keys(
     ]);
     for &key in keys.get_just_pressed() {
         match shortcut(key, control) {
-            Some(Shortcut::Command(command)) => {
-                commands.write(command);
-            }
+            Some(Shortcut::Command(intent)) => intents.send(intent),
             Some(Shortcut::Deselect) => selection.clear(),
             None => {}
         }
@@ -127,7 +128,7 @@ fn press_keys(
 mod tests {
     use super::*;
 
-    fn command(key: KeyCode, control: bool) -> Option<GameCommand> {
+    fn command(key: KeyCode, control: bool) -> Option<Intent> {
         match shortcut(key, control) {
             Some(Shortcut::Command(command)) => Some(command),
             _ => None,
@@ -136,11 +137,26 @@ mod tests {
 
     #[test]
     fn arrows_and_the_usual_chords_undo_and_redo() {
-        assert_eq!(command(KeyCode::ArrowLeft, false), Some(GameCommand::Undo));
-        assert_eq!(command(KeyCode::Backspace, false), Some(GameCommand::Undo));
-        assert_eq!(command(KeyCode::KeyZ, true), Some(GameCommand::Undo));
-        assert_eq!(command(KeyCode::ArrowRight, false), Some(GameCommand::Redo));
-        assert_eq!(command(KeyCode::KeyY, true), Some(GameCommand::Redo));
+        assert_eq!(
+            command(KeyCode::ArrowLeft, false),
+            Some(RecordCommand::Undo.into())
+        );
+        assert_eq!(
+            command(KeyCode::Backspace, false),
+            Some(RecordCommand::Undo.into())
+        );
+        assert_eq!(
+            command(KeyCode::KeyZ, true),
+            Some(RecordCommand::Undo.into())
+        );
+        assert_eq!(
+            command(KeyCode::ArrowRight, false),
+            Some(RecordCommand::Redo.into())
+        );
+        assert_eq!(
+            command(KeyCode::KeyY, true),
+            Some(RecordCommand::Redo.into())
+        );
         assert_eq!(command(KeyCode::KeyZ, false), None);
     }
 
@@ -148,23 +164,32 @@ mod tests {
     fn up_down_home_and_end_review_the_game() {
         assert_eq!(
             command(KeyCode::ArrowUp, false),
-            Some(GameCommand::ReviewBack)
+            Some(RecordCommand::ReviewBack.into())
         );
         assert_eq!(
             command(KeyCode::ArrowDown, false),
-            Some(GameCommand::ReviewForward)
+            Some(RecordCommand::ReviewForward.into())
         );
         assert_eq!(
             command(KeyCode::Home, false),
-            Some(GameCommand::ReviewStart)
+            Some(RecordCommand::ReviewStart.into())
         );
-        assert_eq!(command(KeyCode::End, false), Some(GameCommand::ReviewEnd));
+        assert_eq!(
+            command(KeyCode::End, false),
+            Some(RecordCommand::ReviewEnd.into())
+        );
     }
 
     #[test]
     fn letters_and_digits_press_the_panel_buttons() {
-        assert_eq!(command(KeyCode::KeyH, false), Some(GameCommand::Hint));
-        assert_eq!(command(KeyCode::KeyF, false), Some(GameCommand::Flip));
+        assert_eq!(
+            command(KeyCode::KeyH, false),
+            Some(EngineCommand::Hint.into())
+        );
+        assert_eq!(
+            command(KeyCode::KeyF, false),
+            Some(SetupCommand::Flip.into())
+        );
         assert_eq!(command(KeyCode::KeyF, true), None, "Ctrl+F is not a flip");
         for (level, key) in [KeyCode::Digit1, KeyCode::Digit3, KeyCode::Digit5]
             .into_iter()
@@ -172,13 +197,13 @@ mod tests {
         {
             assert_eq!(
                 command(key, false),
-                Some(GameCommand::SetLevel(2 * level + 1)),
+                Some(SetupCommand::Level(2 * level + 1).into()),
                 "{key:?}"
             );
         }
         assert_eq!(
             command(KeyCode::Digit8, false),
-            Some(GameCommand::SetLevel(8))
+            Some(SetupCommand::Level(8).into())
         );
         assert_eq!(command(KeyCode::Digit9, false), None);
         assert_eq!(command(KeyCode::Digit1, true), None);

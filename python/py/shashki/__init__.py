@@ -4,7 +4,8 @@ The rules (``Position``, ``Move``, ``Game``), FEN and PDN (``read_pdn``, ``parse
 ``write_pdn``), perft, the engine (``Engine``) with its opening book (``Book``) and endgame
 tablebases (``Tablebases``) — the Rust library ``shashki`` built as a Python extension module.
 Errors raise subclasses of ``ShashkiError``, itself a ``ValueError``, with the library's
-located message.
+located message; what the library warns about is a ``ShashkiWarning``. ``svg`` draws a board
+diagram, and positions and games show themselves as boards in Jupyter.
 
 >>> import shashki
 >>> shashki.Position.start().perft(6)
@@ -28,6 +29,7 @@ from ._shashki import (
     Position,
     SearchResult,
     ShashkiError,
+    ShashkiWarning,
     TablebaseEntry,
     Tablebases,
     TablebaseError,
@@ -36,6 +38,7 @@ from ._shashki import (
     read_pdn,
     square_name,
     square_number,
+    svg,
     write_pdn,
 )
 
@@ -56,6 +59,7 @@ __all__ = [
     "Position",
     "SearchResult",
     "ShashkiError",
+    "ShashkiWarning",
     "TablebaseEntry",
     "TablebaseError",
     "Tablebases",
@@ -64,5 +68,6 @@ __all__ = [
     "read_pdn",
     "square_name",
     "square_number",
+    "svg",
     "write_pdn",
 ]

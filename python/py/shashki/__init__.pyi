@@ -35,6 +35,10 @@ class BookError(ShashkiError):
 class TablebaseError(ShashkiError):
     """Tablebases that cannot be opened or built."""
 
+class ShashkiWarning(UserWarning):
+    """What the library read but warns about: a guessed encoding, a damaged line, a file of
+    another variant, a skipped table file."""
+
 @final
 class Position:
     """A position: the pieces and the side to move. Immutable and hashable."""
@@ -89,6 +93,8 @@ class Position:
     def __hash__(self) -> int: ...
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: object, /) -> Position: ...
+    def _repr_svg_(self) -> str:
+        """The board as an SVG diagram (Jupyter shows it)."""
 
 @final
 class Move:
@@ -123,6 +129,12 @@ class Move:
         """The position the move is played in."""
     def after(self) -> Position: ...
     def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Move, /) -> bool:
+        """Moves sort by path (PDN numbers, origin first), then pieces taken."""
+    def __le__(self, other: Move, /) -> bool: ...
+    def __gt__(self, other: Move, /) -> bool: ...
+    def __ge__(self, other: Move, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -172,8 +184,19 @@ class Game:
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object, /) -> Game: ...
-    def __len__(self) -> int: ...
+    def __len__(self) -> int:
+        """The number of moves (plies) played."""
     def __eq__(self, other: object, /) -> bool: ...
+    def push(self, move: Union[Move, str]) -> Move:
+        """Plays a move, as ``play`` does."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it (raises IndexError at the start)."""
+    def peek(self) -> Move:
+        """The last move played (raises IndexError at the start)."""
+    def __iter__(self) -> Iterator[Move]:
+        """The moves played, in order."""
+    def _repr_svg_(self) -> str:
+        """The current position as an SVG diagram, the last move tinted."""
 
 @final
 class SearchResult:
@@ -255,6 +278,8 @@ class PdnGame:
     @property
     def description(self) -> str: ...
     def pdn(self, style: _PdnStyle = "pdn3") -> str: ...
+    def _repr_svg_(self) -> str:
+        """The first position as an SVG diagram."""
 
 @final
 class PdnProblem:
@@ -302,7 +327,8 @@ class BookMove:
     @property
     def weight(self) -> int: ...
     @property
-    def score(self) -> Optional[float]: ...
+    def score(self) -> Optional[float]:
+        """In men, the decimal the book holds (``0.01``)."""
     @property
     def comment(self) -> Optional[str]: ...
 
@@ -353,6 +379,17 @@ def square_number(name: _Square) -> int: ...
 def read_pdn(source: Union[_StrPath, bytes, bytearray]) -> PdnReading:
     """A PDN file by path, or its bytes: encodings detected, every game read or failed alone."""
 def parse_pdn(text: str) -> PdnReading: ...
+def svg(
+    board: Union[Position, Game, str],
+    *,
+    move: Union[Move, str, None] = None,
+    flipped: bool = False,
+    size: int = 400,
+    coordinates: bool = True,
+    highlight: Optional[Iterable[_Square]] = None,
+) -> str:
+    """A board diagram as SVG text: a position (or FEN, or a game's current position), a
+    move's path drawn on it, turned, sized, with tinted squares."""
 def write_pdn(
     games: Iterable[Union[Game, PdnGame]],
     style: _PdnStyle = "pdn3",
@@ -376,6 +413,7 @@ __all__ = [
     "Position",
     "SearchResult",
     "ShashkiError",
+    "ShashkiWarning",
     "TablebaseEntry",
     "TablebaseError",
     "Tablebases",
@@ -384,5 +422,6 @@ __all__ = [
     "read_pdn",
     "square_name",
     "square_number",
+    "svg",
     "write_pdn",
 ]

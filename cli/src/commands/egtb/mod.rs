@@ -1,5 +1,5 @@
 //! `shashki egtb`: build endgame tablebases into a directory, say what a directory holds, plan a
-//! distributed build, and probe a position.
+//! distributed build, probe a position, and serve the tables over HTTP.
 //!
 //! `build` drives [`shashki::egtb::build_dir`] (or, with `--slice`, `build_slice`) and
 //! turns its events into indicatif progress bars (the library prints nothing); `status` prints
@@ -7,11 +7,14 @@
 //! prints the slices and their dependencies as JSON, as a Makefile whose rules call
 //! `egtb build --slice`, or as a Slurm submission script ([`egtb_slurm`]), for every slice
 //! up to N pieces or only those some named slices need (`--only`); `probe` opens the directory, reports damaged
-//! files on stderr and prints the value of the position and the value of every legal move. The
-//! directory is `--tablebases DIR` (alias `--dir`), else the per-user default
+//! files on stderr and prints the value of the position and the value of every legal move;
+//! `wdl` derives the win/draw/loss tables and `check-wdl` checks them ([`egtb_wdl`]);
+//! `serve` answers the same over HTTP ([`egtb_serve`]). The directory is `--tablebases DIR` (alias `--dir`), else the per-user default
 //! ([`shashki::egtb::default_dir`]).
 
+mod egtb_serve;
 mod egtb_slurm;
+mod egtb_wdl;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -126,6 +129,49 @@ enum EgtbCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Derive win/draw/loss tables (`*.shwdl`: no distances, positions with a capture not
+    /// stored) from the full tables of DIR into OUT, and print their sizes.
+    Wdl {
+        /// Directory for the WDL tables.
+        #[arg(long, value_name = "OUT")]
+        out: PathBuf,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Check that the WDL tables of --wdl give every position the full tables' result: every
+    /// position up to --pieces, or --random N positions per piece count.
+    CheckWdl {
+        /// Directory of the WDL tables.
+        #[arg(long, value_name = "WDL_DIR")]
+        wdl: PathBuf,
+        /// Largest piece count checked [default: all the full tables hold].
+        #[arg(long)]
+        pieces: Option<u32>,
+        /// Check this many random slots per piece count instead of every one.
+        #[arg(long, value_name = "N")]
+        random: Option<u64>,
+        /// Seed of the random slots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        dir: DirArg,
+    },
+    /// Serve the tables of DIR over HTTP as JSON, in the manner of lichess's tablebase API:
+    /// `GET /?fen=FEN` gives the result for the side to move, the plies to the end and every
+    /// legal move with its result, best first; `GET /status` what is served. Runs until stopped.
+    Serve {
+        /// Address and port to listen on (port 0: any free port, printed on the first line).
+        #[arg(long, default_value = "127.0.0.1:9090", value_name = "ADDR:PORT")]
+        bind: std::net::SocketAddr,
+        /// Threads answering requests [default: the number of CPUs].
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Connections served at once (the next ones wait).
+        #[arg(long, default_value_t = 256)]
+        max_connections: usize,
+        #[command(flatten)]
+        dir: DirArg,
+    },
 }
 
 /// Output formats of `egtb plan`.
@@ -162,6 +208,29 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             dir,
         } => plan(*pieces, *format, only, &dir.dir()?),
         EgtbCommand::Probe { fen, dir, json } => probe(fen, &dir.dir()?, *json),
+        EgtbCommand::Wdl { out, dir } => egtb_wdl::derive(&dir.dir()?, out),
+        EgtbCommand::CheckWdl {
+            wdl,
+            pieces,
+            random,
+            seed,
+            dir,
+        } => egtb_wdl::check(&dir.dir()?, wdl, *pieces, *random, *seed),
+        EgtbCommand::Serve {
+            bind,
+            threads,
+            max_connections,
+            dir,
+        } => egtb_serve::serve(
+            &dir.dir()?,
+            egtb_serve::ServeOptions {
+                bind: *bind,
+                threads: threads.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+                }),
+                max_connections: *max_connections,
+            },
+        ),
     }
 }
 

@@ -19,7 +19,12 @@
 //!    them are Windows-1251's Cyrillic letters (`0xC0..=0xFF`, `Ё` `0xA8`, `ё` `0xB8`), the file
 //!    is Windows-1251 — Russian text is made almost only of those letters, while Latin-1 text has
 //!    most of its accented letters in `0xC0..=0xFF` too but mixes them with ASCII words, which is
-//!    why the count looks at letters that stand next to other high bytes (see `looks_cyrillic`).
+//!    why the count looks at letters that stand next to other high bytes (see `cyrillic_share`).
+//!    The same count with the letters of CP866, the Cyrillic code page of DOS (`А`–`п`
+//!    `0x80..=0xAF`, `р`–`я` `0xE0..=0xEF`, `Ё` `ё` `0xF0` `0xF1`), finds the files of Soviet DOS
+//!    programs; whichever of the two counts more letters wins (Russian text in one code page
+//!    falls largely on the other's box-drawing signs and punctuation). A CP866 file is reported
+//!    with a note ([`TextEncoding::note`]): it is rare, and the letters decided it.
 //! 5. Anything else is read as Windows-1252 and reported as a guess ([`TextEncoding::is_guess`]).
 //!
 //! Steps 4 and 5 need the `encodings` feature (`encoding_rs` decodes the Windows code pages);
@@ -50,6 +55,9 @@ pub enum TextEncoding {
     Utf16Be,
     /// Windows-1251 (Cyrillic), detected from the letter frequencies.
     Windows1251,
+    /// CP866 (IBM866, the Cyrillic code page of DOS: Soviet-era files), detected from the
+    /// letter frequencies.
+    Cp866,
     /// Windows-1252 (Western European): nothing else fitted, so this is a guess.
     Windows1252Guess,
     /// Not UTF-8 and read as UTF-8 anyway, its bad bytes replaced by U+FFFD: the library was
@@ -68,6 +76,7 @@ impl TextEncoding {
             TextEncoding::Utf16Le => "UTF-16LE (BOM)",
             TextEncoding::Utf16Be => "UTF-16BE (BOM)",
             TextEncoding::Windows1251 => "windows-1251",
+            TextEncoding::Cp866 => "CP866 (DOS Cyrillic)",
             TextEncoding::Windows1252Guess => "windows-1252 (guessed)",
             TextEncoding::NotUtf8 => {
                 "not UTF-8, bad bytes replaced (Windows code pages need the `encodings` feature)"
@@ -79,6 +88,28 @@ impl TextEncoding {
     #[must_use]
     pub const fn is_guess(self) -> bool {
         matches!(self, TextEncoding::Windows1252Guess | TextEncoding::NotUtf8)
+    }
+
+    /// What a reader should be told about this encoding, if anything: a guess, a file read with
+    /// its bad bytes replaced, a rare code page recognised by its letters. The CLI prints it as
+    /// a warning, the Python package raises it as one.
+    #[must_use]
+    pub const fn note(self) -> Option<&'static str> {
+        match self {
+            TextEncoding::Windows1252Guess => Some(
+                "the encoding is not UTF-8, UTF-16, Windows-1251 or CP866: read as \
+                 windows-1252; check the names",
+            ),
+            TextEncoding::NotUtf8 => Some(
+                "the encoding is not UTF-8 and the library was built without the `encodings` \
+                 feature: bad bytes replaced; check the names",
+            ),
+            TextEncoding::Cp866 => Some(
+                "read as CP866, the Cyrillic code page of DOS, recognised by its letters; check \
+                 the names",
+            ),
+            _ => None,
+        }
     }
 }
 
@@ -180,7 +211,13 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
 /// Steps 4 and 5 of the module docs: Windows-1251 or, as a guess, Windows-1252.
 #[cfg(feature = "encodings")]
 fn code_page(bytes: &[u8]) -> (String, TextEncoding) {
-    if looks_cyrillic(bytes) {
+    let windows = cyrillic_share(bytes, |b| b >= 0xC0 || b == 0xA8 || b == 0xB8);
+    let dos = cyrillic_share(bytes, |b| matches!(b, 0x80..=0xAF | 0xE0..=0xF1));
+    if dos > windows && dos >= CYRILLIC_SHARE_PERCENT {
+        let (text, _) = encoding_rs::IBM866.decode_without_bom_handling(bytes);
+        return (text.into_owned(), TextEncoding::Cp866);
+    }
+    if windows >= CYRILLIC_SHARE_PERCENT {
         let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
         return (text.into_owned(), TextEncoding::Windows1251);
     }
@@ -195,11 +232,10 @@ fn code_page(bytes: &[u8]) -> (String, TextEncoding) {
 }
 
 #[cfg(feature = "encodings")]
-/// Whether `bytes` read as Windows-1251 Russian text: most high bytes are Cyrillic letters
-/// standing next to another Cyrillic letter (Russian words are runs of them; in Latin-1 text an
-/// accented letter usually stands between ASCII letters).
-fn looks_cyrillic(bytes: &[u8]) -> bool {
-    let letter = |b: u8| b >= 0xC0 || b == 0xA8 || b == 0xB8;
+/// The percentage of the high bytes of `bytes` that are Cyrillic letters of a code page
+/// (`letter`) standing next to another such letter: Russian words are runs of them, while in
+/// Latin-1 text an accented letter usually stands between ASCII letters. 0 without high bytes.
+fn cyrillic_share(bytes: &[u8], letter: impl Fn(u8) -> bool) -> usize {
     let mut high = 0usize;
     let mut in_words = 0usize;
     for (i, &b) in bytes.iter().enumerate() {
@@ -213,7 +249,7 @@ fn looks_cyrillic(bytes: &[u8]) -> bool {
             in_words += 1;
         }
     }
-    high > 0 && in_words * 100 >= high * CYRILLIC_SHARE_PERCENT
+    (in_words * 100).checked_div(high).unwrap_or(0)
 }
 
 /// Line ends a broken exporter wrote as the two characters `\r` (a backslash and an `r`; also
@@ -397,6 +433,21 @@ mod tests {
         let mut bytes = "Иван".as_bytes().to_vec();
         bytes.push(0xE9);
         assert_ne!(decode(&bytes).1, TextEncoding::Utf8Repaired);
+        // CP866, the DOS code page, and Windows-1251 are told apart by their letters.
+        let (bytes, _, _) = encoding_rs::IBM866.encode("[Event \"Москва, чемпионат СССР\"]");
+        assert_eq!(
+            decode(&bytes),
+            (
+                "[Event \"Москва, чемпионат СССР\"]".into(),
+                TextEncoding::Cp866
+            )
+        );
+        assert!(TextEncoding::Cp866.note().is_some() && !TextEncoding::Cp866.is_guess());
+        let (bytes, _, _) = encoding_rs::IBM866.encode("[White \"Ёлкин\"] [Black \"Щукин Я.\"]");
+        assert_eq!(decode(&bytes).1, TextEncoding::Cp866);
+        let (bytes, _, _) =
+            encoding_rs::WINDOWS_1251.encode("[White \"Ёлкин\"] [Black \"Щукин Я.\"]");
+        assert_eq!(decode(&bytes).1, TextEncoding::Windows1251);
         // Broken bytes never panic.
         let (text, _) = decode(&[0xFF, 0xFE, 0x41]);
         assert!(text.contains('\u{FFFD}'));

@@ -1,7 +1,7 @@
 //! PDN: the game-file format of draughts (Portable Draughts Notation, a PGN dialect).
 //!
 //! Reading goes bytes → text → tokens → games. [`decode`] turns a file's bytes into text (UTF-8
-//! with or without BOM and with a few bad bytes replaced, UTF-16 with BOM, Windows-1251 detected;
+//! with or without BOM and with a few bad bytes replaced, UTF-16 with BOM, Windows-1251 and CP866 detected;
 //! the encoding is reported, see [`TextEncoding`]). The lexer turns the text into tag pairs (`[White "Ivanov"]`, and as real
 //! files have them `[Round 17]`, `[Game # 612]`, `[Round "11.1]`), comments (`{…}`, `;…`), move
 //! numbers (`12.`, `12...`), moves, placeholders (`- -`), NAGs (`$3`) and results (`2-0`, `0-2`,
@@ -22,9 +22,10 @@
 //! saying so; when the next moves fit several or none, it stays an error that names the candidates.
 //! A game that cannot be read becomes a [`PdnError`] naming the game (its index and tags), the
 //! line, and the move (its number and text); the next game is read as usual. Games that look like
-//! another variant's (a `GameType` other than 25, moves illegal from the first one, a quiet move
-//! where Russian rules make a capture compulsory) get errors that say "not Russian
-//! draughts?". [`read_games`] is the strict form: the games, or the first error.
+//! another variant's (a `GameType` other than 25, moves illegal from the first one, a first move
+//! no Russian position allows, a quiet move where Russian rules make a capture compulsory,
+//! squares 33 to 50 of a 10×10 board in a move or the `FEN` tag) get errors that say "not
+//! Russian draughts?". [`read_games`] is the strict form: the games, or the first error.
 //!
 //! Writing ([`write_game`], [`write_game_with`]) produces the tag section (`GameType` and a `FEN`
 //! tag added when needed), then the move text wrapped at 80 columns (or on one line) with move
@@ -36,7 +37,7 @@
 //! lidraughts.org exports for Russian games: algebraic, `x`, shortened captures, algebraic FEN,
 //! its tag order, one line of moves), lidraughts-numeric (the same with numeric squares) and
 //! pydraughts (algebraic, `x`, algebraic FEN — the form pydraughts reads correctly,
-//! docs/RULES.md §3).
+//! [docs/RULES.md §3](crate::docs::rules)).
 //!
 //! Files met in the wild are read with two repairs, each reported once as a [`PdnWarning`]: UTF-8
 //! with a few bad bytes (see [`decode`]; each line with bad bytes is named with its game and

@@ -10,10 +10,12 @@
 
 use super::encoding::{self, EscapedLineEnds, TextEncoding, decode};
 use super::lexer::{Lexed, Lexer, Token, join_spaced_moves};
-use super::reading::{PdnError, PdnErrorKind, PdnReading, PdnWarning};
+use super::reading::{PdnError, PdnErrorKind, PdnReading, PdnWarning, big_board_square};
 use super::record::{Annotation, GameResult, PdnGame, describe};
-use crate::formats::{MoveError, MoveText, Notation};
-use crate::rules::{Bitboard, Color, Direction, Game, Move, Position, Role, Square};
+use crate::formats::{MoveError, MoveText, Notation, ParseMoveReason};
+use crate::rules::{
+    Bitboard, Color, Direction, Game, Move, ParseSquareError, Position, Role, Square,
+};
 
 /// Whether the side to move could play `text` as a quiet move if captures were not compulsory:
 /// its own piece on the first square, a free diagonal to the second (forward only for a man).
@@ -125,6 +127,22 @@ fn partial_capture(position: &Position, text: &str) -> bool {
                     .is_some_and(|at| at + 1 < route.len())
             })
     })
+}
+
+/// Whether a move text names what no Russian position allows: a light square, or two squares
+/// in a row that share no diagonal (another board, or the other variant's square names).
+fn off_the_russian_board(body: &str) -> bool {
+    match MoveText::parse(body) {
+        Err(error) => matches!(
+            error.reason,
+            ParseMoveReason::Square(ParseSquareError::LightSquare(_))
+        ),
+        Ok(text) => text.squares().windows(2).any(|pair| {
+            let files = pair[0].file().abs_diff(pair[1].file());
+            let ranks = pair[0].rank().abs_diff(pair[1].rank());
+            files != ranks || files == 0
+        }),
+    }
 }
 
 /// A game being read: its tags and, from the first move on, its replay.
@@ -331,6 +349,9 @@ impl GameBuilder {
         let black = position.side_to_move() == Color::Black;
         let kind = |error: MoveError| {
             let hint = match &error {
+                MoveError::Unparsable(error) if big_board_square(&error.reason) => {
+                    Some("squares 33 to 50 are a 10×10 board's (international draughts?)")
+                }
                 MoveError::Illegal { .. }
                     if position.has_capture() && quiet_move_without_compulsion(&position, body) =>
                 {
@@ -345,6 +366,10 @@ impl GameBuilder {
                 MoveError::Illegal { .. } if ply == 0 => {
                     Some("illegal in Russian rules from the first move on")
                 }
+                // Each side's first move: a typo there would still name a Russian move.
+                _ if ply < 2 && off_the_russian_board(body) => Some(
+                    "no Russian position allows this move (light squares, or off the diagonals)",
+                ),
                 _ => None,
             };
             match hint {
@@ -459,8 +484,15 @@ impl GameBuilder {
                 "the moves after ply {} are placeholders (`- -`): read up to there",
                 record.game.moves().len()
             ))),
-            (None, None) if !self.moves_seen && result.is_none() && self.error.is_none() => {
-                Some(warning("no move text: read as a game without moves".into()))
+            (None, None) if !self.moves_seen && self.error.is_none() => {
+                Some(warning(match (result.is_some(), self.has_tag("FEN")) {
+                    (false, _) => "no move text: read as a game without moves".into(),
+                    // A problem file: positions with the result to reach, no solution.
+                    (true, true) => "a position with a result and no moves (a problem without \
+                                     its solution?): read as a game without moves"
+                        .into(),
+                    (true, false) => "a result and no moves: read as a game without moves".into(),
+                }))
             }
             _ => None,
         };

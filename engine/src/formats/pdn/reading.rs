@@ -5,8 +5,9 @@
 
 use super::encoding::TextEncoding;
 use super::record::PdnGame;
-use crate::formats::MoveError;
-use crate::formats::fen::FenError;
+use crate::formats::fen::{FenError, FenReason};
+use crate::formats::{MoveError, ParseMoveReason};
+use crate::rules::ParseSquareError;
 
 /// What was wrong in a PDN file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -21,8 +22,13 @@ pub enum PdnErrorKind {
         name = game_type_name(.0).map(|n| format!(" ({n})")).unwrap_or_default()
     )]
     GameType(String),
-    /// The `FEN` tag could not be read.
-    #[error("FEN tag: {0}")]
+    /// The `FEN` tag could not be read (a square numbered 33 to 50 says "not Russian
+    /// draughts?": a 10×10 board's).
+    #[error("{hint}FEN tag: {0}", hint = if big_board_fen(.0) {
+        "not Russian draughts? squares 33 to 50 are a 10×10 board's (international draughts?): "
+    } else {
+        ""
+    })]
     Fen(FenError),
     /// A move that is unreadable, illegal or ambiguous in its position.
     #[error("move {number}{dots} `{text}`: {error}", dots = if *black { "..." } else { "." })]
@@ -60,11 +66,29 @@ impl PdnErrorKind {
     /// or moves only another variant allows).
     #[must_use]
     pub const fn is_other_variant(&self) -> bool {
-        matches!(
-            self,
-            PdnErrorKind::GameType(_) | PdnErrorKind::NotRussian { .. }
-        )
+        match self {
+            PdnErrorKind::GameType(_) | PdnErrorKind::NotRussian { .. } => true,
+            PdnErrorKind::Fen(error) => big_board_fen(error),
+            _ => false,
+        }
     }
+}
+
+/// Whether a square that did not read is one of a 10×10 board (33 to 50: international
+/// draughts and its relatives), a sign of another variant's game.
+pub(crate) const fn big_board_square(reason: &ParseMoveReason) -> bool {
+    matches!(
+        reason,
+        ParseMoveReason::Square(ParseSquareError::OutOfRange(33..=50))
+    )
+}
+
+/// Whether a FEN failed on a square of a 10×10 board (see [`big_board_square`]).
+const fn big_board_fen(error: &FenError) -> bool {
+    matches!(
+        error.reason,
+        FenReason::Square(ParseSquareError::OutOfRange(33..=50))
+    )
 }
 
 /// The name of a PDN `GameType` number (the first field of the tag), when it is a known one.

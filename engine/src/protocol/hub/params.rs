@@ -81,7 +81,7 @@ impl Param {
 /// variant, the table size `hash_mb` (1 to [`MAX_HASH_MB`]) and the `threads` (1 to
 /// [`MAX_THREADS`]), the opening book (`book`, on: the shipped one, or `book-file`) and the
 /// tablebase directory `tb-dir` (empty: none), and the draw rules `draw-rules` the games are
-/// searched under (`full`, `basic` or `repetition`, docs/RULES.md §2; the session applies it to
+/// searched under (`full`, `basic` or `repetition`, [docs/RULES.md §2](crate::docs::rules); the session applies it to
 /// every `go`). A GUI changes them with `set-param`; the program that runs the engine reads them
 /// back by these names.
 #[must_use]

@@ -1,5 +1,5 @@
 //! The panel's action buttons: what each does ([`PanelButton`]), their rows (new game, moves,
-//! level, clock, draw rules, files, review), the presses turned into [`GameCommand`]s (in the
+//! level, clock, draw rules, files, review), the presses turned into the messages of their concerns (in the
 //! input stage) and their colours (in the view stage: hover, press, the selected level, clock,
 //! rules and language, the analysis while it runs).
 //!
@@ -11,17 +11,23 @@ use bevy::prelude::*;
 use bevy::text::EditableText;
 use shashki::{DrawRules, LEVELS};
 
+use crate::core::clipboard::CopyWhat;
 use crate::core::clock::Clocks;
-use crate::core::command::GameCommand;
+use crate::core::collection::ListCommand;
+use crate::core::files::FileCommand;
 use crate::core::notice::Notice;
 use crate::core::puzzles::PuzzleCommand;
+use crate::core::record::RecordCommand;
 use crate::core::record::{GameRecord, Mode};
+use crate::core::setup::SetupCommand;
 use crate::core::sync::Analysis;
+use crate::engine::engine_task::EngineCommand;
 use crate::ground::TimeControl;
 use crate::ground::palette::panel::{
     BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, TEXT,
 };
 use crate::text::{Catalogue, Lang, Language, Say, SwitchLanguage};
+use crate::view::intent::{Intent, Intents};
 use crate::view::panel::text_field::{InputField, field_text, pdn_path};
 use crate::view::panel::widgets::{
     Words, button_node, font, plain_button, row, show, translated_button, words,
@@ -268,62 +274,100 @@ pub(super) fn review_row(commands: &mut Commands) -> Entity {
         .id()
 }
 
-/// Turns button presses into commands.
+/// Turns button presses into requests, each to the concern it is for.
 pub(super) fn press_buttons(
     buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
     field: Query<&EditableText, With<InputField>>,
-    mut commands: MessageWriter<GameCommand>,
-    mut languages: MessageWriter<SwitchLanguage>,
+    mut intents: Intents,
     mut notice: ResMut<Notice>,
-    mut puzzles: MessageWriter<PuzzleCommand>,
+    time: Res<Time>,
+    mut armed: Local<Option<(PanelButton, f64)>>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction != Interaction::Pressed {
             continue;
         }
-        let text = field_text(&field);
-        let command = match *action {
-            PanelButton::NewGame(mode) => GameCommand::NewGame(mode),
-            PanelButton::Undo => GameCommand::Undo,
-            PanelButton::Redo => GameCommand::Redo,
-            PanelButton::Hint => GameCommand::Hint,
-            PanelButton::Flip => GameCommand::Flip,
-            PanelButton::Level(level) => GameCommand::SetLevel(level),
-            PanelButton::SwitchSides => GameCommand::SwitchSides,
-            PanelButton::Resign => GameCommand::Resign,
-            PanelButton::OfferDraw => GameCommand::OfferDraw,
-            PanelButton::Language(lang) => {
-                languages.write(SwitchLanguage(lang));
+        let now = time.elapsed_secs_f64();
+        match confirmation(*armed, *action, now) {
+            Confirmation::Ask(say) => {
+                *armed = Some((*action, now));
+                notice.info(say);
                 continue;
             }
+            Confirmation::Confirmed | Confirmation::NotNeeded => *armed = None,
+        }
+        let text = field_text(&field);
+        let intent: Intent = match *action {
+            PanelButton::NewGame(mode) => RecordCommand::NewGame(mode).into(),
+            PanelButton::Undo => RecordCommand::Undo.into(),
+            PanelButton::Redo => RecordCommand::Redo.into(),
+            PanelButton::Hint => EngineCommand::Hint.into(),
+            PanelButton::Flip => SetupCommand::Flip.into(),
+            PanelButton::Level(level) => SetupCommand::Level(level).into(),
+            PanelButton::SwitchSides => SetupCommand::SwitchSides.into(),
+            PanelButton::Resign => RecordCommand::Resign.into(),
+            PanelButton::OfferDraw => EngineCommand::OfferDraw.into(),
+            PanelButton::Language(lang) => SwitchLanguage(lang).into(),
             PanelButton::SetFen if text.is_empty() => {
                 notice.error(Say::TypeFenFirst);
                 continue;
             }
-            PanelButton::SetFen => GameCommand::SetFen(text),
+            PanelButton::SetFen => RecordCommand::SetFen(text).into(),
             PanelButton::LoadPdn if text.is_empty() => {
                 notice.error(Say::TypePdnFirst);
                 continue;
             }
-            PanelButton::LoadPdn => GameCommand::LoadPdn(PathBuf::from(text)),
-            PanelButton::SavePdn => GameCommand::SavePdn(pdn_path(&text)),
-            PanelButton::TimeControl(control) => GameCommand::SetTimeControl(control),
-            PanelButton::DrawRules(rules) => GameCommand::SetDrawRules(rules),
-            PanelButton::ReviewStart => GameCommand::ReviewStart,
-            PanelButton::ReviewBack => GameCommand::ReviewBack,
-            PanelButton::ReviewForward => GameCommand::ReviewForward,
-            PanelButton::ReviewEnd => GameCommand::ReviewEnd,
-            PanelButton::PlayFromHere => GameCommand::PlayFromHere,
-            PanelButton::Analyse => GameCommand::ToggleAnalysis,
-            PanelButton::CopyFen => GameCommand::CopyFen,
-            PanelButton::CopyPdn => GameCommand::CopyPdn,
-            PanelButton::GameList => GameCommand::ShowGameList(true),
-            PanelButton::Puzzles => {
-                puzzles.write(PuzzleCommand::Start);
-                continue;
-            }
+            PanelButton::LoadPdn => FileCommand::Load(PathBuf::from(text)).into(),
+            PanelButton::SavePdn => FileCommand::Save(pdn_path(&text)).into(),
+            PanelButton::TimeControl(control) => SetupCommand::TimeControl(control).into(),
+            PanelButton::DrawRules(rules) => SetupCommand::DrawRules(rules).into(),
+            PanelButton::ReviewStart => RecordCommand::ReviewStart.into(),
+            PanelButton::ReviewBack => RecordCommand::ReviewBack.into(),
+            PanelButton::ReviewForward => RecordCommand::ReviewForward.into(),
+            PanelButton::ReviewEnd => RecordCommand::ReviewEnd.into(),
+            PanelButton::PlayFromHere => RecordCommand::PlayFromHere.into(),
+            PanelButton::Analyse => EngineCommand::ToggleAnalysis.into(),
+            PanelButton::CopyFen => FileCommand::Copy(CopyWhat::Fen).into(),
+            PanelButton::CopyPdn => FileCommand::Copy(CopyWhat::Pdn).into(),
+            PanelButton::GameList => ListCommand::Show(true).into(),
+            PanelButton::Puzzles => PuzzleCommand::Start.into(),
         };
-        commands.write(command);
+        intents.send(intent);
+    }
+}
+
+/// How long a first press of Resign or Offer draw waits for the second.
+pub const CONFIRM_SECONDS: f64 = 5.0;
+
+/// What a press of `pressed` at `now` does, given the button pressed once before (`armed`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    /// The button acts at once.
+    NotNeeded,
+    /// A first press: ask (this notice) and wait for the second.
+    Ask(Say),
+    /// The second press, in time: act.
+    Confirmed,
+}
+
+/// Resign and Offer draw end or may end the game: they act on a second press within
+/// [`CONFIRM_SECONDS`]; the first one asks. Every other button acts at once.
+#[must_use]
+pub fn confirmation(
+    armed: Option<(PanelButton, f64)>,
+    pressed: PanelButton,
+    now: f64,
+) -> Confirmation {
+    let ask = match pressed {
+        PanelButton::Resign => Say::ConfirmResign,
+        PanelButton::OfferDraw => Say::ConfirmDrawOffer,
+        _ => return Confirmation::NotNeeded,
+    };
+    match armed {
+        Some((button, at)) if button == pressed && now - at <= CONFIRM_SECONDS => {
+            Confirmation::Confirmed
+        }
+        _ => Confirmation::Ask(ask),
     }
 }
 
@@ -357,4 +401,31 @@ pub(super) fn color_buttons(
         }
     }
     show(&mut review_only, record.review().is_some());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resign_and_offer_draw_act_on_a_second_press_only() {
+        use Confirmation::{Ask, Confirmed, NotNeeded};
+        let resign = PanelButton::Resign;
+        assert_eq!(confirmation(None, resign, 1.0), Ask(Say::ConfirmResign));
+        assert_eq!(confirmation(Some((resign, 1.0)), resign, 3.0), Confirmed);
+        // Too late, or another button first: ask again.
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), resign, 1.0 + CONFIRM_SECONDS + 0.1),
+            Ask(Say::ConfirmResign)
+        );
+        let offer = PanelButton::OfferDraw;
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), offer, 2.0),
+            Ask(Say::ConfirmDrawOffer)
+        );
+        assert_eq!(
+            confirmation(Some((resign, 1.0)), PanelButton::Undo, 2.0),
+            NotNeeded
+        );
+    }
 }

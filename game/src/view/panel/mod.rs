@@ -1,7 +1,7 @@
 //! The side panel: status, both clocks, the evaluation bar, engine thinking, messages, the buttons,
 //! a FEN / PDN-file text field and the clickable move list — Bevy UI nodes that show the
 //! [`GameRecord`](crate::core::record::GameRecord) and write
-//! [`GameCommand`](crate::core::command::GameCommand)s.
+//! messages of the concerns they are for ([`crate::view::intent`]).
 //!
 //! Every word comes from the current [`Language`](crate::text::Language)'s catalogue: fixed labels
 //! carry a [`Words`] component (the catalogue field to show) and are rewritten when the language

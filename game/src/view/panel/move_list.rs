@@ -4,13 +4,13 @@
 //! `refresh_move_list` rebuilds the rows when the record's moves (or the language) change and
 //! scrolls to the newest move, or to the move under review ([`list_scroll`]); `color_moves`
 //! marks the position shown while reviewing (blue) and the live game's last move (grey);
-//! `press_moves` turns a click into [`GameCommand::ReviewAt`].
+//! `press_moves` turns a click into [`RecordCommand::ReviewAt`].
 
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
 
-use crate::core::command::GameCommand;
 use crate::core::record::GameRecord;
+use crate::core::record::RecordCommand;
 use crate::core::record_text::MoveRow;
 use crate::ground::palette::panel::{
     BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, DIM, LAST_MOVE, TEXT,
@@ -124,16 +124,24 @@ fn spawn_move_row(commands: &mut Commands, row: &MoveRow) -> Entity {
 
 /// Rebuilds the clickable move list when it changed, scrolls it to its end, and keeps the move
 /// under review in view.
-#[allow(clippy::too_many_arguments)]
+/// The move list's entities: the list and its scroll area.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MoveListNodes<'w, 's> {
+    lists: Query<'w, 's, Entity, With<MovesList>>,
+    scrolls: Query<'w, 's, (&'static mut ScrollPosition, &'static ComputedNode), With<MovesScroll>>,
+}
+
 pub(super) fn refresh_move_list(
     mut commands: Commands,
     record: Res<GameRecord>,
     language: Res<Language>,
-    lists: Query<Entity, With<MovesList>>,
-    mut scrolls: Query<(&mut ScrollPosition, &ComputedNode), With<MovesScroll>>,
+    nodes: MoveListNodes,
     mut built: Local<(Vec<MoveRow>, Option<String>)>,
     mut reviewed: Local<Option<usize>>,
 ) {
+    let MoveListNodes {
+        lists, mut scrolls, ..
+    } = nodes;
     if !record.is_changed() && !language.is_changed() {
         return;
     }
@@ -216,11 +224,11 @@ pub fn list_scroll(
 /// A click on a move in the move list shows the position after it.
 pub(super) fn press_moves(
     entries: Query<(&Interaction, &MoveEntry), Changed<Interaction>>,
-    mut commands: MessageWriter<GameCommand>,
+    mut commands: MessageWriter<RecordCommand>,
 ) {
     for (interaction, entry) in &entries {
         if *interaction == Interaction::Pressed {
-            commands.write(GameCommand::ReviewAt(entry.0));
+            commands.write(RecordCommand::ReviewAt(entry.0));
         }
     }
 }

@@ -15,7 +15,8 @@ use crate::core::clock::{Clocks, clock_runs, clock_text};
 use crate::core::notice::Notice;
 use crate::core::record::{GameRecord, Strength};
 use crate::core::sync::Analysis;
-use crate::engine::engine_task::{AnalysisDone, Progress, Purpose, Thinking};
+use crate::engine::engine_task::{AnalysisDone, Evaluation, Thinking};
+use crate::engine::port::{Progress, Purpose};
 use crate::ground::palette::panel::{CLOCK_IDLE, CLOCK_RUNNING, DIM, ERROR, TEXT, THINK};
 use crate::text::{Catalogue, Language};
 use crate::view::input::{ClickFeedback, FEEDBACK_SECONDS};
@@ -118,8 +119,10 @@ pub fn shorten(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
-/// The engine line: what it does, for which side, depth, score and principal line.
-pub(super) fn progress_line(
+/// The engine line: what it does, depth, score and principal line. The score is White's, as
+/// the evaluation bar beside it says ("Score for White"), whichever side is to move.
+#[must_use]
+pub fn progress_line(
     what: &str,
     position: &shashki::Position,
     p: &Progress,
@@ -128,12 +131,30 @@ pub(super) fn progress_line(
     if p.depth == 0 {
         return format!("{what}…");
     }
-    let side = (t.side)(position.side_to_move());
+    let white = Evaluation::of(position, p.value, false).white;
     format!(
-        "{what} ({side}): {}\n{}",
-        (t.depth_score)(p.depth, &score_words(p.value, t)),
+        "{what}: {}\n{}",
+        (t.depth_score)(p.depth, &white_score_words(white, t)),
         unbreakable_moves(&p.pv)
     )
+}
+
+/// A score from White's side in words: `-0.11`, or who wins in how many moves ("Black wins in
+/// 2 moves").
+#[must_use]
+pub fn white_score_words(white: shashki::Score, t: &Catalogue) -> String {
+    match white.plies_to_end() {
+        Some(plies) => {
+            let winner = if white.is_win() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
+            (t.eval_win)(winner, moves, false)
+        }
+        None => white.to_string(),
+    }
 }
 
 /// A search score for the side to move in words: `+0.35`, or a forced win or loss in moves
@@ -154,15 +175,22 @@ pub fn score_words(score: shashki::Score, t: &Catalogue) -> String {
 }
 
 /// Rewrites the panel texts from the record, the engine and the notices.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// What the panel's texts say: the record, the engine's thinking, the notices.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct PanelSources<'w> {
+    record: Res<'w, GameRecord>,
+    thinking: Res<'w, Thinking>,
+    analysis: Res<'w, Analysis>,
+    done: Res<'w, AnalysisDone>,
+    notice: Res<'w, Notice>,
+    feedback: Res<'w, ClickFeedback>,
+    language: Res<'w, Language>,
+    time: Res<'w, Time>,
+}
+
+#[allow(clippy::type_complexity)]
 pub(super) fn refresh_texts(
-    record: Res<GameRecord>,
-    thinking: Res<Thinking>,
-    (analysis, done): (Res<Analysis>, Res<AnalysisDone>),
-    notice: Res<Notice>,
-    feedback: Res<ClickFeedback>,
-    language: Res<Language>,
-    time: Res<Time>,
+    sources: PanelSources,
     mut texts: ParamSet<(
         Query<&mut Text, With<StatusText>>,
         Query<&mut Text, With<ThinkingText>>,
@@ -170,6 +198,16 @@ pub(super) fn refresh_texts(
         Query<&mut Text, With<LevelText>>,
     )>,
 ) {
+    let PanelSources {
+        record,
+        thinking,
+        analysis,
+        done,
+        notice,
+        feedback,
+        language,
+        time,
+    } = sources;
     let t = language.0.text();
     let set = |text: &mut Text, value: String| {
         if text.0 != value {
@@ -269,6 +307,30 @@ pub(super) fn refresh_clocks(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_engine_line_gives_whites_score_as_the_bar_does() {
+        use crate::text::{EN, RU};
+        let black_to_move: shashki::Position = "B:WK29:B25".parse().unwrap();
+        let p = Progress {
+            depth: 12,
+            value: shashki::Score(11),
+            pv: String::new(),
+            nodes: 1,
+        };
+        // Black's +0.11 is White's -0.11, as the evaluation bar says it.
+        let line = progress_line("Analysis", &black_to_move, &p, &EN);
+        assert!(
+            line.starts_with("Analysis: depth 12, score -0.11"),
+            "{line}"
+        );
+        let won = Progress {
+            value: shashki::Score::win_in_plies(3),
+            ..p
+        };
+        let line = progress_line("Анализ", &black_to_move, &won, &RU);
+        assert!(line.contains("чёрные выигрывают за 2 хода"), "{line}");
+    }
 
     #[test]
     fn moves_never_break_inside_and_long_notices_are_cut_at_a_word() {

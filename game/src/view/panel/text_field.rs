@@ -14,8 +14,10 @@ use bevy::text::{EditableText, TextCursorStyle};
 use bevy::window::PrimaryWindow;
 
 use crate::core::collection::Collection;
-use crate::core::command::GameCommand;
+use crate::core::files::FileCommand;
+use crate::core::record::RecordCommand;
 use crate::ground::palette::panel::{DIM, FOCUS, TEXT};
+use crate::view::intent::{Intent, Intents};
 use crate::view::panel::widgets::{font, words};
 use crate::view::shortcuts::typing;
 
@@ -82,7 +84,7 @@ fn is_pdn_name(text: &str) -> bool {
 /// `B:…`, or a `[FEN "…"]` tag) is set up, anything else is played as a move (`c3d4`, `c3-d4`,
 /// `22-18`, `c3:e5`; the rules step says why when it is not a legal move, or not a move).
 #[must_use]
-pub fn field_command(text: &str) -> Option<GameCommand> {
+pub fn field_command(text: &str) -> Option<Intent> {
     let text = text.trim();
     if text.is_empty() {
         return None;
@@ -93,11 +95,11 @@ pub fn field_command(text: &str) -> Option<GameCommand> {
         (Some('W' | 'B' | 'w' | 'b'), Some(':')) | (Some('['), _)
     );
     Some(if is_pdn_name(text) {
-        GameCommand::LoadPdn(PathBuf::from(text))
+        FileCommand::Load(PathBuf::from(text)).into()
     } else if fen {
-        GameCommand::SetFen(text.to_string())
+        RecordCommand::SetFen(text.to_string()).into()
     } else {
-        GameCommand::PlayText(text.to_string())
+        RecordCommand::PlayText(text.to_string()).into()
     })
 }
 
@@ -141,7 +143,7 @@ pub(super) fn submit_field(
     windows: Query<(), With<Window>>,
     list: Res<Collection>,
     mut field: Query<(Entity, &mut EditableText), With<InputField>>,
-    mut commands: MessageWriter<GameCommand>,
+    mut intents: Intents,
     mut waiting: Local<bool>,
 ) {
     let enter = keys.just_pressed(KeyCode::Enter);
@@ -178,13 +180,13 @@ pub(super) fn submit_field(
         return;
     }
     let command = field_command(&field.value().to_string());
-    if matches!(command, Some(GameCommand::PlayText(_))) {
+    if matches!(command, Some(Intent::Record(RecordCommand::PlayText(_)))) {
         field.clear();
     } else {
         focus.clear();
     }
     if let Some(command) = command {
-        commands.write(command);
+        intents.send(command);
     }
 }
 
@@ -212,18 +214,18 @@ mod tests {
         for mv in ["c3d4", "c3-d4", "22-18", "c3:e5", "a1-h8", "b2-", "ef4"] {
             assert_eq!(
                 field_command(mv),
-                Some(GameCommand::PlayText(mv.into())),
+                Some(RecordCommand::PlayText(mv.into()).into()),
                 "{mv}"
             );
         }
         assert_eq!(
             field_command(" games.PDN "),
-            Some(GameCommand::LoadPdn("games.PDN".into()))
+            Some(FileCommand::Load("games.PDN".into()).into())
         );
         for fen in ["W:WKa1:Bb2", "b:W21:B1", "[FEN \"W:W21:B1\"]"] {
             assert_eq!(
                 field_command(fen),
-                Some(GameCommand::SetFen(fen.into())),
+                Some(RecordCommand::SetFen(fen.into()).into()),
                 "{fen}"
             );
         }

@@ -1,0 +1,325 @@
+//! The engine's back end on the desktop: each search on Bevy's `AsyncComputeTaskPool`, so the
+//! window stays responsive. The one file a browser build replaces (by a Web Worker's), behind the
+//! messages of [`crate::engine::port`].
+//!
+//! At start-up `build_engine` makes the engines from the [`EngineSetup`] (book, tablebases;
+//! problems become notices) into an [`EngineHandle`]. `serve_requests` reads each
+//! [`SearchRequest`]: a search clones nothing more than it is given and spawns [`think`] as a task
+//! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles
+//! (dropping a task does not stop a running search). Each frame `poll_tasks` replies with the
+//! search's progress when it deepened and, once the task is done, with its result
+//! ([`SearchReply::Finished`], for a stopped job too, so the engine task knows the engines are free
+//! again). On exit every running search is stopped.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use bevy::app::AppExit;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use shashki::{
+    BookChoice, Engine, EngineConfig, Game, LEVELS, Level, MoveSource, Score, SearchInfo,
+    SearchLimit, SetupProblem, StopHandle, accepts_draw,
+};
+
+use crate::core::notice::Notice;
+use crate::core::record::{MoveLabel, Strength};
+use crate::engine::port::{
+    DRAW_OFFER_TIME, EngineSetup, HINT_TIME, PortSet, Progress, Purpose, Request, SearchReply,
+    SearchRequest, Thought, numbered_line,
+};
+use crate::ground::GameSet;
+use crate::text::Say;
+
+/// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
+/// levels (no book, [`Level::config`]) and the analysing one (tablebases, no book: a book
+/// would answer the opening at once instead of searching it); only one searches at a time.
+#[derive(Resource, Clone)]
+pub struct EngineHandle {
+    /// The engine at its best: hints, draw offers, the strong levels and `--engine-time`.
+    pub full: Arc<Engine>,
+    /// The engine of the levels that choose among root candidates.
+    pub weak: Arc<Engine>,
+    /// The engine of the analysis.
+    pub analysis: Arc<Engine>,
+    /// Seed of the weak levels' choices (mixed with each position), new every run.
+    pub seed: u64,
+}
+
+impl EngineHandle {
+    /// All three engines from one base configuration.
+    #[must_use]
+    pub fn new(config: &EngineConfig, seed: u64) -> EngineHandle {
+        let weak_level = LEVELS
+            .iter()
+            .find(|l| l.uses_candidates())
+            .unwrap_or(&LEVELS[0]);
+        EngineHandle {
+            full: Arc::new(Engine::new(config.clone())),
+            weak: Arc::new(Engine::new(weak_level.config(config))),
+            analysis: Arc::new(Engine::new(EngineConfig {
+                book: None,
+                ..config.clone()
+            })),
+            seed,
+        }
+    }
+
+    /// Stop handles of all three engines.
+    #[must_use]
+    pub fn stop_handles(&self) -> [StopHandle; 3] {
+        [
+            self.full.stop_handle(),
+            self.weak.stop_handle(),
+            self.analysis.stop_handle(),
+        ]
+    }
+}
+
+/// A running search.
+#[derive(Component)]
+pub struct Job {
+    /// The engine task's number for it.
+    job: u64,
+    task: Task<Thought>,
+    stops: [StopHandle; 3],
+    /// Set on a stop, for the task: a stop sent before the search began would be lost (a search
+    /// clears the engine's stop flag when it starts), so the task checks this itself.
+    cancel: Arc<AtomicBool>,
+    progress: Arc<Mutex<Progress>>,
+    /// The progress last replied.
+    reported: Progress,
+}
+
+impl Job {
+    fn stop(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.stops.iter().for_each(StopHandle::stop);
+    }
+}
+
+/// Registers the back end.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, build_engine)
+        .add_systems(
+            Update,
+            poll_tasks.in_set(GameSet::Input).in_set(PortSet::Reply),
+        )
+        .add_systems(
+            Update,
+            serve_requests
+                .in_set(GameSet::Follow)
+                .after(PortSet::Request),
+        )
+        .add_systems(Last, stop_on_exit);
+}
+
+/// Builds the engine with the book and tablebases, if given (problems are reported, not fatal).
+pub(crate) fn build_engine(
+    mut commands: Commands,
+    setup: Option<Res<EngineSetup>>,
+    mut notice: ResMut<Notice>,
+) {
+    let config = EngineConfig {
+        threads: 1,
+        ..EngineConfig::default()
+    };
+    let setup = setup.map_or_else(
+        || shashki::EngineSetup {
+            book: BookChoice::None,
+            tablebases: None,
+        },
+        |s| s.0.clone(),
+    );
+    let loaded = setup.load();
+    for problem in &loaded.problems {
+        notice.add_error(match problem {
+            SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
+            SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
+            other => Say::Tablebases(other.to_string()),
+        });
+    }
+    let config = loaded.configure(config);
+    let seed = crate::ground::wall_clock::nanos_since_epoch();
+    commands.insert_resource(EngineHandle::new(&config, seed));
+}
+
+/// The one place the engine is called: a search of `game` for the request's purpose at its
+/// strength, reporting progress. A draw offer is answered from the full engine's score for
+/// the engine's side ([`accepts_draw`]). Once `cancel` is set the search stops at its next
+/// report (or does not start): the caller's stop handle alone could reach the engine before the
+/// search began and be forgotten, and an analysis would then never end.
+pub fn think(
+    engines: &EngineHandle,
+    game: &Game,
+    request: Request,
+    cancel: &AtomicBool,
+    progress: &Mutex<Progress>,
+) -> Thought {
+    let Request {
+        purpose,
+        strength,
+        engine_side,
+        clock,
+    } = request;
+    let root = *game.position();
+    let first_number = game.move_number(game.moves().len());
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    if cancelled() {
+        return Thought::nothing();
+    }
+    let report = |info: &SearchInfo| {
+        if cancelled() {
+            engines.stop_handles().iter().for_each(StopHandle::stop);
+        }
+        let report = Progress {
+            depth: info.depth,
+            value: info.score,
+            pv: numbered_line(&root, first_number, &info.pv),
+            nodes: info.nodes,
+        };
+        *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
+    };
+    let full = |time| {
+        engines
+            .full
+            .search(game, SearchLimit::MoveTime(time), report)
+    };
+    let result = match (purpose, strength) {
+        (Purpose::Hint, _) => full(HINT_TIME),
+        (Purpose::DrawOffer, _) => {
+            let result = full(DRAW_OFFER_TIME);
+            // The offer comes on the person's turn or the engine's: the score for the engine.
+            let engine_score = if game.position().side_to_move() == engine_side {
+                result.score
+            } else {
+                Score(-result.score.0)
+            };
+            return Thought {
+                accepts_draw: accepts_draw(&engines.full, game, engine_score),
+                ..Thought::nothing()
+            };
+        }
+        (Purpose::Analysis, _) => {
+            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
+            // Its end (a tablebase line, a won position) stays on show.
+            *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
+                depth: result.depth.max(1),
+                value: result.score,
+                pv: numbered_line(&root, first_number, &result.pv),
+                nodes: result.nodes,
+            };
+            result
+        }
+        (Purpose::Move, Strength::MoveTime(time)) => match clock {
+            Some(clock) => engines.full.search(game, clock, report),
+            None => full(time),
+        },
+        (Purpose::Move, Strength::Level(n)) => {
+            let level = Level::get(n).unwrap_or(&LEVELS[0]);
+            if let (Some(clock), SearchLimit::MoveTime(_)) = (clock, level.limit) {
+                // The time-limited top level under a clock: the engine manages its time.
+                return thought(&engines.full.search(game, clock, report));
+            }
+            let engine = if level.uses_candidates() {
+                &engines.weak
+            } else {
+                &engines.full
+            };
+            level.search(engine, game, engines.seed, report)
+        }
+    };
+    thought(&result)
+}
+
+/// The move, label and score of a search's result.
+fn thought(result: &shashki::SearchResult) -> Thought {
+    let label = match result.source {
+        MoveSource::Search => None,
+        MoveSource::Book => Some(MoveLabel::Book),
+        MoveSource::Tablebase => Some(MoveLabel::Tablebase),
+        _ => None,
+    };
+    Thought {
+        best: result.best_move,
+        label,
+        accepts_draw: false,
+        score: Some(result.score),
+        source: result.source,
+    }
+}
+
+/// Starts a task for each search asked for, stops the jobs asked to stop.
+fn serve_requests(
+    mut commands: Commands,
+    mut requests: MessageReader<SearchRequest>,
+    engine: Option<Res<EngineHandle>>,
+    jobs: Query<&Job>,
+) {
+    for request in requests.read() {
+        match request {
+            SearchRequest::Search { job, game, request } => {
+                let Some(engine) = engine.as_deref() else {
+                    continue;
+                };
+                let engines = engine.clone();
+                let stops = engines.stop_handles();
+                let progress = Arc::new(Mutex::new(Progress::default()));
+                let cancel = Arc::new(AtomicBool::new(false));
+                let (task_progress, task_cancel) = (Arc::clone(&progress), Arc::clone(&cancel));
+                let (game, request) = (game.clone(), *request);
+                let task = AsyncComputeTaskPool::get().spawn(async move {
+                    think(&engines, &game, request, &task_cancel, &task_progress)
+                });
+                commands.spawn(Job {
+                    job: *job,
+                    task,
+                    stops,
+                    cancel,
+                    progress,
+                    reported: Progress::default(),
+                });
+            }
+            SearchRequest::Stop { job } => {
+                jobs.iter().filter(|j| j.job == *job).for_each(Job::stop);
+            }
+        }
+    }
+}
+
+/// Replies with each job's progress when it deepened, and its result when it is done.
+fn poll_tasks(
+    mut commands: Commands,
+    mut jobs: Query<(Entity, &mut Job)>,
+    mut replies: MessageWriter<SearchReply>,
+) {
+    for (entity, mut job) in &mut jobs {
+        let progress = job
+            .progress
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if progress != job.reported && !job.cancel.load(Ordering::Relaxed) {
+            job.reported = progress.clone();
+            replies.write(SearchReply::Progress {
+                job: job.job,
+                progress: progress.clone(),
+            });
+        }
+        let Some(thought) = check_ready(&mut job.task) else {
+            continue;
+        };
+        commands.entity(entity).despawn();
+        replies.write(SearchReply::Finished {
+            job: job.job,
+            thought,
+            progress,
+        });
+    }
+}
+
+fn stop_on_exit(mut exit: MessageReader<AppExit>, jobs: Query<&Job>) {
+    if exit.read().next().is_some() {
+        jobs.iter().for_each(Job::stop);
+    }
+}
