@@ -1,6 +1,6 @@
 // The game's page in headless Chromium, looked at as a player would: it loads, the board is
 // drawn (found in a screenshot by its square colours), a click on a man and on its destination
-// plays the move, the engine answers. Screenshots (desktop- and phone-sized) are kept in
+// plays the move, the engine answers from its Web Worker. Screenshots (desktop- and phone-sized) are kept in
 // web/site/test/artifacts/. Run after `bash web/site/build.sh`:
 //   node --test web/site/test/e2e.test.mjs
 import { test, before, after } from 'node:test';
@@ -30,6 +30,8 @@ after(async () => {
 async function open(viewport) {
     const page = await browser.newPage({ viewport });
     const errors = [];
+    const requested = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     page.on('pageerror', (error) => {
         if (!String(error).includes('Using exceptions for control flow')) errors.push(String(error));
     });
@@ -46,7 +48,7 @@ async function open(viewport) {
         image = decodePng(await page.screenshot());
         board = findBoard(image);
     }
-    return { page, errors, board, image, firstFrameMs: Date.now() - start };
+    return { page, errors, requested, board, image, firstFrameMs: Date.now() - start };
 }
 
 async function look(page, board) {
@@ -71,7 +73,7 @@ test('the page draws the start position (desktop and phone sizes)', async () => 
 });
 
 test('a click on a man and on its destination plays the move; the engine answers', async () => {
-    const { page, board } = await open({ width: 1200, height: 780 });
+    const { page, board, requested } = await open({ width: 1200, height: 780 });
     const before = await look(page, board);
     for (const square of ['c3', 'd4']) {
         const { x, y } = squareCentre(board, square);
@@ -96,6 +98,9 @@ test('a click on a man and on its destination plays the move; the engine answers
         seen = await look(page, board);
     }
     await writeFile(`${artifacts}/engine-answered.png`, await page.screenshot());
+    // The answer came from the engine package's Worker (engine/web_backend.rs), not the page.
+    assert.ok(requested.includes('/engine/worker.js'), requested.join(' '));
+    assert.ok(requested.includes('/engine/dist/shashki_bg.wasm'), requested.join(' '));
     console.log(`the engine answered after ${Date.now() - asked} ms`);
     await page.close();
 });
