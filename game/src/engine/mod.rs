@@ -9,7 +9,7 @@
 //! answers and the evaluation) and [`native_backend`] (the searches on Bevy's
 //! `AsyncComputeTaskPool`). The task and the back end know each other only through the port's
 //! messages: a browser build replaces `native_backend.rs` by a back end that posts the same
-//! requests to a Web Worker ([`web_backend`] on `wasm32`; `tablebases`, which builds files,
+//! requests to a Web Worker (`web_backend.rs` on `wasm32`; `tablebases`, which builds files,
 //! stays out of it), and nothing else changes.
 //!
 //! Floor: imports [`crate::ground`], [`crate::text`] and [`crate::core`]; the view reads its
