@@ -79,6 +79,20 @@ my @crates = (
     # same size limit and circle check should they grow.
     { root => 'benches/src', circles => 1, floors => {} },
     { root => 'fuzz/src', circles => 1, floors => {} },
+    {
+        root => 'web/src',
+        circles => 1,
+        # The npm package's crate, one file per part of the library: errors < position < game
+        # < pdn, book < engine < hub.
+        floors => {
+            errors => [qw(position game pdn book engine hub)],
+            position => [qw(game pdn book engine hub)],
+            game => [qw(pdn book engine hub)],
+            pdn => [qw(book engine hub)],
+            book => [qw(pdn engine hub)],
+            engine => [qw(hub)],
+        },
+    },
 );
 
 for my $crate (@crates) {

@@ -73,7 +73,7 @@ impl Plugin for CorePlugin {
             crate::view::shortcuts::plugin,
             crate::engine::port::plugin,
             crate::engine::engine_task::plugin,
-            crate::engine::native_backend::plugin,
+            backend_plugin,
             crate::text::plugin,
             crate::core::collection::plugin,
             crate::core::settings::plugin,
@@ -130,4 +130,13 @@ impl Plugin for GamePlugin {
             crate::engine::tablebases::plugin,
         ));
     }
+}
+
+/// The engine's back end: the searches on Bevy's task pool, or in a page in the engine
+/// package's Web Worker (`engine/web_backend.rs`).
+fn backend_plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::engine::native_backend::plugin(app);
+    #[cfg(target_arch = "wasm32")]
+    crate::engine::web_backend::plugin(app);
 }

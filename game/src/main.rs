@@ -49,6 +49,9 @@ fn main() -> ExitCode {
         primary_window: Some(Window {
             title: setup.lang.text().title.into(),
             resolution: WindowResolution::new(width, height),
+            // In a page: draw into the site's canvas and follow its size (web/site/index.html).
+            canvas: cfg!(target_arch = "wasm32").then(|| "#shashki".to_string()),
+            fit_canvas_to_parent: cfg!(target_arch = "wasm32"),
             resize_constraints: WindowResizeConstraints {
                 min_width: min.x,
                 min_height: min.y,
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
 }
 
 /// Checks for a reachable X11 display (this build has no Wayland backend).
+#[cfg(not(target_arch = "wasm32"))]
 fn display_available() -> Result<(), String> {
     let display = std::env::var("DISPLAY").unwrap_or_default();
     if display.is_empty() {
@@ -86,5 +90,11 @@ fn display_available() -> Result<(), String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// In a page the canvas is always there (web/site/index.html).
+#[cfg(target_arch = "wasm32")]
+fn display_available() -> Result<(), String> {
     Ok(())
 }

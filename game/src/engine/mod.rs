@@ -9,8 +9,8 @@
 //! answers and the evaluation) and [`native_backend`] (the searches on Bevy's
 //! `AsyncComputeTaskPool`). The task and the back end know each other only through the port's
 //! messages: a browser build replaces `native_backend.rs` by a back end that posts the same
-//! requests to a Web Worker (and `tablebases`, which builds files, stays out of it), and nothing
-//! else changes.
+//! requests to a Web Worker (`web_backend.rs` on `wasm32`; `tablebases`, which builds files,
+//! stays out of it), and nothing else changes.
 //!
 //! Floor: imports [`crate::ground`], [`crate::text`] and [`crate::core`]; the view reads its
 //! resources (what the engine thinks, the evaluation), nothing below imports from here. It reads
@@ -18,6 +18,9 @@
 //! [`RecordCommand`](crate::core::record::RecordCommand)s.
 
 pub mod engine_task;
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub mod native_backend;
 pub mod port;
 pub mod tablebases;
+#[cfg(target_arch = "wasm32")]
+pub mod web_backend;

@@ -4,10 +4,13 @@
 //! The frame's own time is Bevy's `Time`; this is for the rest (today's date in a saved game,
 //! the seed of the weak levels' choices, how long a line stays on screen, the frame-rate log).
 //! On the desktop it is `std::time`; a browser build has no `std::time::Instant` (it panics on
-//! `wasm32-unknown-unknown`), so the web port swaps these two lines for the `web-time` crate's
-//! types of the same names and nothing else changes.
+//! `wasm32-unknown-unknown`), so there these are the `web-time` crate's types of the same names
+//! (`performance.now()` and `Date.now()`), and nothing else changes.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use std::time::{Instant, SystemTime, UNIX_EPOCH};
+#[cfg(target_arch = "wasm32")]
+pub use web_time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// Nanoseconds since the Unix epoch (0 if the system clock is set before it): a seed that is
 /// new every run.
