@@ -1177,7 +1177,7 @@ fn collection_file(dir: &std::path::Path) -> std::path::PathBuf {
          [Event \"Club championship\"]\n[Date \"2024.03.02\"]\n[White \"Sidorov\"]\n\
          [Black \"Иванова\"]\n[Result \"1-1\"]\n\n1. c3-b4 f6-e5 1-1\n\n\
          [Event \"Club championship\"]\n[White \"Broken\"]\n[Black \"Game\"]\n\
-         [Result \"0-2\"]\n\n1. c3-d4 a7-a5 2. d4-h8 0-2\n\n\
+         [Result \"0-2\"]\n\n1. c3-d4 a7-c5 2. d4-h8 0-2\n\n\
          [Event \"Friendly\"]\n[White \"Smith\"]\n[Black \"Jones\"]\n[Result \"*\"]\n\n\
          1. e3-f4 b6-a5 *\n",
     )
@@ -1221,7 +1221,7 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
     let line = shashki_game::view::game_list::problems_line(list, &EN);
     assert!(
         line.starts_with("1 game could not be read: #3 (line ")
-            && line.ends_with("move 1... a7-a5 is not legal in its position"),
+            && line.ends_with("move 1... a7-c5 is not legal in its position"),
         "{line}"
     );
     // From the command line: the same list.
