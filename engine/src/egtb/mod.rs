@@ -58,6 +58,8 @@ pub use source::TableBytes;
 #[doc(hidden)]
 pub use table::BLOCK_ENTRIES;
 pub use tablebases::Tablebases;
+#[cfg(test)]
+pub(crate) use wdl::derive_wdl;
 pub use wdl::{WDL_EXTENSION, WdlTables, derive_wdl_dir, wdl_file_name};
 
 #[cfg(feature = "tuning")]

@@ -410,6 +410,11 @@ impl WdlTables {
         &self.problems
     }
 
+    /// Takes the problems out (to report them as values; [`WdlTables::problems`] is then empty).
+    pub fn take_problems(&mut self) -> Vec<TbError> {
+        std::mem::take(&mut self.problems)
+    }
+
     /// The materials present, sorted.
     #[must_use]
     pub fn materials(&self) -> Vec<Material> {

@@ -5,14 +5,17 @@
 //! fastest win, the longest defence, with the line that follows). Drawn tablebase positions are
 //! searched normally so the engine still picks the most testing drawing move; inside the tree,
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
-//! Tablebase values ignore the counting draw rules (see `crate::egtb`).
+//! Where only a win/draw/loss table covers a position (`Tablebases::with_wdl`), its draws are
+//! exact scores too (the counting rules only add draws); its wins and losses, which have no
+//! distance to weigh against the counters, are searched. Tablebase values ignore the counting
+//! draw rules (see `crate::egtb`).
 
 use crate::clock::Instant;
 
 use super::draw_hook::{DrawHook, NoCounters};
-#[cfg(feature = "tablebases")]
-use super::score::MAX_PLY;
 use super::score::WIN;
+#[cfg(feature = "tablebases")]
+use super::score::{DRAW, MAX_PLY};
 use super::{EngineConfig, MoveSource, Score, SearchResult};
 #[cfg(feature = "tablebases")]
 use crate::egtb::{TbEntry, Wdl};
@@ -86,12 +89,27 @@ pub fn tree_score<D: DrawHook>(
     draw: D,
 ) -> Option<i32> {
     #[cfg(feature = "tablebases")]
-    return trusted_entry(tablebases?, position, draw).map(|entry| entry_score(entry, ply));
+    {
+        let tb = tablebases?;
+        if let Some(entry) = trusted_entry(tb, position, draw) {
+            return Some(entry_score(entry, ply));
+        }
+        wdl_draw(tb, position).then_some(DRAW)
+    }
     #[cfg(not(feature = "tablebases"))]
     {
         let _ = (tablebases?, position, ply, draw);
         None
     }
+}
+
+/// Whether the WDL tables held beside the full ones (if any) know `position` to be a draw.
+#[cfg(feature = "tablebases")]
+#[inline]
+fn wdl_draw(tb: &Tables, position: &Position) -> bool {
+    tb.wdl().is_some_and(|wdl| {
+        position.piece_count() <= wdl.max_pieces() && wdl.probe(position) == Some(Wdl::Draw)
+    })
 }
 
 /// Among `moves` (legal moves of `root`), those whose tablebase value without counters is the
@@ -209,6 +227,51 @@ mod tests {
             hash_mb: 4,
             ..config
         })
+    }
+
+    #[test]
+    #[cfg(feature = "tuning")]
+    fn wdl_tables_alone_make_drawn_endings_exact_draws() {
+        let shared = crate::egtb::tests::tables();
+        let wdl = crate::egtb::WdlTables::from_bytes(shared.materials().into_iter().map(|m| {
+            let table = shared.table(m).expect("listed");
+            let bytes = crate::egtb::derive_wdl(table).expect("derives");
+            (crate::egtb::wdl_file_name(m), bytes.into())
+        }));
+        let only_wdl = Arc::new(Tablebases::empty().with_wdl(wdl));
+        let with_wdl = engine(EngineConfig {
+            tablebases: Some(only_wdl),
+            ..EngineConfig::default()
+        });
+        let without = engine(EngineConfig::default());
+        // Drawn positions of four pieces without a capture, spread over their tables.
+        let mut drawn = Vec::new();
+        for name in ["KM-KM", "MM-MM", "KM-MM", "KK-KM"] {
+            let material: crate::egtb::Material = name.parse().expect("material");
+            let slots = crate::egtb::slot_count(material);
+            drawn.extend(
+                (0..slots)
+                    .step_by(7_919)
+                    .filter_map(|i| crate::egtb::slot_position(material, i))
+                    .filter(|p| {
+                        !p.has_capture() && shared.probe(p).map(|e| e.wdl) == Some(Wdl::Draw)
+                    })
+                    .take(3),
+            );
+        }
+        assert!(drawn.len() >= 8, "{}", drawn.len());
+        let mut differs = 0;
+        for position in drawn {
+            let fen = position.to_fen();
+            let limit = SearchLimit::Depth(6);
+            let scored = with_wdl.search_position(&position, &[], limit, |_| {});
+            assert_eq!(scored.score, Score(0), "{fen}");
+            let unaided = without.search_position(&position, &[], limit, |_| {});
+            differs += usize::from(unaided.score != Score(0));
+        }
+        // The tables made the difference somewhere: the evaluation alone does not see every
+        // one of these draws.
+        assert!(differs > 0);
     }
 
     #[test]

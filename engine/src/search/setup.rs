@@ -13,7 +13,7 @@ use std::sync::Arc;
 #[cfg(feature = "book")]
 use crate::book::{Book, BookError};
 #[cfg(feature = "tablebases")]
-use crate::egtb::{Tablebases, TbError};
+use crate::egtb::{Tablebases, TbError, WdlTables};
 use crate::search::EngineConfig;
 
 /// Which opening book the engine consults.
@@ -119,10 +119,27 @@ impl EngineSetup {
         #[cfg(feature = "tablebases")]
         if let Some(dir) = &self.tablebases {
             let mut tables = Tablebases::open(dir);
-            loaded
-                .problems
-                .extend(tables.take_problems().into_iter().map(SetupProblem::from));
-            if tables.max_pieces() > 0 {
+            // WDL tables in the same directory (`egtb wdl`) stand beside the full ones: the
+            // search takes their draws where no full table is. A missing directory is reported
+            // once, by the full tables' scan.
+            let mut wdl = if dir.is_dir() {
+                WdlTables::open(dir)
+            } else {
+                WdlTables::default()
+            };
+            loaded.problems.extend(
+                tables
+                    .take_problems()
+                    .into_iter()
+                    .chain(wdl.take_problems())
+                    .map(SetupProblem::from),
+            );
+            if tables.max_pieces() > 0 || wdl.max_pieces() > 0 {
+                let tables = if wdl.materials().is_empty() {
+                    tables
+                } else {
+                    tables.with_wdl(wdl)
+                };
                 loaded.tablebases = Some(Arc::new(tables));
             } else {
                 loaded
@@ -187,6 +204,30 @@ mod tests {
         );
         let config = loaded.configure(EngineConfig::default());
         assert!(config.book.is_none());
+    }
+
+    #[cfg(feature = "tablebases")]
+    #[test]
+    fn a_directory_of_wdl_tables_alone_is_loaded() {
+        let dir = std::env::temp_dir().join(format!("shashki-setup-wdl-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let shared = crate::egtb::tests::tables();
+        for material in shared.materials() {
+            let table = shared.table(material).expect("listed");
+            let bytes = crate::egtb::derive_wdl(table).expect("derives");
+            std::fs::write(dir.join(crate::egtb::wdl_file_name(material)), bytes).expect("writes");
+        }
+        let loaded = EngineSetup {
+            book: BookChoice::None,
+            tablebases: Some(dir.clone()),
+        }
+        .load();
+        assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
+        let tables = loaded.tablebases.expect("loaded");
+        assert_eq!(tables.max_pieces(), 0);
+        assert_eq!(tables.wdl().map(WdlTables::max_pieces), Some(4));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[cfg(not(feature = "book"))]
