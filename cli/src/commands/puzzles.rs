@@ -10,8 +10,9 @@
 //! by difficulty and written as JSON (`--out`).
 //!
 //! `verify FILE` checks every puzzle of a set again with a deeper search (`--depth`, default
-//! 12): every move of the player's must still be the only winning one. It prints each failure
-//! and a summary, writes the confirmed puzzles with `--out`, and fails (exit code 1) when a
+//! 12): every move of the player's must still be the only winning one, and every reply of the
+//! defender's its best defence (one that holds better is not answered by the line). It prints
+//! each failure and a summary, writes the confirmed puzzles with `--out`, and fails (exit code 1) when a
 //! puzzle fails unless `--out` is given.
 
 use std::collections::HashSet;
@@ -439,6 +440,12 @@ fn describe(verdict: &Verdict) -> String {
         }
         Verdict::NotUnique { ply, other } => {
             format!("at move {} {other} wins as well", ply / 2 + 1)
+        }
+        Verdict::Uncovered { ply, reply } => {
+            format!(
+                "at reply {} the defender's {reply} holds better and the line does not answer it",
+                ply / 2 + 1
+            )
         }
         Verdict::NotWinning => "the solution does not win".into(),
         _ => format!("{verdict:?}"),

@@ -85,6 +85,15 @@ pub enum Verdict {
         /// The other winning move, written out.
         other: String,
     },
+    /// At the defender's move `ply` another reply holds better than the solution's (by more
+    /// than a third of a man), or leaves the player without the win: the line does not answer
+    /// it, so it is not forced.
+    Uncovered {
+        /// The index of the defender's move in the solution.
+        ply: usize,
+        /// The reply the solution does not answer, written out.
+        reply: String,
+    },
     /// The solution does not win at this depth.
     NotWinning,
 }
@@ -295,12 +304,47 @@ impl Finder {
         }
     }
 
+    /// Whether the defender's reply `chosen` of `ranked` (scored from the defender's point of
+    /// view) is its best defence, so that the line answers every reply: no other reply may hold
+    /// better for the defender by more than the evaluation's tolerance (a third of a man, as in
+    /// `wins`), nor leave the player short of a win over the puzzle's starting balance `before`
+    /// — unless the reply and the solution's both lose outright by force. `Err` with the verdict
+    /// naming the first reply the line does not answer.
+    fn covered(
+        &self,
+        position: &Position,
+        ranked: &Ranked,
+        chosen: &Move,
+        before: i32,
+        ply: usize,
+    ) -> Result<(), Verdict> {
+        let Some(&(_, chosen_score)) = ranked.moves.iter().find(|(mv, _)| mv == chosen) else {
+            return Err(Verdict::NotWinning);
+        };
+        for &(reply, score) in &ranked.moves {
+            if reply == *chosen || (score.is_loss() && chosen_score.is_loss()) {
+                continue;
+            }
+            let holds_better = score.value() > chosen_score.value() + MAN / 3;
+            if holds_better || !self.wins(negate(score), before) {
+                return Err(Verdict::Uncovered {
+                    ply,
+                    reply: position.write_move(&reply, Notation::Algebraic),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Checks `puzzle` again with this finder's settings (usually deeper than it was found
-    /// with): every move of the player's in its solution must be the only winning one.
+    /// with): every move of the player's in its solution must be the only winning one, and every
+    /// reply of the defender's the best defence (a reply that holds better is one the line does
+    /// not answer).
     #[must_use]
     pub fn verify(&self, puzzle: &Puzzle) -> Verdict {
         let player = puzzle.player();
         let mut position = puzzle.position;
+        let start = material(&position, player);
         self.engine.new_game();
         for (ply, mv) in puzzle.solution.iter().enumerate() {
             if !position.is_legal(mv) {
@@ -310,6 +354,11 @@ impl Finder {
                 let ranked = self.rank(&position, self.settings.depth);
                 let balance = material(&position, player);
                 if let Err(verdict) = self.unique(&position, &ranked, mv, balance, ply) {
+                    return verdict;
+                }
+            } else if !Puzzle::is_player_ply(ply) && position.count_legal_moves() > 1 {
+                let ranked = self.rank(&position, self.settings.depth);
+                if let Err(verdict) = self.covered(&position, &ranked, mv, start, ply) {
                     return verdict;
                 }
             }

@@ -105,6 +105,29 @@ fn a_wrong_solution_fails_verification() {
 }
 
 #[test]
+fn a_reply_the_line_does_not_answer_fails_verification() {
+    // After g3-h2 White's best is to keep its men; c5-d6 gives one away (e7:c5), so a line
+    // with that reply is not forced: c5-b6 (and others) hold better and the line answers none.
+    let finder = finder(8);
+    let mut puzzle = finder.find(&position("B:Wc5,e3:Be7,h6,g3")).unwrap();
+    assert_eq!(first_move(&puzzle), "g3-h2");
+    assert_eq!(finder.verify(&puzzle), Verdict::Confirmed);
+    let mut current = puzzle.position;
+    let mut line = Vec::new();
+    for text in ["g3-h2", "c5-d6", "e7:c5"] {
+        let mv = current.parse_move(text).unwrap();
+        line.push(mv);
+        current = current.play_unchecked(&mv);
+    }
+    puzzle.solution = line;
+    assert!(
+        matches!(finder.verify(&puzzle), Verdict::Uncovered { ply: 1, .. }),
+        "{:?}",
+        finder.verify(&puzzle)
+    );
+}
+
+#[test]
 fn a_set_round_trips_through_json() {
     let finder = finder(8);
     let mut puzzle = finder
