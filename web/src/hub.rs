@@ -9,8 +9,8 @@
 //! endless analysis uses the package's Worker (`Engine` with `{infinite: true}`), whose page side
 //! stops it.
 
-use shashki::hub::{self, Action, GoMode, InfoReport, Param, SearchRequest, Session};
-use shashki::{EngineConfig, Notation, SearchLimit};
+use shashki::hub::{self, Action, GoMode, Param, SearchRequest, Session};
+use shashki::{EngineConfig, SearchLimit};
 use wasm_bindgen::prelude::*;
 
 /// The transposition table the session starts with, in MB.
@@ -113,31 +113,7 @@ fn search(engine: &shashki::Engine, request: SearchRequest, send: &mut impl FnMu
     }
     let root = *request.game.position();
     let result = engine.search(&request.game, limit, |info| {
-        let plies = info
-            .score
-            .plies_to_end()
-            .map(|plies| if info.score.is_loss() { -plies } else { plies });
-        send(hub::info_line(&InfoReport {
-            depth: info.depth,
-            max_depth: info.seldepth,
-            score: hub::hub_score(info.score.value(), plies),
-            nodes: info.nodes,
-            time: info.time,
-            pv: hub::write_line(&root, &info.pv),
-        }));
+        send(hub::search_info_line(&root, info));
     });
-    let best = result
-        .best_move
-        .filter(|mv| root.is_legal(mv))
-        .or_else(|| root.legal_moves().first().copied());
-    let ponder = best.and_then(|mv| {
-        let after = root.play_unchecked(&mv);
-        result
-            .pv
-            .get(1)
-            .filter(|reply| result.pv.first() == Some(&mv) && after.is_legal(reply))
-            .map(|reply| after.write_move(reply, Notation::Hub))
-    });
-    let best_text = best.map(|mv| root.write_move(&mv, Notation::Hub));
-    send(hub::done_line(best_text.as_deref(), ponder.as_deref()));
+    send(hub::search_done_line(&root, &result));
 }

@@ -24,9 +24,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use shashki::egtb::{BackgroundBuild, Tablebases};
-use shashki::hub::{self, Action, GoMode, InfoReport, Param, SearchRequest, Session};
+use shashki::hub::{self, Action, GoMode, Param, SearchRequest, Session};
 use shashki::{BookChoice, EngineSetup};
-use shashki::{Engine, EngineConfig, Notation, Score, SearchInfo, SearchLimit, StopHandle};
+use shashki::{Engine, EngineConfig, SearchInfo, SearchLimit, StopHandle};
 
 use crate::cli_error::CliError;
 
@@ -136,13 +136,6 @@ fn engine_for(config: EngineConfig, problems: &mut Vec<String>) -> Engine {
     })
 }
 
-fn hub_score(score: Score) -> f64 {
-    let plies = score
-        .plies_to_end()
-        .map(|plies| if score.is_loss() { -plies } else { plies });
-    hub::hub_score(score.value(), plies)
-}
-
 impl Driver {
     /// Between searches, once the background build has ended: rebuilds the engine with the
     /// complete tables (or reports why the build failed).
@@ -221,31 +214,11 @@ impl Driver {
             let root = *request.game.position();
             let result =
                 engine.search_with_stop(&request.game, limit, &search_stop, |info: &SearchInfo| {
-                    out.send(&hub::info_line(&InfoReport {
-                        depth: info.depth,
-                        max_depth: info.seldepth,
-                        score: hub_score(info.score),
-                        nodes: info.nodes,
-                        time: info.time,
-                        pv: hub::write_line(&root, &info.pv),
-                    }));
+                    out.send(&hub::search_info_line(&root, info));
                 });
-            // Never an illegal move, never none when one exists.
-            let best = result
-                .best_move
-                .filter(|mv| root.is_legal(mv))
-                .or_else(|| root.legal_moves().first().copied());
-            let ponder = best.and_then(|mv| {
-                let after = root.play_unchecked(&mv);
-                result
-                    .pv
-                    .get(1)
-                    .filter(|reply| result.pv.first() == Some(&mv) && after.is_legal(reply))
-                    .map(|reply| after.write_move(reply, Notation::Hub))
-            });
-            let best_text = best.map(|mv| root.write_move(&mv, Notation::Hub));
             done_flag.store(true, Ordering::Release);
-            out.send(&hub::done_line(best_text.as_deref(), ponder.as_deref()));
+            // Never an illegal move, never none when one exists.
+            out.send(&hub::search_done_line(&root, &result));
         });
         self.running = Some(Running {
             handle,

@@ -28,7 +28,7 @@
 //! position string and the moves; `level.rs` is the `level` command, read and written
 //! ([`Level`]); `params.rs` is the engine's setup, the parameters announced after `hub`
 //! ([`Param`], [`engine_params`]); `messages.rs` writes the engine's own lines (`id`, `param`,
-//! `info`, `done`, `error`); `session.rs` is the state machine ([`Session`]) that turns each GUI
+//! `info`, `done`, `error`) and `search_lines.rs` those of a search's reports; `session.rs` is the state machine ([`Session`]) that turns each GUI
 //! line into [`Action`]s with all of them. `error.rs` holds [`HubError`], what any of them
 //! refuses a line with. Outside users name everything through this module (`shashki::hub::…`).
 
@@ -38,6 +38,7 @@ mod line;
 mod messages;
 mod params;
 mod position;
+mod search_lines;
 mod session;
 
 pub use error::HubError;
@@ -46,4 +47,5 @@ pub use line::Line;
 pub use messages::{InfoReport, done_line, error_line, hub_score, info_line};
 pub use params::{DRAW_RULES_PARAM, Param, ParamKind, engine_params};
 pub use position::{read_position, write_line, write_position};
+pub use search_lines::{search_done_line, search_info_line};
 pub use session::{Action, GoMode, SearchRequest, Session};
