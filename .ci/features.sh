@@ -8,6 +8,20 @@ cd "$(dirname "$0")/.."
 # otherwise stay in the shared one (CI's disk is small).
 export CARGO_TARGET_DIR=target/features
 trap 'rm -rf target/features' EXIT
+# Checks the library with the features of the comma-separated list; warnings fail too (through
+# the output: RUSTFLAGS would rebuild every dependency).
+check() {
+    echo "features: [$1]"
+    local out
+    out=$(cargo check -q -p shashki --no-default-features --features "$1" 2>&1) || {
+        echo "$out"
+        exit 1
+    }
+    if [[ -n $out ]]; then
+        echo "$out"
+        exit 1
+    fi
+}
 features=(book parallel encodings tablebases serde tuning puzzles)
 count=${#features[@]}
 for ((mask = 0; mask < 1 << count; mask++)); do
@@ -15,30 +29,12 @@ for ((mask = 0; mask < 1 << count; mask++)); do
     for ((i = 0; i < count; i++)); do
         if ((mask >> i & 1)); then chosen+=("${features[i]}"); fi
     done
-    list=$(IFS=,; echo "${chosen[*]}")
-    echo "features: [${list}]"
-    # Warnings fail too (through the output: RUSTFLAGS would rebuild every dependency).
-    out=$(cargo check -q -p shashki --no-default-features --features "$list" 2>&1) || {
-        echo "$out"
-        exit 1
-    }
-    if [[ -n $out ]]; then
-        echo "$out"
-        exit 1
-    fi
+    check "$(IFS=,; echo "${chosen[*]}")"
 done
 # `svg` adds a module and no dependency, and no other part of the library looks at it: it is
 # checked alone and with every other feature, not in the powerset (which it would double).
 for list in svg book,parallel,encodings,tablebases,serde,tuning,puzzles,svg; do
-    echo "features: [${list}]"
-    out=$(cargo check -q -p shashki --no-default-features --features "$list" 2>&1) || {
-        echo "$out"
-        exit 1
-    }
-    if [[ -n $out ]]; then
-        echo "$out"
-        exit 1
-    fi
+    check "$list"
 done
 if cargo tree -p shashki --no-default-features -e normal --prefix none \
     | grep -E '^(zstd-sys|zstd|rayon|memmap2|cc|encoding_rs|serde_json) '; then
