@@ -21,6 +21,7 @@ use shashki_game::core::sync::{Analysis, Hint};
 use shashki_game::engine::engine_task::{EngineCommand, Evaluation, Thinking};
 use shashki_game::engine::port::Purpose;
 use shashki_game::ground::TimeControl;
+use shashki_game::ground::window_waker::WindowWaker;
 use shashki_game::text::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::view::input::{BoardClick, ClickFeedback, Drag, Refusal};
 use shashki_game::view::selection::Selection;
@@ -151,6 +152,36 @@ fn window_idles(app: &App) -> bool {
             .focused_mode,
         bevy::winit::UpdateMode::Reactive { .. }
     )
+}
+
+#[test]
+fn the_window_sleeps_while_the_engine_thinks_and_the_search_wakes_it() {
+    use shashki_game::view::redraw::THINKING_WAIT;
+    let (mut app, _window) = two_players_with_mouse();
+    let wakes = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&wakes);
+    app.insert_resource(WindowWaker::calling(move || {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }));
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 4
+    });
+    app.update();
+    let mode = app
+        .world()
+        .resource::<bevy::winit::WinitSettings>()
+        .focused_mode;
+    assert!(
+        matches!(mode, bevy::winit::UpdateMode::Reactive { wait, .. } if wait <= THINKING_WAIT),
+        "{mode:?}"
+    );
+    // Each deeper iteration woke the window (at least depths 1 to 4).
+    assert!(wakes.load(std::sync::atomic::Ordering::Relaxed) >= 4);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
 }
 
 #[test]
@@ -914,9 +945,8 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
 
 #[test]
 fn an_analysis_cancelled_before_its_search_began_still_ends() {
-    use shashki_game::engine::native_backend::{EngineHandle, think};
-    use shashki_game::engine::port::{Progress, Request};
-    use std::sync::Mutex;
+    use shashki_game::engine::native_backend::{EngineHandle, ProgressSlot, think};
+    use shashki_game::engine::port::Request;
     use std::sync::atomic::AtomicBool;
     let config = shashki::EngineConfig {
         hash_mb: 8,
@@ -936,7 +966,7 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
         &Game::default(),
         request,
         &AtomicBool::new(true),
-        &Mutex::new(Progress::default()),
+        &ProgressSlot::new(WindowWaker::default()),
     );
     assert_eq!(thought.best, None);
 }

@@ -2,7 +2,8 @@
 //!
 //! The frame's stages ([`GameSet`]), the board's colours ([`palette`]), the time control
 //! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
-//! one door to the wall clock ([`wall_clock`]); files are written by the library's
+//! one door to the wall clock ([`wall_clock`]), the waker that lets the engine's back end wake a
+//! sleeping window ([`window_waker`]); files are written by the library's
 //! `shashki::write_atomically`. Nothing here imports from another module of the crate: the floors
 //! above (`text`, `core`, `engine`, `view`) build on it, never the other way.
 
@@ -10,6 +11,7 @@ pub mod geometry;
 pub mod palette;
 pub mod time_control;
 pub mod wall_clock;
+pub mod window_waker;
 
 use bevy::prelude::SystemSet;
 
