@@ -1746,3 +1746,26 @@ fn a_game_played_on_from_a_collection_is_saved_with_its_source() {
     assert_eq!(record(&app).source(), None);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn an_empty_tablebase_directory_is_named_in_the_players_language() {
+    let dir = std::env::temp_dir().join(format!("shashki-game-empty-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.tablebases = Some(dir.clone());
+    setup.lang = Lang::Ru;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    let lines = app.world().resource::<Notice>().lines.clone();
+    assert_eq!(
+        lines,
+        [Say::NoTablebases(dir.display().to_string())],
+        "{lines:?}"
+    );
+    let shown = app.world().resource::<Notice>().text(&RU);
+    assert!(shown.starts_with("В папке"), "{shown}");
+    assert!(!shown.contains("build them"), "{shown}");
+    std::fs::remove_dir_all(dir).ok();
+}

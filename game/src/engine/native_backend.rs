@@ -169,6 +169,7 @@ pub(crate) fn build_engine(
         notice.add_error(match problem {
             SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
             SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
+            SetupProblem::NoTablebases { dir } => Say::NoTablebases(dir.display().to_string()),
             other => Say::Tablebases(other.to_string()),
         });
     }
