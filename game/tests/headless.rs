@@ -100,6 +100,19 @@ fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
     }
 }
 
+/// The game's first window (1200×780), as the primary window.
+fn spawn_first_window(app: &mut App) -> Entity {
+    app.world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id()
+}
+
 /// Two players in a 1200×780 window with the mouse and the redraw policy: the cursor and the
 /// buttons arrive as the window would send them.
 fn two_players_with_mouse() -> (App, Entity) {
@@ -109,16 +122,7 @@ fn two_players_with_mouse() -> (App, Entity) {
             setup: setup_with(None, Controller::Human, Controller::Human),
         })
         .add_plugins(shashki_game::view::redraw::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     (app, window)
 }
@@ -1666,16 +1670,7 @@ fn the_first_window_fits_a_small_screen() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(shashki_game::view::window_fit::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     // No screen known yet: nothing changes.
     assert_eq!(app.world().get::<Window>(window).unwrap().width(), 1200.0);
