@@ -415,6 +415,12 @@ impl<T: Table> Engine<T> {
         {
             return answer;
         }
+        // With WDL tables alone the root keeps only the moves that keep its result.
+        let wdl_moves = match root_moves {
+            None => probe::root_wdl_moves(self.config.tables(), root),
+            Some(_) => None,
+        };
+        let root_moves = root_moves.or(wdl_moves.as_deref());
         self.stop.store(false, Ordering::Relaxed);
         self.table.new_search();
         let key = *keys.last().expect("the root's key");
@@ -427,6 +433,7 @@ impl<T: Table> Engine<T> {
                 Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
             ),
             tablebases: self.config.tables(),
+            root_progress: probe::progress(root),
         };
         let threads = self.threads();
         let mut thread_data = self

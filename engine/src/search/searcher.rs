@@ -49,6 +49,8 @@ pub struct Shared<'a> {
     pub time: TimeManager,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
     pub tablebases: Option<&'a Tables>,
+    /// The root's [`super::probe::progress`]: WDL wins and losses score in the tree only below it.
+    pub root_progress: u32,
 }
 
 type Pv = ArrayVec<Move, MAX_PLY>;

@@ -601,7 +601,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             cold_path();
             return Some(self.draw_score(ply));
         }
-        let score = super::probe::tree_score(self.shared.tablebases, position, ply, draw)?;
+        let score = super::probe::tree_score(
+            self.shared.tablebases,
+            position,
+            ply,
+            draw,
+            self.shared.root_progress,
+        )?;
         Some(if score == DRAW {
             self.table_draw_score(position, ply)
         } else {
@@ -920,6 +926,7 @@ mod tests {
                 Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
             ),
             tablebases: None,
+            root_progress: u32::MAX,
         };
         let mut thread = ThreadData::default();
         let mut searcher =
