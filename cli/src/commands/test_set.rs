@@ -139,11 +139,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         tablebases: tablebases.clone(),
         ..EngineConfig::default()
     })?;
-    let deep = new_engine(objective_config(EngineConfig {
+    let deep = new_engine(EngineConfig {
         hash_mb: args.hash,
         tablebases: tablebases.clone(),
         ..EngineConfig::default()
-    }))?;
+    })?;
     let play_limit = limit(args.movetime, args.depth, args.nodes, 200_000);
     let deep_limit = limit(
         args.deep_movetime,
@@ -230,15 +230,7 @@ fn verdict_text(verdict: &Verdict) -> &'static str {
     }
 }
 
-/// `config` without contempt: draws score 0 for both sides.
-fn objective_config(mut config: EngineConfig) -> EngineConfig {
-    for name in ["contempt", "winning_contempt_divisor"] {
-        config.params.set(name, 0);
-    }
-    config
-}
-
 /// The deeper search of `game`, without contempt.
 fn objective_search(engine: &Engine, game: &Game, limit: SearchLimit) -> shashki::SearchResult {
-    engine.search(game, limit, |_| {})
+    engine.analyse(game, limit, None, |_| {})
 }
