@@ -662,6 +662,34 @@ mod tests {
     }
 
     #[test]
+    fn a_counts_draw_is_refused_while_another_move_keeps_the_score_above_the_contempts_draw() {
+        use crate::rules::GameStatus;
+        // White to move with the 7.2.5 count (15 king moves each) at 29 plies: every king move
+        // completes it, a draw at once; the man moves reset it, the best of them a little worse
+        // than level for White (about −0.3), while the king moves would be worth more if play
+        // went on (found by a scan of random 8-piece positions).
+        let game = Game::from_fen("W:WK25,10,15,23:BK24,12,16,17:H29").unwrap();
+        let draws_at_once = |mv: Move| {
+            let mut after = game.clone();
+            after.play(mv).is_ok() && matches!(after.status(), GameStatus::Drawn(_))
+        };
+        let moves = game.position().legal_moves();
+        let drawing = moves.iter().filter(|&&mv| draws_at_once(mv)).count();
+        assert!(drawing > 0 && drawing < moves.len());
+        let limit = SearchLimit::Depth(8);
+        // Without contempt the draw (0.00) is the best White has: it takes it.
+        let objective = engine_with_contempt(0).analyse(&game, limit, None, |_| {});
+        assert!(draws_at_once(objective.best_move.unwrap()));
+        assert_eq!(objective.score, Score(0));
+        // With a contempt of 0.50 the draw is worth −0.50 to White: it plays on with a move that
+        // keeps more (the old test, "not better than 0", compared the drawn moves by their value
+        // if play went on and took one of them).
+        let leaning = engine_with_contempt(50).search(&game, limit, |_| {});
+        assert!(!draws_at_once(leaning.best_move.unwrap()), "{leaning:?}");
+        assert!((-50..0).contains(&leaning.score.0), "{leaning:?}");
+    }
+
+    #[test]
     fn the_levels_carry_their_contempt_into_their_configuration() {
         for level in &crate::search::LEVELS {
             let config = level.config(&EngineConfig::default());
