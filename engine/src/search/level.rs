@@ -62,6 +62,9 @@ pub struct Level {
 /// | 7 | candidate master | engine, 20 000 nodes            |        —   |    —   |   —   |
 /// | 8 | master           | engine, 1 s a move, book, tables |       —   |    —   |   —   |
 ///
+/// Levels 6–8 play with the engine's default contempt ([`Contempt::DEFAULT`]: a draw costs them
+/// while they are ahead); levels 1–5 have none ([`Level::contempt`]).
+///
 /// Measured Elo steps between adjacent levels are in the README.
 pub const LEVELS: [Level; 8] = [
     Level {
