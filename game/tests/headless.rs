@@ -976,6 +976,27 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
 }
 
 #[test]
+fn the_analysing_engine_has_no_contempt_whatever_the_players() {
+    use shashki_game::engine::native_backend::EngineHandle;
+    // The analysis (and the evaluation bar it feeds) is objective: the engine that plays keeps
+    // its contempt, the analysing one has none, so no contempt's draw reaches its scores.
+    let mut config = shashki::EngineConfig {
+        hash_mb: 1,
+        ..shashki::EngineConfig::default()
+    };
+    config.params.contempt = shashki::Contempt::new(80, 4, 60);
+    let engines = EngineHandle::new(&config, 1);
+    assert_eq!(
+        engines.full.config().params.contempt,
+        config.params.contempt
+    );
+    assert_eq!(
+        engines.analysis.config().params.contempt,
+        shashki::Contempt::OFF
+    );
+}
+
+#[test]
 fn the_analysis_searches_the_opening_even_with_a_book() {
     let mut setup = setup_with(None, Controller::Human, Controller::Engine);
     setup.book = shashki::BookChoice::Shipped;

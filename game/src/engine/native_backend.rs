@@ -60,10 +60,10 @@ impl EngineHandle {
         EngineHandle {
             full: Arc::new(Engine::new(config.clone())),
             weak: Arc::new(Engine::new(weak_level.config(config))),
-            analysis: Arc::new(Engine::new(EngineConfig {
+            analysis: Arc::new(Engine::new(objective(EngineConfig {
                 book: None,
                 ..config.clone()
-            })),
+            }))),
             seed,
         }
     }
@@ -77,6 +77,13 @@ impl EngineHandle {
             self.analysis.stop_handle(),
         ]
     }
+}
+
+/// `config` without contempt: the analysing engine's searches are objective ([`Engine::analyse`]),
+/// so its table holds no contempt's draws either.
+fn objective(mut config: EngineConfig) -> EngineConfig {
+    config.params.contempt = shashki::Contempt::OFF;
+    config
 }
 
 /// A running search.
@@ -213,15 +220,16 @@ pub fn think(
             nodes: info.nodes,
         });
     };
-    let full = |time| {
+    // A hint and the answer to a draw offer judge the position: objective, no contempt.
+    let judged = |time| {
         engines
             .full
-            .search(game, SearchLimit::MoveTime(time), report)
+            .analyse(game, SearchLimit::MoveTime(time), None, report)
     };
     let result = match (purpose, strength) {
-        (Purpose::Hint, _) => full(HINT_TIME),
+        (Purpose::Hint, _) => judged(HINT_TIME),
         (Purpose::DrawOffer, _) => {
-            let result = full(DRAW_OFFER_TIME);
+            let result = judged(DRAW_OFFER_TIME);
             // The offer comes on the person's turn or the engine's: the score for the engine.
             let engine_score = if game.position().side_to_move() == engine_side {
                 result.score
@@ -234,7 +242,9 @@ pub fn think(
             };
         }
         (Purpose::Analysis, _) => {
-            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
+            let result = engines
+                .analysis
+                .analyse(game, SearchLimit::Infinite, None, report);
             // Its end (a tablebase line, a won position) stays on show.
             progress.publish(Progress {
                 depth: result.depth.max(1),
@@ -246,7 +256,9 @@ pub fn think(
         }
         (Purpose::Move, Strength::MoveTime(time)) => match clock {
             Some(clock) => engines.full.search(game, clock, report),
-            None => full(time),
+            None => engines
+                .full
+                .search(game, SearchLimit::MoveTime(time), report),
         },
         (Purpose::Move, Strength::Level(n)) => {
             let level = Level::get(n).unwrap_or(&LEVELS[0]);
