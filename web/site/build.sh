@@ -20,6 +20,8 @@ mkdir -p "$out/engine"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name shashki-game \
     "target/wasm32-unknown-unknown/$folder/shashki-game.wasm"
 cp web/site/index.html "$out/"
+# Which build this is (the e2e test reads it: a debug build's frames are too slow to time).
+printf '{"profile": "%s"}\n' "$profile" > "$out/build.json"
 bash web/build.sh --out "$out/engine/dist"
 cp web/package/index.js web/package/worker.js web/package/engine-worker.js "$out/engine/"
 du -sh "$out"
