@@ -2,7 +2,7 @@
 // drawn (found in a screenshot by its square colours), a click on a man and on its destination
 // plays the move, the engine answers from its Web Worker; a capture is forced, undo takes a move
 // back, the level and the language chosen are kept over a reload (the page's storage), the page
-// keeps drawing while the engine searches, Open PDN opens the browser's file chooser and Save PDN
+// keeps drawing and playing clicks while the engine searches, Open PDN opens the browser's file chooser and Save PDN
 // downloads the game. Screenshots (desktop- and phone-sized, both languages) are kept in
 // web/site/test/artifacts/. Run after `bash web/site/build.sh`:
 //   node --test web/site/test/e2e.test.mjs
@@ -210,7 +210,7 @@ test('a capture is forced, undo takes it back, the level and language are kept o
     await page.close();
 });
 
-test('the page keeps drawing while the engine searches in its Worker', async (t) => {
+test('the page keeps drawing while the engine searches in its Worker', async () => {
     const { page, board } = await open(DESKTOP);
     // The page's own frames: the longest gap between two animation frames, idle and while the
     // engine analyses (an endless search in the Worker) for 3 s.
@@ -236,14 +236,11 @@ test('the page keeps drawing while the engine searches in its Worker', async (t)
     await writeFile(`${artifacts}/analysing.png`, await page.screenshot());
     console.log(`longest frame gap: idle ${idle.longest.toFixed(0)} ms (${idle.frames} frames in 1.5 s), ` +
         `during the 3 s search ${searching.longest.toFixed(0)} ms (${searching.frames} frames)`);
-    // A debug build (what CI builds) draws a frame in hundreds of milliseconds under software
-    // rendering whatever the Worker does: the gaps are timed on a release build only.
-    const { profile } = JSON.parse(await readFile(new URL('../dist/build.json', import.meta.url), 'utf8'));
-    if (profile === 'dev') {
-        t.diagnostic('debug build: the frame gaps are reported, not held to 100 ms');
-    } else {
-        assert.ok(searching.longest < 100, `a frame gap of ${searching.longest.toFixed(0)} ms during the search`);
-    }
+    // Behaviour, not a budget (timing is measured, web/README.md): the page keeps drawing
+    // while the Worker searches. A search on the page's thread would freeze it for the whole
+    // 3 s (one frame); under software rendering on a loaded machine a frame takes 0.1–0.9 s.
+    assert.ok(searching.frames >= 3 && searching.longest < 1500,
+        `the page froze during the search: ${JSON.stringify(searching)}`);
     await page.close();
 });
 
