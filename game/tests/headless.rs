@@ -1292,6 +1292,52 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
 }
 
 #[test]
+fn a_file_picked_in_a_browser_opens_from_its_bytes_as_a_file_does() {
+    let dir = test_dir("picked");
+    let bytes = std::fs::read(collection_file(&dir)).unwrap();
+    std::fs::remove_dir_all(dir).ok();
+    let mut app = two_players(None);
+    command(
+        &mut app,
+        FileCommand::Opened {
+            name: "club.pdn".into(),
+            bytes,
+        },
+    );
+    let list = app.world().resource::<Collection>();
+    assert!(list.shown);
+    assert_eq!(list.games.len(), 3);
+    assert_eq!(list.path.as_deref(), Some(std::path::Path::new("club.pdn")));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::GameList {
+            file: "club.pdn".into(),
+            games: 3,
+            failed: 1
+        }]
+    );
+    // Bytes that are not PDN: the file's name and why, nothing opened.
+    command(
+        &mut app,
+        FileCommand::Opened {
+            name: "photo.pdn".into(),
+            bytes: vec![0xff, 0xd8, 0xff],
+        },
+    );
+    let lines = &app.world().resource::<Notice>().lines;
+    assert!(
+        matches!(lines.last(), Some(Say::BadPdn(name, _) | Say::NoGameIn(name)) if name == "photo.pdn"),
+        "{lines:?}"
+    );
+    // On the desktop there is no file chooser: the notice asks for a path.
+    command(&mut app, FileCommand::Pick);
+    assert_eq!(
+        app.world().resource::<Notice>().lines.last(),
+        Some(&Say::TypePdnFirst)
+    );
+}
+
+#[test]
 fn the_list_filters_by_a_players_name_as_it_is_typed() {
     let dir = test_dir("filter");
     let path = collection_file(&dir);

@@ -225,7 +225,8 @@ fn serve_requests(
                 let mut message = json!({
                     "id": job,
                     "kind": "search",
-                    "fen": game.start_position().to_fen(),
+                    // With its draw counter: a game set up from a FEN with `H` keeps it.
+                    "fen": game.start_fen(),
                     "moves": game.move_texts(Notation::Hub),
                     "drawRules": game.draw_rules().name(),
                     "limit": limit,
