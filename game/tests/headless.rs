@@ -1831,3 +1831,48 @@ fn an_empty_tablebase_directory_is_named_in_the_players_language() {
     assert!(!shown.contains("build them"), "{shown}");
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// Bevy compiles its render pipelines on the `AsyncComputeTaskPool` (one thread on two cores):
+/// a search there froze the window until it ended. The engine searches on its own thread, so
+/// every thread of that pool stays free while the engine thinks.
+#[test]
+fn a_search_leaves_every_thread_of_bevys_async_pool_free() {
+    use bevy::tasks::AsyncComputeTaskPool;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut app = app_with(None, Controller::Human, Controller::Human);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 2
+    });
+    // One task per thread of the pool, each waiting until all have started.
+    let pool = AsyncComputeTaskPool::get();
+    let threads = pool.thread_num();
+    let started = Arc::new(AtomicUsize::new(0));
+    let tasks: Vec<_> = (0..threads)
+        .map(|_| {
+            let started = Arc::clone(&started);
+            pool.spawn(async move {
+                started.fetch_add(1, Ordering::SeqCst);
+                let until = Instant::now() + Duration::from_secs(10);
+                while started.load(Ordering::SeqCst) < threads && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+        })
+        .collect();
+    let until = Instant::now() + Duration::from_secs(10);
+    while started.load(Ordering::SeqCst) < threads && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let all_started = started.load(Ordering::SeqCst);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
+    tasks.into_iter().for_each(bevy::tasks::block_on);
+    assert_eq!(
+        all_started, threads,
+        "a pool thread was busy with the search"
+    );
+}

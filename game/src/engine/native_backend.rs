@@ -1,24 +1,26 @@
-//! The engine's back end on the desktop: each search on Bevy's `AsyncComputeTaskPool`, so the
-//! window stays responsive. The one file a browser build replaces (by a Web Worker's), behind the
+//! The engine's back end on the desktop: each search on a thread of its own, so the window stays
+//! responsive. The one file a browser build replaces (by a Web Worker's), behind the
 //! messages of [`crate::engine::port`].
 //!
 //! At start-up `build_engine` makes the engines from the [`EngineSetup`] (book, tablebases;
 //! problems become notices) into an [`EngineHandle`]. `serve_requests` reads each
-//! [`SearchRequest`]: a search clones nothing more than it is given and spawns [`think`] as a task
-//! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles
-//! (dropping a task does not stop a running search). Each frame `poll_tasks` replies with the
-//! search's progress when it deepened and, once the task is done, with its result
+//! [`SearchRequest`]: a search clones nothing more than it is given and runs [`think`] on a thread
+//! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles.
+//! Not on Bevy's `AsyncComputeTaskPool`: Bevy compiles its render pipelines there, and with two
+//! cores that pool has one thread, so a search there froze the window until it ended (the first
+//! frames of a game the engine opens, a new pipeline mid-game). Each frame `poll_tasks` replies
+//! with the search's progress when it deepened and, once the thread is done, with its result
 //! ([`SearchReply::Finished`], for a stopped job too, so the engine task knows the engines are free
-//! again). A task wakes the window ([`WindowWaker`]) each time it deepens and when it ends, so the
+//! again). A search wakes the window ([`WindowWaker`]) each time it deepens and when it ends, so the
 //! window sleeps while the engine thinks and draws when there is news. On exit every running
 //! search is stopped.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 
 use bevy::app::AppExit;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use shashki::{
     BookChoice, Engine, EngineConfig, Game, LEVELS, Level, MoveSource, Score, SearchInfo,
     SearchLimit, SetupProblem, StopHandle, accepts_draw,
@@ -91,7 +93,8 @@ fn objective(mut config: EngineConfig) -> EngineConfig {
 pub struct Job {
     /// The engine task's number for it.
     job: u64,
-    task: Task<Thought>,
+    /// The search's thread; `None` once joined, or if the thread could not be started.
+    thread: Option<JoinHandle<Thought>>,
     stops: [StopHandle; 3],
     /// Set on a stop, for the task: a stop sent before the search began would be lost (a search
     /// clears the engine's stop flag when it starts), so the task checks this itself.
@@ -294,7 +297,7 @@ fn thought(result: &shashki::SearchResult) -> Thought {
     }
 }
 
-/// Starts a task for each search asked for, stops the jobs asked to stop.
+/// Starts a thread for each search asked for, stops the jobs asked to stop.
 fn serve_requests(
     mut commands: Commands,
     mut requests: MessageReader<SearchRequest>,
@@ -315,15 +318,19 @@ fn serve_requests(
                 let (task_progress, task_cancel) = (Arc::clone(&progress), Arc::clone(&cancel));
                 let (game, request) = (game.clone(), *request);
                 let task_waker = waker.clone();
-                let task = AsyncComputeTaskPool::get().spawn(async move {
-                    let thought = think(&engines, &game, request, &task_cancel, &task_progress);
-                    // The result is news too: the window takes it at its next update.
-                    task_waker.wake();
-                    thought
-                });
+                let thread = std::thread::Builder::new()
+                    .name("shashki search".into())
+                    .spawn(move || {
+                        let thought = think(&engines, &game, request, &task_cancel, &task_progress);
+                        // The result is news too: the window takes it at its next update.
+                        task_waker.wake();
+                        thought
+                    })
+                    .inspect_err(|why| error!("the engine's search thread did not start: {why}"))
+                    .ok();
                 commands.spawn(Job {
                     job: *job,
-                    task,
+                    thread,
                     stops,
                     cancel,
                     progress,
@@ -337,7 +344,7 @@ fn serve_requests(
     }
 }
 
-/// Replies with each job's progress when it deepened, and its result when it is done.
+/// Replies with each job's progress when it deepened, and its result when its thread is done.
 fn poll_tasks(
     mut commands: Commands,
     mut jobs: Query<(Entity, &mut Job)>,
@@ -352,9 +359,20 @@ fn poll_tasks(
                 progress: progress.clone(),
             });
         }
-        let Some(thought) = check_ready(&mut job.task) else {
+        if job
+            .thread
+            .as_ref()
+            .is_some_and(|thread| !thread.is_finished())
+        {
             continue;
-        };
+        }
+        // A search that panicked (or never started) answers with no move: the engine task then
+        // says so instead of waiting for ever.
+        let thought = job
+            .thread
+            .take()
+            .and_then(|thread| thread.join().ok())
+            .unwrap_or_else(Thought::nothing);
         commands.entity(entity).despawn();
         replies.write(SearchReply::Finished {
             job: job.job,
