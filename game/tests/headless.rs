@@ -1410,7 +1410,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
         pdn.contains("[White \"Smith\"]") && pdn.contains("Friendly"),
         "{pdn}"
     );
-    // "Play from here" plays on against the engine from the position shown, the player taking
+    // "Play on" plays on against the engine from the position shown, the player taking
     // the side to move (Black).
     command(&mut app, RecordCommand::PlayFromHere);
     assert_eq!(record(&app).review(), None);
@@ -1756,6 +1756,24 @@ fn the_first_window_fits_a_small_screen() {
     app.update();
     let fitted = app.world().get::<Window>(window).unwrap();
     assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
+}
+
+#[test]
+fn a_heading_gives_the_result_as_the_move_list_does() {
+    let dir = test_dir("heading-result");
+    let file = dir.join("one.pdn");
+    std::fs::write(
+        &file,
+        "[White \"Ivanov\"]\n[Black \"Petrov\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 1-0\n",
+    )
+    .unwrap();
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(file));
+    assert_eq!(record(&app).result_text().as_deref(), Some("2-0"));
+    assert_eq!(
+        record(&app).file_heading().as_deref(),
+        Some("Ivanov — Petrov · 2-0")
+    );
 }
 
 #[test]
