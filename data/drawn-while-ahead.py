@@ -19,7 +19,11 @@ import sys
 def main() -> None:
     if len(sys.argv) != 2:
         sys.exit("usage: drawn-while-ahead.py SOURCE.jsonl > drawn-while-ahead.jsonl")
-    with open(sys.argv[1], encoding="utf-8") as source:
+    try:
+        source = open(sys.argv[1], encoding="utf-8")
+    except OSError as error:
+        sys.exit(f"{sys.argv[1]}: {error.strerror}")
+    with source:
         for number, text in enumerate(source, 1):
             if not text.strip():
                 continue
