@@ -2,7 +2,8 @@
 # The web (issue 53): the library for wasm32-unknown-unknown and a 32-bit target
 # (i686-unknown-linux-gnu), with its default features and with `tablebases` (a check of the
 # library alone: lean); then the npm package (web/README.md): its release build, its tests under
-# node and in headless Chromium. Installs what is missing, as .ci/run does for cargo-fuzz: the two
+# node and in headless Chromium; then the game's page (web/site/, a debug build) played in
+# headless Chromium. Installs what is missing, as .ci/run does for cargo-fuzz: the two
 # Rust targets, gcc-multilib (zstd's C code for i686), wasm-bindgen-cli of Cargo.lock's version,
 # node, chromium, the package's node modules. A part whose tools cannot be installed
 # (no registry) is skipped with a message; the library's checks never are.
@@ -53,8 +54,15 @@ fi
 bash web/build.sh
 (cd web/package && npm ci --no-audit --no-fund --loglevel=error && npm test)
 command -v chromium >/dev/null || apt_install chromium || true
-if command -v chromium >/dev/null; then
-    (cd web/package && CHROMIUM="$(command -v chromium)" npm run test:browser)
-else
-    echo "chromium is not available: the npm package's browser tests are skipped"
+if ! command -v chromium >/dev/null; then
+    echo "chromium is not available: the browser tests (package and game page) are skipped"
+    exit 0
 fi
+(cd web/package && CHROMIUM="$(command -v chromium)" npm run test:browser)
+
+# The game's page (web/site/): the debug build of the game for wasm32 (the release build takes
+# far longer on two cores), then the page played in headless Chromium (e2e.test.mjs).
+started=$SECONDS
+bash web/site/build.sh --dev
+echo "web site: dev build in $((SECONDS - started)) s"
+CHROMIUM="$(command -v chromium)" node --test web/site/test/e2e.test.mjs

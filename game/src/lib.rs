@@ -62,6 +62,7 @@ impl Plugin for CorePlugin {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
         }))
+        .add_plugins(crate::ground::window_waker::plugin)
         .add_plugins((
             crate::core::record::plugin,
             crate::core::rules::plugin,
@@ -126,9 +127,12 @@ impl Plugin for GamePlugin {
             crate::view::game_list::plugin,
             crate::view::puzzle_panel::plugin,
             crate::view::redraw::plugin,
-            crate::view::window_fit::plugin,
             crate::engine::tablebases::plugin,
         ));
+        // A page's canvas follows the page (web/site/index.html): no window to fit to a screen.
+        if cfg!(not(target_arch = "wasm32")) {
+            app.add_plugins(crate::view::window_fit::plugin);
+        }
     }
 }
 

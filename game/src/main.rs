@@ -52,10 +52,15 @@ fn main() -> ExitCode {
             // In a page: draw into the site's canvas and follow its size (web/site/index.html).
             canvas: cfg!(target_arch = "wasm32").then(|| "#shashki".to_string()),
             fit_canvas_to_parent: cfg!(target_arch = "wasm32"),
-            resize_constraints: WindowResizeConstraints {
-                min_width: min.x,
-                min_height: min.y,
-                ..default()
+            // A page decides the canvas's size (a phone's is narrower than a desktop window).
+            resize_constraints: if cfg!(target_arch = "wasm32") {
+                WindowResizeConstraints::default()
+            } else {
+                WindowResizeConstraints {
+                    min_width: min.x,
+                    min_height: min.y,
+                    ..default()
+                }
             },
             ..default()
         }),

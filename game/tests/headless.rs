@@ -21,6 +21,7 @@ use shashki_game::core::sync::{Analysis, Hint};
 use shashki_game::engine::engine_task::{EngineCommand, Evaluation, Thinking};
 use shashki_game::engine::port::Purpose;
 use shashki_game::ground::TimeControl;
+use shashki_game::ground::window_waker::WindowWaker;
 use shashki_game::text::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::view::input::{BoardClick, ClickFeedback, Drag, Refusal};
 use shashki_game::view::selection::Selection;
@@ -99,6 +100,19 @@ fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
     }
 }
 
+/// The game's first window (1200×780), as the primary window.
+fn spawn_first_window(app: &mut App) -> Entity {
+    app.world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id()
+}
+
 /// Two players in a 1200×780 window with the mouse and the redraw policy: the cursor and the
 /// buttons arrive as the window would send them.
 fn two_players_with_mouse() -> (App, Entity) {
@@ -108,16 +122,7 @@ fn two_players_with_mouse() -> (App, Entity) {
             setup: setup_with(None, Controller::Human, Controller::Human),
         })
         .add_plugins(shashki_game::view::redraw::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     (app, window)
 }
@@ -151,6 +156,36 @@ fn window_idles(app: &App) -> bool {
             .focused_mode,
         bevy::winit::UpdateMode::Reactive { .. }
     )
+}
+
+#[test]
+fn the_window_sleeps_while_the_engine_thinks_and_the_search_wakes_it() {
+    use shashki_game::view::redraw::THINKING_WAIT;
+    let (mut app, _window) = two_players_with_mouse();
+    let wakes = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&wakes);
+    app.insert_resource(WindowWaker::calling(move || {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }));
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 4
+    });
+    app.update();
+    let mode = app
+        .world()
+        .resource::<bevy::winit::WinitSettings>()
+        .focused_mode;
+    assert!(
+        matches!(mode, bevy::winit::UpdateMode::Reactive { wait, .. } if wait <= THINKING_WAIT),
+        "{mode:?}"
+    );
+    // Each deeper iteration woke the window (at least depths 1 to 4).
+    assert!(wakes.load(std::sync::atomic::Ordering::Relaxed) >= 4);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
 }
 
 #[test]
@@ -914,9 +949,8 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
 
 #[test]
 fn an_analysis_cancelled_before_its_search_began_still_ends() {
-    use shashki_game::engine::native_backend::{EngineHandle, think};
-    use shashki_game::engine::port::{Progress, Request};
-    use std::sync::Mutex;
+    use shashki_game::engine::native_backend::{EngineHandle, ProgressSlot, think};
+    use shashki_game::engine::port::Request;
     use std::sync::atomic::AtomicBool;
     let config = shashki::EngineConfig {
         hash_mb: 8,
@@ -936,9 +970,30 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
         &Game::default(),
         request,
         &AtomicBool::new(true),
-        &Mutex::new(Progress::default()),
+        &ProgressSlot::new(WindowWaker::default()),
     );
     assert_eq!(thought.best, None);
+}
+
+#[test]
+fn the_analysing_engine_has_no_contempt_whatever_the_players() {
+    use shashki_game::engine::native_backend::EngineHandle;
+    // The analysis (and the evaluation bar it feeds) is objective: the engine that plays keeps
+    // its contempt, the analysing one has none, so no contempt's draw reaches its scores.
+    let mut config = shashki::EngineConfig {
+        hash_mb: 1,
+        ..shashki::EngineConfig::default()
+    };
+    config.params.contempt = shashki::Contempt::new(80, 4, 60);
+    let engines = EngineHandle::new(&config, 1);
+    assert_eq!(
+        engines.full.config().params.contempt,
+        config.params.contempt
+    );
+    assert_eq!(
+        engines.analysis.config().params.contempt,
+        shashki::Contempt::OFF
+    );
 }
 
 #[test]
@@ -1234,6 +1289,52 @@ fn a_file_of_several_games_opens_as_a_list_that_counts_the_unreadable_one() {
     assert_eq!(setup.collection.games.len(), 3);
     assert!(setup.record.game().moves().is_empty());
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_file_picked_in_a_browser_opens_from_its_bytes_as_a_file_does() {
+    let dir = test_dir("picked");
+    let bytes = std::fs::read(collection_file(&dir)).unwrap();
+    std::fs::remove_dir_all(dir).ok();
+    let mut app = two_players(None);
+    command(
+        &mut app,
+        FileCommand::Opened {
+            name: "club.pdn".into(),
+            bytes,
+        },
+    );
+    let list = app.world().resource::<Collection>();
+    assert!(list.shown);
+    assert_eq!(list.games.len(), 3);
+    assert_eq!(list.path.as_deref(), Some(std::path::Path::new("club.pdn")));
+    assert_eq!(
+        app.world().resource::<Notice>().lines,
+        vec![Say::GameList {
+            file: "club.pdn".into(),
+            games: 3,
+            failed: 1
+        }]
+    );
+    // Bytes that are not PDN: the file's name and why, nothing opened.
+    command(
+        &mut app,
+        FileCommand::Opened {
+            name: "photo.pdn".into(),
+            bytes: vec![0xff, 0xd8, 0xff],
+        },
+    );
+    let lines = &app.world().resource::<Notice>().lines;
+    assert!(
+        matches!(lines.last(), Some(Say::BadPdn(name, _) | Say::NoGameIn(name)) if name == "photo.pdn"),
+        "{lines:?}"
+    );
+    // On the desktop there is no file chooser: the notice asks for a path.
+    command(&mut app, FileCommand::Pick);
+    assert_eq!(
+        app.world().resource::<Notice>().lines.last(),
+        Some(&Say::TypePdnFirst)
+    );
 }
 
 #[test]
@@ -1636,16 +1737,7 @@ fn the_first_window_fits_a_small_screen() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(shashki_game::view::window_fit::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     // No screen known yet: nothing changes.
     assert_eq!(app.world().get::<Window>(window).unwrap().width(), 1200.0);
@@ -1714,5 +1806,28 @@ fn a_game_played_on_from_a_collection_is_saved_with_its_source() {
     // A new game is the player's own from its start: no source.
     command(&mut app, RecordCommand::NewGame(Mode::PlayWhite));
     assert_eq!(record(&app).source(), None);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn an_empty_tablebase_directory_is_named_in_the_players_language() {
+    let dir = std::env::temp_dir().join(format!("shashki-game-empty-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.tablebases = Some(dir.clone());
+    setup.lang = Lang::Ru;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    let lines = app.world().resource::<Notice>().lines.clone();
+    assert_eq!(
+        lines,
+        [Say::NoTablebases(dir.display().to_string())],
+        "{lines:?}"
+    );
+    let shown = app.world().resource::<Notice>().text(&RU);
+    assert!(shown.starts_with("В папке"), "{shown}");
+    assert!(!shown.contains("build them"), "{shown}");
     std::fs::remove_dir_all(dir).ok();
 }

@@ -83,10 +83,12 @@ impl Game {
         self.inner.position().to_fen()
     }
 
-    /// The start position's FEN (numeric).
+    /// The start position's FEN (numeric), with the draw counter and first move number it
+    /// was set up with (`:H<n>:F<n>`, when not the defaults): `new Game(game.startFen())` and
+    /// the moves give the same game, draw counters included.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        self.inner.start_position().to_fen()
+        self.inner.start_fen()
     }
 
     /// The legal moves of the current position (none once the game is over).

@@ -174,11 +174,12 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
     };
     let loaded = setup.load();
     problems.extend(loaded.problems.iter().map(ToString::to_string));
-    let config = EngineConfig {
+    let mut config = EngineConfig {
         hash_mb: number("hash").unwrap_or(defaults.hash_mb),
         threads: number("threads").unwrap_or(defaults.threads).max(1),
         ..loaded.configure(defaults)
     };
+    config.params.contempt = hub::contempt(params);
     (config, problems)
 }
 
@@ -278,10 +279,18 @@ impl Driver {
                 }
                 _ => None,
             };
+            // An analysis is objective: no contempt in its line or score.
+            let contempt = request.mode.contempt(engine.config().params.contempt);
             let result = asked.unwrap_or_else(|| {
-                engine.search_with_stop(&request.game, limit, &search_stop, |info: &SearchInfo| {
-                    out.send(&hub::search_info_line(&root, info));
-                })
+                engine.search_with_contempt(
+                    &request.game,
+                    limit,
+                    contempt,
+                    Some(&search_stop),
+                    |info: &SearchInfo| {
+                        out.send(&hub::search_info_line(&root, info));
+                    },
+                )
             });
             done_flag.store(true, Ordering::Release);
             // Never an illegal move, never none when one exists.

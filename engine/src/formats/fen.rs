@@ -354,6 +354,25 @@ impl Position {
 }
 
 impl Game {
+    /// The numeric FEN of the game's start with its draw counter and first move number
+    /// (lidraughts' `:H<n>:F<n>`, when they are not the defaults): what [`Game::from_fen`] reads
+    /// back into the same start. A search of the game sent elsewhere (a Web Worker, another
+    /// engine) as this FEN and the moves sees the same draw counters.
+    ///
+    /// ```
+    /// use shashki::Game;
+    ///
+    /// let game = Game::from_fen("W:WK29:BK1:H20:F40")?;
+    /// assert_eq!(game.start_fen(), "W:WK29:BK1:H20:F40");
+    /// assert_eq!(Game::from_fen(&game.start_fen())?, game);
+    /// assert_eq!(Game::default().start_fen(), Game::default().start_position().to_fen());
+    /// # Ok::<(), shashki::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn start_fen(&self) -> String {
+        write_game_start(self, Notation::Numeric)
+    }
+
     /// A game from a FEN; a lidraughts `:H<n>` counter sets the draw ply counter and `:F<n>` the
     /// number of the first move.
     ///

@@ -682,14 +682,15 @@ mod tests {
     }
 
     #[test]
-    fn contempt_scores_draws_against_the_engine() {
+    fn contempt_never_reaches_the_reported_score_of_a_table_draw() {
         // Two kings against a king on the main road: every reply is a table draw or loses, so
-        // the root's score is the draw score, which contempt moves against the side to move.
+        // the root's line ends in a draw, which contempt scores against the side to move inside
+        // the tree; the score reported is the tables' draw all the same.
         let tb = tablebases();
         let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
         let best_table_score = best_child_table_score(&tb, &position);
         assert_eq!(best_table_score, 0, "the position must be a draw");
-        for contempt in [0, 30] {
+        for contempt in [0, 30, -30] {
             let mut params = crate::search::SearchParams::DEFAULT;
             assert!(params.set("contempt", contempt));
             let engine = engine(EngineConfig {
@@ -698,7 +699,7 @@ mod tests {
                 ..EngineConfig::default()
             });
             let result = engine.search_position(&position, &[], SearchLimit::Depth(3), |_| {});
-            assert_eq!(result.score, Score(-contempt as i32), "contempt {contempt}");
+            assert_eq!(result.score, Score(0), "contempt {contempt}");
         }
     }
 

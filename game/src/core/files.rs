@@ -6,6 +6,11 @@
 //! the files through [`crate::core::pdn_file`], fills the [`Collection`], opens the game chosen in
 //! the record (which announces the new game to its followers) and copies through
 //! [`crate::core::clipboard`]. Errors (an unreadable file, no clipboard) become a [`Notice`].
+//!
+//! In a browser there are no paths to type: [`FileCommand::Pick`] opens the browser's file
+//! chooser ([`crate::ground::page_files`]), and the file picked comes back a few frames later as
+//! a [`FileCommand::Opened`] with its bytes, read like a file; "Save PDN" adds the game to "my
+//! games" in the page's storage as on the desktop, and hands it to the browser as a download.
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +31,16 @@ use crate::text::Say;
 pub enum FileCommand {
     /// Open a PDN file: its game, or the list of its games when it holds several.
     Load(PathBuf),
+    /// Let the player pick a PDN file with the browser's file chooser (in a browser; on the
+    /// desktop there is a text field for the path).
+    Pick,
+    /// Open the PDN text of a file picked in the browser, as [`FileCommand::Load`] opens a file.
+    Opened {
+        /// The file's name (a page never sees its path).
+        name: String,
+        /// What the file holds.
+        bytes: Vec<u8>,
+    },
     /// Add the game to a PDN file (`None`: the player's own games, [`OwnGames`]). The file the
     /// [`Collection`] was read from is not a target: the game goes to the player's own games.
     Save(Option<PathBuf>),
@@ -41,6 +56,27 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         apply_file_commands.in_set(crate::ground::GameSet::Rules),
     );
+    #[cfg(target_arch = "wasm32")]
+    app.insert_non_send(PickedFiles::default()).add_systems(
+        Update,
+        take_picked_files.in_set(crate::ground::GameSet::Input),
+    );
+}
+
+/// The files the player picked in the browser, not yet opened.
+#[cfg(target_arch = "wasm32")]
+#[derive(Default)]
+struct PickedFiles(crate::ground::page_files::PickedFiles);
+
+/// Turns each file picked since the last frame into a [`FileCommand::Opened`].
+#[cfg(target_arch = "wasm32")]
+fn take_picked_files(picked: NonSend<PickedFiles>, mut files: MessageWriter<FileCommand>) {
+    while let Some(file) = picked.0.borrow_mut().pop_front() {
+        files.write(FileCommand::Opened {
+            name: file.name,
+            bytes: file.bytes,
+        });
+    }
 }
 
 /// What the files' step reads and changes.
@@ -68,33 +104,43 @@ impl FileDesk<'_> {
         self.orientation.flipped != self.record.faces_black()
     }
 
-    fn apply(&mut self, command: &FileCommand) {
+    /// Opens the collection read from `path`: its game, or the list of its games.
+    fn open(&mut self, path: &Path, read: Result<Collection, Say>) {
+        match read {
+            Ok(opened) if opened.games.len() == 1 && opened.failed.is_empty() => {
+                let game = &opened.games[0].1;
+                let turned = self.turned();
+                let human = self.record.open(game);
+                self.orientation.flipped = self.record.faces_black() != turned;
+                self.notice.info(pdn_file::opened_notice(path, game, human));
+                *self.collection = Collection {
+                    shown: false,
+                    ..opened
+                };
+            }
+            Ok(opened) => {
+                for failed in &opened.failed {
+                    eprintln!("shashki-game: {failed}");
+                }
+                self.notice.info(Say::GameList {
+                    file: opened.file_name(),
+                    games: opened.games.len(),
+                    failed: opened.failed.len(),
+                });
+                *self.collection = opened;
+            }
+            Err(e) => self.notice.error(e),
+        }
+    }
+
+    fn apply(&mut self, command: &FileCommand, picked: Option<&PickedInbox>) {
         match command {
-            FileCommand::Load(path) => match pdn_file::read_collection(path) {
-                Ok(opened) if opened.games.len() == 1 && opened.failed.is_empty() => {
-                    let game = &opened.games[0].1;
-                    let turned = self.turned();
-                    let human = self.record.open(game);
-                    self.orientation.flipped = self.record.faces_black() != turned;
-                    self.notice.info(pdn_file::opened_notice(path, game, human));
-                    *self.collection = Collection {
-                        shown: false,
-                        ..opened
-                    };
-                }
-                Ok(opened) => {
-                    for failed in &opened.failed {
-                        eprintln!("shashki-game: {failed}");
-                    }
-                    self.notice.info(Say::GameList {
-                        file: opened.file_name(),
-                        games: opened.games.len(),
-                        failed: opened.failed.len(),
-                    });
-                    *self.collection = opened;
-                }
-                Err(e) => self.notice.error(e),
-            },
+            FileCommand::Load(path) => self.open(path, pdn_file::read_collection(path)),
+            FileCommand::Opened { name, bytes } => {
+                let path = Path::new(name);
+                self.open(path, pdn_file::collection_of(path, bytes));
+            }
+            FileCommand::Pick => pick(picked, &mut self.notice),
             FileCommand::OpenGame(index) => {
                 let Some((number, opened)) = self.collection.games.get(*index).cloned() else {
                     return;
@@ -123,6 +169,15 @@ impl FileDesk<'_> {
                         .info(Say::Saved(path.display().to_string(), games)),
                     Err(e) => self.notice.error(e),
                 }
+                #[cfg(target_arch = "wasm32")]
+                {
+                    // A page's storage is not a file the player can take away: the game is
+                    // downloaded too.
+                    let name = format!("shashki-{}.pdn", pdn_file::today());
+                    if let Err(why) = crate::ground::page_files::download(&name, &text) {
+                        self.notice.error(Say::CannotWrite(name, why));
+                    }
+                }
             }
             FileCommand::Copy(what) => {
                 let text = copy_text(*what, &self.record, &self.own, self.clocks.control);
@@ -141,9 +196,42 @@ fn same_file(a: &Path, b: &Path) -> bool {
         )
 }
 
+/// Where the browser's file chooser puts the file picked (none on the desktop).
+#[cfg(target_arch = "wasm32")]
+type PickedInbox = crate::ground::page_files::PickedFiles;
+/// Where the browser's file chooser puts the file picked (none on the desktop).
+#[cfg(not(target_arch = "wasm32"))]
+type PickedInbox = ();
+
+/// Opens the browser's file chooser; on the desktop (no chooser) the notice asks for a path.
+fn pick(picked: Option<&PickedInbox>, notice: &mut Notice) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(inbox) = picked {
+        if let Err(why) = crate::ground::page_files::pick_file(inbox) {
+            notice.error(Say::CannotRead("PDN".into(), why));
+        }
+        return;
+    }
+    let _ = picked;
+    notice.error(Say::TypePdnFirst);
+}
+
 /// Applies each [`FileCommand`] in the order written.
+#[cfg(not(target_arch = "wasm32"))]
 fn apply_file_commands(mut commands: MessageReader<FileCommand>, mut desk: FileDesk) {
     for command in commands.read() {
-        desk.apply(command);
+        desk.apply(command, None);
+    }
+}
+
+/// Applies each [`FileCommand`] in the order written.
+#[cfg(target_arch = "wasm32")]
+fn apply_file_commands(
+    mut commands: MessageReader<FileCommand>,
+    mut desk: FileDesk,
+    picked: NonSend<PickedFiles>,
+) {
+    for command in commands.read() {
+        desk.apply(command, Some(&picked.0));
     }
 }

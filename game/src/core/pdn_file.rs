@@ -13,7 +13,7 @@ use shashki::{Color, pdn};
 
 use crate::core::collection::Collection;
 use crate::core::record::{Controller, GameRecord, Strength};
-use crate::ground::TimeControl;
+use crate::ground::{TimeControl, storage};
 use crate::text::Say;
 
 /// The file of the player's own games in the working directory, when there is no per-user data
@@ -31,9 +31,16 @@ pub struct OwnGames {
 
 impl OwnGames {
     /// The file of the player's own games: `my-games.pdn` in the per-user data directory
-    /// (`~/.local/share/shashki` on Linux), and the login name as the player's name.
+    /// (`~/.local/share/shashki` on Linux; in a browser, the page's storage entry of that name),
+    /// and the login name as the player's name.
     #[must_use]
     pub fn for_this_user() -> OwnGames {
+        if cfg!(target_arch = "wasm32") {
+            return OwnGames {
+                player: String::new(),
+                file: Some(PathBuf::from("my-games.pdn")),
+            };
+        }
         let player = ["USER", "USERNAME", "LOGNAME"]
             .iter()
             .filter_map(|v| std::env::var(v).ok())
@@ -62,10 +69,20 @@ impl OwnGames {
 /// A [`Say`] naming the file when it cannot be read or holds no game at all (a file whose only
 /// games are unreadable gives the first one's reason).
 pub fn read_collection(path: &Path) -> Result<Collection, Say> {
+    let bytes = storage::read(path)
+        .map_err(|e| Say::CannotRead(path.display().to_string(), e.to_string()))?;
+    collection_of(path, &bytes)
+}
+
+/// Reads every game of the PDN text `bytes` (a file read, or picked in a browser) as the
+/// collection of the file `path`.
+///
+/// # Errors
+/// As [`read_collection`].
+pub fn collection_of(path: &Path, bytes: &[u8]) -> Result<Collection, Say> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Say::CannotRead(name.clone(), e.to_string()))?;
     // Any encoding the library detects (UTF-8, UTF-16, cp1251): old Russian files open too.
-    let reading = pdn::read_bytes(&bytes);
+    let reading = pdn::read_bytes(bytes);
     if reading.read_count() == 0 {
         return Err(match reading.failed().next() {
             Some(e) => Say::BadPdn(name, e.to_string()),
@@ -129,8 +146,8 @@ fn opened_about(opened: &PdnGame) -> Option<String> {
     (!about.is_empty()).then(|| about.join(", "))
 }
 
-/// Adds the game as PDN ([`pdn_text`]) to the collection at `path` (created if missing):
-/// the file is rewritten atomically (a temporary file renamed into place), so a crash never
+/// Adds the game as PDN ([`pdn_text`]) to the collection at `path` (created if missing; in a
+/// browser, the page's storage entry): the file is rewritten atomically (a temporary file renamed into place), so a crash never
 /// leaves half a collection. Returns the number of games in the file now; a game the file
 /// already holds ([`same_game`]: anywhere in it) is not added twice.
 ///
@@ -140,7 +157,7 @@ fn opened_about(opened: &PdnGame) -> Option<String> {
 pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
     let name = path.display().to_string();
     let cannot = |why: String| Say::CannotWrite(name.clone(), why);
-    let existing = match std::fs::read(path) {
+    let existing = match storage::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| cannot("not UTF-8".into()))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(cannot(e.to_string())),
@@ -158,10 +175,7 @@ pub fn append_game(path: &Path, game: &str) -> Result<usize, Say> {
     }
     text.push_str(game.trim_end());
     text.push('\n');
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| cannot(e.to_string()))?;
-    }
-    shashki::write_atomically(path, text.as_bytes()).map_err(|e| cannot(e.to_string()))?;
+    storage::write(path, text.as_bytes()).map_err(|e| cannot(e.to_string()))?;
     Ok(count(&text))
 }
 

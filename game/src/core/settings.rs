@@ -3,7 +3,8 @@
 //! in the shipped set, the counts, the difficulty and theme chosen).
 //!
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
-//! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate).
+//! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate);
+//! in a browser, the page's storage keeps the same text ([`crate::ground::storage`]).
 //! At start-up `main` reads it ([`load`]; a missing file is the defaults, a broken one is
 //! moved aside and ignored with a notice, never a crash) and `Setup` (in `core::options`) takes
 //! each setting the command line does not give. While the game runs, `keep_settings` (in `Last`,
@@ -23,7 +24,7 @@ use crate::core::collection::Collection;
 use crate::core::notice::Notice;
 use crate::core::puzzles::{PuzzleChoice, Puzzles};
 use crate::core::record::{GameRecord, Orientation};
-use crate::ground::TimeControl;
+use crate::ground::{TimeControl, storage};
 use crate::text::{Lang, Language, Say, SettingsFault};
 use shashki::puzzles::Theme;
 
@@ -119,9 +120,13 @@ pub struct SettingsFile {
     pub failed: bool,
 }
 
-/// `settings.json` in the per-user configuration directory, when the platform has one.
+/// `settings.json` in the per-user configuration directory, when the platform has one; in a
+/// browser, the name of the page's storage entry.
 #[must_use]
 pub fn default_path() -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return Some(PathBuf::from("settings.json"));
+    }
     directories::ProjectDirs::from("", "", "shashki").map(|d| d.config_dir().join("settings.json"))
 }
 
@@ -137,8 +142,8 @@ pub fn load(path: &Path) -> (Settings, Option<Say>) {
             Some(Say::SettingsIgnored(file.display().to_string(), why)),
         )
     };
-    match std::fs::read_to_string(path) {
-        Ok(text) => match serde_json::from_str(&text) {
+    match storage::read(path) {
+        Ok(bytes) => match serde_json::from_slice(&bytes) {
             Ok(settings) => (settings, None),
             Err(e) => {
                 let mut aside = path.as_os_str().to_owned();
@@ -148,7 +153,7 @@ pub fn load(path: &Path) -> (Settings, Option<Say>) {
                     line: e.line(),
                     column: e.column(),
                 };
-                match std::fs::rename(path, &aside) {
+                match storage::rename(path, &aside) {
                     Ok(()) => ignored(why, &aside),
                     Err(_) => ignored(why, path),
                 }
@@ -159,17 +164,15 @@ pub fn load(path: &Path) -> (Settings, Option<Say>) {
     }
 }
 
-/// Writes the settings to `path` atomically, creating its directory.
+/// Writes the settings to `path` atomically, creating its directory (in a browser: the page's
+/// storage entry).
 ///
 /// # Errors
 /// The I/O error when the directory or the file cannot be written.
 pub fn save(path: &Path, settings: &Settings) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
     let mut text = serde_json::to_string_pretty(settings).map_err(std::io::Error::other)?;
     text.push('\n');
-    shashki::write_atomically(path, text.as_bytes())
+    storage::write(path, text.as_bytes())
 }
 
 /// Registers the saving of the settings.

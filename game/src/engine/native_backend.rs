@@ -9,7 +9,9 @@
 //! (dropping a task does not stop a running search). Each frame `poll_tasks` replies with the
 //! search's progress when it deepened and, once the task is done, with its result
 //! ([`SearchReply::Finished`], for a stopped job too, so the engine task knows the engines are free
-//! again). On exit every running search is stopped.
+//! again). A task wakes the window ([`WindowWaker`]) each time it deepens and when it ends, so the
+//! window sleeps while the engine thinks and draws when there is news. On exit every running
+//! search is stopped.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -29,6 +31,7 @@ use crate::engine::port::{
     SearchRequest, Thought, numbered_line,
 };
 use crate::ground::GameSet;
+use crate::ground::window_waker::WindowWaker;
 use crate::text::Say;
 
 /// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
@@ -57,10 +60,10 @@ impl EngineHandle {
         EngineHandle {
             full: Arc::new(Engine::new(config.clone())),
             weak: Arc::new(Engine::new(weak_level.config(config))),
-            analysis: Arc::new(Engine::new(EngineConfig {
+            analysis: Arc::new(Engine::new(objective(EngineConfig {
                 book: None,
                 ..config.clone()
-            })),
+            }))),
             seed,
         }
     }
@@ -76,6 +79,13 @@ impl EngineHandle {
     }
 }
 
+/// `config` without contempt: the analysing engine's searches are objective ([`Engine::analyse`]),
+/// so its table holds no contempt's draws either.
+fn objective(mut config: EngineConfig) -> EngineConfig {
+    config.params.contempt = shashki::Contempt::OFF;
+    config
+}
+
 /// A running search.
 #[derive(Component)]
 pub struct Job {
@@ -86,7 +96,7 @@ pub struct Job {
     /// Set on a stop, for the task: a stop sent before the search began would be lost (a search
     /// clears the engine's stop flag when it starts), so the task checks this itself.
     cancel: Arc<AtomicBool>,
-    progress: Arc<Mutex<Progress>>,
+    progress: Arc<ProgressSlot>,
     /// The progress last replied.
     reported: Progress,
 }
@@ -95,6 +105,36 @@ impl Job {
     fn stop(&self) {
         self.cancel.store(true, Ordering::Relaxed);
         self.stops.iter().for_each(StopHandle::stop);
+    }
+}
+
+/// Where a search task leaves its latest progress for [`poll_tasks`], waking the window each
+/// time so that the news is shown without the window polling for it.
+pub struct ProgressSlot {
+    latest: Mutex<Progress>,
+    waker: WindowWaker,
+}
+
+impl ProgressSlot {
+    /// An empty slot that wakes the window through `waker`.
+    #[must_use]
+    pub fn new(waker: WindowWaker) -> ProgressSlot {
+        ProgressSlot {
+            latest: Mutex::new(Progress::default()),
+            waker,
+        }
+    }
+
+    fn publish(&self, progress: Progress) {
+        *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+        self.waker.wake();
+    }
+
+    fn latest(&self) -> Progress {
+        self.latest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -136,6 +176,7 @@ pub(crate) fn build_engine(
         notice.add_error(match problem {
             SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
             SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
+            SetupProblem::NoTablebases { dir } => Say::NoTablebases(dir.display().to_string()),
             other => Say::Tablebases(other.to_string()),
         });
     }
@@ -154,7 +195,7 @@ pub fn think(
     game: &Game,
     request: Request,
     cancel: &AtomicBool,
-    progress: &Mutex<Progress>,
+    progress: &ProgressSlot,
 ) -> Thought {
     let Request {
         purpose,
@@ -172,23 +213,23 @@ pub fn think(
         if cancelled() {
             engines.stop_handles().iter().for_each(StopHandle::stop);
         }
-        let report = Progress {
+        progress.publish(Progress {
             depth: info.depth,
             value: info.score,
             pv: numbered_line(&root, first_number, &info.pv),
             nodes: info.nodes,
-        };
-        *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
+        });
     };
-    let full = |time| {
+    // A hint and the answer to a draw offer judge the position: objective, no contempt.
+    let judged = |time| {
         engines
             .full
-            .search(game, SearchLimit::MoveTime(time), report)
+            .analyse(game, SearchLimit::MoveTime(time), None, report)
     };
     let result = match (purpose, strength) {
-        (Purpose::Hint, _) => full(HINT_TIME),
+        (Purpose::Hint, _) => judged(HINT_TIME),
         (Purpose::DrawOffer, _) => {
-            let result = full(DRAW_OFFER_TIME);
+            let result = judged(DRAW_OFFER_TIME);
             // The offer comes on the person's turn or the engine's: the score for the engine.
             let engine_score = if game.position().side_to_move() == engine_side {
                 result.score
@@ -201,19 +242,23 @@ pub fn think(
             };
         }
         (Purpose::Analysis, _) => {
-            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
+            let result = engines
+                .analysis
+                .analyse(game, SearchLimit::Infinite, None, report);
             // Its end (a tablebase line, a won position) stays on show.
-            *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
+            progress.publish(Progress {
                 depth: result.depth.max(1),
                 value: result.score,
                 pv: numbered_line(&root, first_number, &result.pv),
                 nodes: result.nodes,
-            };
+            });
             result
         }
         (Purpose::Move, Strength::MoveTime(time)) => match clock {
             Some(clock) => engines.full.search(game, clock, report),
-            None => full(time),
+            None => engines
+                .full
+                .search(game, SearchLimit::MoveTime(time), report),
         },
         (Purpose::Move, Strength::Level(n)) => {
             let level = Level::get(n).unwrap_or(&LEVELS[0]);
@@ -255,6 +300,7 @@ fn serve_requests(
     mut requests: MessageReader<SearchRequest>,
     engine: Option<Res<EngineHandle>>,
     jobs: Query<&Job>,
+    waker: Res<WindowWaker>,
 ) {
     for request in requests.read() {
         match request {
@@ -264,12 +310,16 @@ fn serve_requests(
                 };
                 let engines = engine.clone();
                 let stops = engines.stop_handles();
-                let progress = Arc::new(Mutex::new(Progress::default()));
+                let progress = Arc::new(ProgressSlot::new(waker.clone()));
                 let cancel = Arc::new(AtomicBool::new(false));
                 let (task_progress, task_cancel) = (Arc::clone(&progress), Arc::clone(&cancel));
                 let (game, request) = (game.clone(), *request);
+                let task_waker = waker.clone();
                 let task = AsyncComputeTaskPool::get().spawn(async move {
-                    think(&engines, &game, request, &task_cancel, &task_progress)
+                    let thought = think(&engines, &game, request, &task_cancel, &task_progress);
+                    // The result is news too: the window takes it at its next update.
+                    task_waker.wake();
+                    thought
                 });
                 commands.spawn(Job {
                     job: *job,
@@ -294,11 +344,7 @@ fn poll_tasks(
     mut replies: MessageWriter<SearchReply>,
 ) {
     for (entity, mut job) in &mut jobs {
-        let progress = job
-            .progress
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
+        let progress = job.progress.latest();
         if progress != job.reported && !job.cancel.load(Ordering::Relaxed) {
             job.reported = progress.clone();
             replies.write(SearchReply::Progress {

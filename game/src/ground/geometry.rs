@@ -30,18 +30,52 @@ pub fn fit_window(wanted: Vec2, screen: Vec2) -> Vec2 {
     wanted.min(room).max(MIN_WINDOW)
 }
 
+/// Whether the panel goes below the board instead of beside it: in a window narrower than the
+/// desktop allows ([`MIN_WINDOW`]) and taller than wide — a phone held upright, in a browser.
+/// The desktop's windows never are.
+#[must_use]
+pub fn panel_below(window: Vec2) -> bool {
+    window.x < MIN_WINDOW.x && window.y > window.x
+}
+
+/// The height of the band at the top of a window whose panel is below the board
+/// ([`panel_below`]): the board as wide as the window, leaving the panel at least 45 % of it.
+#[must_use]
+pub fn board_band(window: Vec2) -> f32 {
+    window.x.min(window.y * 0.55)
+}
+
 /// The scale of the panel (its width, fonts, buttons) for a window: how much larger the window is
 /// than [`REFERENCE_WINDOW`] in its tighter direction, within [`MIN_UI_SCALE`]..[`MAX_UI_SCALE`].
+/// Below the board ([`panel_below`]) the panel is as wide as the window, at scale 1 or less.
 #[must_use]
 pub fn ui_scale(window: Vec2) -> f32 {
+    if panel_below(window) {
+        return (window.x / PANEL_WIDTH).clamp(MIN_UI_SCALE, 1.0);
+    }
     let ratio = window / REFERENCE_WINDOW;
     ratio.x.min(ratio.y).clamp(MIN_UI_SCALE, MAX_UI_SCALE)
 }
 
-/// The width of the side panel in a window, in logical pixels.
+/// The width of the side panel in a window, in logical pixels (below the board: the window's).
 #[must_use]
 pub fn panel_width(window: Vec2) -> f32 {
+    if panel_below(window) {
+        return window.x;
+    }
     PANEL_WIDTH * ui_scale(window)
+}
+
+/// Where the panel is in a window, in logical pixels: `(top-left corner, size)` — the right
+/// edge beside the board, or the part below the board's band ([`panel_below`]).
+#[must_use]
+pub fn panel_area(window: Vec2) -> (Vec2, Vec2) {
+    if panel_below(window) {
+        let band = board_band(window);
+        return (Vec2::new(0.0, band), Vec2::new(window.x, window.y - band));
+    }
+    let width = panel_width(window);
+    (Vec2::new(window.x - width, 0.0), Vec2::new(width, window.y))
 }
 /// Margin around the board for the coordinates, in squares.
 pub const MARGIN_SQUARES: f32 = 0.6;
@@ -62,9 +96,14 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    /// The largest board (plus coordinate margins) that fits left of the side panel, centred.
+    /// The largest board (plus coordinate margins) that fits left of the side panel, centred
+    /// (above it when the panel is below: [`panel_below`]).
     #[must_use]
     pub fn fit(window: Vec2, flipped: bool) -> BoardLayout {
+        if panel_below(window) {
+            let area = Vec2::new(window.x, board_band(window));
+            return BoardLayout::fit_in(window, area, flipped);
+        }
         BoardLayout::fit_beside(window, panel_width(window), flipped)
     }
 
@@ -72,6 +111,11 @@ impl BoardLayout {
     #[must_use]
     pub fn fit_beside(window: Vec2, panel: f32, flipped: bool) -> BoardLayout {
         let area = Vec2::new((window.x - panel).max(0.0), window.y);
+        BoardLayout::fit_in(window, area, flipped)
+    }
+
+    /// The largest board that fits in the window's top-left `area`, centred in it.
+    fn fit_in(window: Vec2, area: Vec2, flipped: bool) -> BoardLayout {
         let square = (area.x.min(area.y) / (8.0 + 2.0 * MARGIN_SQUARES)).max(MIN_SQUARE);
         let origin = area / 2.0 - Vec2::splat(4.0 * square);
         BoardLayout {
@@ -209,6 +253,33 @@ mod tests {
             assert!(8.0 * board.square >= panel_width(window) * 0.9, "{window}");
             assert!(board.origin.x + 8.0 * board.square <= window.x - panel_width(window));
         }
+    }
+
+    #[test]
+    fn a_phone_held_upright_has_the_board_on_top_and_the_panel_below() {
+        let phone = Vec2::new(390.0, 844.0);
+        assert!(panel_below(phone));
+        for desktop in [MIN_WINDOW, REFERENCE_WINDOW, Vec2::new(640.0, 900.0)] {
+            assert!(!panel_below(desktop), "{desktop}");
+        }
+        // A phone on its side keeps the panel beside the board.
+        assert!(!panel_below(Vec2::new(844.0, 390.0)));
+        let board = BoardLayout::fit(phone, false);
+        let (corner, size) = panel_area(phone);
+        assert_eq!(
+            (corner, size),
+            (Vec2::new(0.0, 390.0), Vec2::new(390.0, 454.0))
+        );
+        // The board and its margins fill the band, inside the window and above the panel.
+        let margin = MARGIN_SQUARES * board.square;
+        assert!(board.origin.x - margin >= -1e-3 && board.origin.y - margin >= -1e-3);
+        assert!(board.origin.x + 8.0 * board.square + margin <= phone.x + 1e-3);
+        assert!(board.origin.y + 8.0 * board.square + margin <= corner.y + 1e-3);
+        assert!(8.0 * board.square > 0.8 * phone.x);
+        // The panel is as wide as the window, at its designed size or smaller.
+        assert_eq!(panel_width(phone), phone.x);
+        assert!((ui_scale(phone) - 1.0).abs() < 1e-6);
+        assert!((ui_scale(Vec2::new(320.0, 640.0)) - 320.0 / PANEL_WIDTH).abs() < 1e-6);
     }
 
     #[test]

@@ -207,6 +207,9 @@ pub static EN: Catalogue = Catalogue {
     cannot_write: |file, why| format!("Cannot write PDN {file}: {why}"),
     book_not_used: |why| format!("Book not used: {why}"),
     tablebase_problem: |why| format!("Tablebases: {why}"),
+    no_tablebases: |dir| {
+        format!("No tablebases in {dir}: build them with `shashki egtb build --tablebases {dir}`")
+    },
     bad_fen_option: |why| format!("Bad --fen: {why}"),
     hint_is: |mv| format!("Hint: {mv}"),
     depth_score: |depth, score| format!("depth {depth}, score {score}"),

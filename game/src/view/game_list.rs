@@ -15,10 +15,11 @@ use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle};
 use bevy::ui_widgets::ScrollArea;
+use bevy::window::PrimaryWindow;
 
 use crate::core::collection::{Collection, ListCommand, ListedGame};
 use crate::core::files::FileCommand;
-use crate::ground::geometry::PANEL_WIDTH;
+use crate::ground::geometry::{PANEL_WIDTH, panel_below};
 use crate::ground::palette::panel::{DIM, FOCUS, TEXT};
 use crate::text::{Catalogue, Language};
 use crate::view::panel::status::shorten;
@@ -70,7 +71,31 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (read_filter, press_list).in_set(crate::ground::GameSet::Input),
         )
-        .add_systems(Update, sync_list.in_set(crate::ground::GameSet::View));
+        .add_systems(
+            Update,
+            (sync_list, fit_list_to_window).in_set(crate::ground::GameSet::View),
+        );
+}
+
+/// The list covers the board beside the panel, or the whole window when the panel is below the
+/// board (a phone held upright: [`panel_below`]).
+fn fit_list_to_window(
+    window: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut roots: Query<&mut Node, With<ListRoot>>,
+) {
+    let Ok(window) = window.single() else {
+        return;
+    };
+    let right = if panel_below(window.size()) {
+        px(0)
+    } else {
+        px(PANEL_WIDTH)
+    };
+    for mut node in &mut roots {
+        if node.right != right {
+            node.right = right;
+        }
+    }
 }
 
 /// A row of the overlay's top: the heading and Close, the filter's label and field.

@@ -22,7 +22,8 @@ use crate::text::{Lang, Language, SwitchLanguage};
 use crate::view::intent::Intents;
 use crate::view::panel::layout::PanelRoot;
 use crate::view::panel::widgets::{
-    button_node_of_height, font, panel_column, plain_button, row, show, text_box, translated_button,
+    SidePanel, button_node_of_height, font, panel_column, plain_button, row, show, text_box,
+    translated_button,
 };
 
 const GOOD: Color = Color::srgb(0.55, 0.90, 0.55);
@@ -74,6 +75,7 @@ fn spawn(mut commands: Commands) {
     let root = commands
         .spawn((
             PuzzlePanel,
+            SidePanel,
             Node {
                 display: Display::None,
                 ..panel_column(8.0, Overflow::clip())

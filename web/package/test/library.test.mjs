@@ -53,7 +53,10 @@ test('a game: moves, undo, status, draw by repetition', () => {
     assert.deepEqual(game.moves('numeric').slice(0, 2), ['31-27', '2-6']);
     const won = new Game('W:Wc3:Bd4');
     won.play('c3:e5');
-    assert.deepEqual([won.status().state, won.status().winner], ['won', 'white']);
+    assert.deepEqual([won.status().state, won.status().winner], ['won', 'white']);    // The start's FEN keeps the draw counter it was set up with: the Worker sees the same game.
+    const late = new Game('W:WK29:BK1:H20:F40');
+    assert.equal(late.startFen(), 'W:WK29:BK1:H20:F40');
+    assert.equal(new Game().startFen(), new Game().fen());
 });
 
 test('PDN read and written back', () => {

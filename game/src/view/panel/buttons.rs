@@ -5,7 +5,7 @@
 //!
 //! "Set FEN", "Load PDN" and "Save PDN" read the [`text_field`](super::text_field).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy::text::EditableText;
@@ -313,6 +313,14 @@ pub(super) fn press_buttons(
                 continue;
             }
             PanelButton::SetFen => RecordCommand::SetFen(text).into(),
+            // In a browser: the file chooser, unless the field names a file the page keeps
+            // ("my-games.pdn").
+            PanelButton::LoadPdn
+                if cfg!(target_arch = "wasm32")
+                    && !crate::ground::storage::exists(Path::new(&text)) =>
+            {
+                FileCommand::Pick.into()
+            }
             PanelButton::LoadPdn if text.is_empty() => {
                 notice.error(Say::TypePdnFirst);
                 continue;

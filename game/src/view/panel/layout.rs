@@ -5,14 +5,16 @@
 //! The panel is laid out for a 1200×780 window and scaled with [`UiScale`] from [`ui_scale`]
 //! (its width, fonts and buttons grow and shrink together). Everything fits the smallest window,
 //! 640×480, with clocks and while reviewing; should it ever be taller than the window, it
-//! scrolls, and the move list keeps a few lines.
+//! scrolls, and the move list keeps a few lines. In a page narrower than that and taller than
+//! wide (a phone held upright) the panels go below the board, as wide as the page
+//! ([`place_panels`], from [`panel_area`]), and scroll.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
 use bevy::window::PrimaryWindow;
 
 use crate::core::settings::SettingsFile;
-use crate::ground::geometry::{PANEL_WIDTH, ui_scale};
+use crate::ground::geometry::{PANEL_WIDTH, panel_area, panel_below, ui_scale};
 use crate::ground::palette::panel::{SEPARATOR, TEXT};
 use crate::text::Lang;
 use crate::view::panel::buttons::{
@@ -22,11 +24,15 @@ use crate::view::panel::evaluation::evaluation_row;
 use crate::view::panel::move_list::move_list_box;
 use crate::view::panel::status::{clock_row, level_line, status_box, thinking_and_notice_boxes};
 use crate::view::panel::text_field::field_rows;
-use crate::view::panel::widgets::{button_node, panel_column, row, words};
+use crate::view::panel::widgets::{SidePanel, button_node, panel_column, row, words};
 
 /// The main panel's root node (the puzzle panel hides it while the puzzle mode is on).
 #[derive(Component)]
 pub struct PanelRoot;
+
+/// The line between the board and the panel.
+#[derive(Component)]
+pub(super) struct Separator;
 
 /// Builds the panel: its column and, in order, each part's rows.
 pub(super) fn spawn_panel(mut commands: Commands, settings: Res<SettingsFile>) {
@@ -63,11 +69,13 @@ fn spawn_column(commands: &mut Commands) -> Entity {
     let root = commands
         .spawn((
             PanelRoot,
+            SidePanel,
             ScrollArea,
             panel_column(3.0, Overflow::scroll_y()),
         ))
         .id();
     commands.spawn((
+        Separator,
         Node {
             position_type: PositionType::Absolute,
             right: px(PANEL_WIDTH),
@@ -121,6 +129,48 @@ pub(super) fn scale_to_window(
         let wanted = ui_scale(window.size());
         if (scale.0 - wanted).abs() > 1e-3 {
             scale.0 = wanted;
+        }
+    }
+}
+
+/// Puts the panels' columns and the separator beside the board, or below it in a narrow
+/// upright window ([`panel_below`]), as the window's size asks.
+pub(super) fn place_panels(
+    window: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut panels: Query<&mut Node, (With<SidePanel>, Without<Separator>)>,
+    mut separator: Query<&mut Node, (With<Separator>, Without<SidePanel>)>,
+) {
+    let Ok(window) = window.single() else {
+        return;
+    };
+    let size = window.size();
+    // Node sizes are in UI units: logical pixels over the UI scale.
+    let scale = ui_scale(size);
+    let (corner, area) = panel_area(size);
+    let below = panel_below(size);
+    for mut node in &mut panels {
+        let (top, height, width) = if below {
+            (px(corner.y / scale), px(area.y / scale), px(area.x / scale))
+        } else {
+            (px(0), percent(100), px(PANEL_WIDTH))
+        };
+        if node.top != top || node.height != height || node.width != width {
+            node.top = top;
+            node.height = height;
+            node.width = width;
+        }
+    }
+    for mut node in &mut separator {
+        let (right, top, width, height) = if below {
+            (px(0), px(corner.y / scale), percent(100), px(1))
+        } else {
+            (px(PANEL_WIDTH), px(0), px(1), percent(100))
+        };
+        if node.right != right || node.top != top || node.width != width || node.height != height {
+            node.right = right;
+            node.top = top;
+            node.width = width;
+            node.height = height;
         }
     }
 }

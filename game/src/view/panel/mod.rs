@@ -76,6 +76,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 layout::scale_to_window,
+                layout::place_panels,
                 widgets::translate_labels,
                 status::refresh_texts,
                 status::refresh_clocks,

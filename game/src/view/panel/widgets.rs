@@ -146,6 +146,11 @@ pub(super) fn translate_labels(
 
 /// A side panel's column at the window's right edge, the panel's width and the window's height
 /// (the main panel's and the puzzle panel's).
+/// A panel's column (the main panel's, the puzzle panel's): placed beside or below the board
+/// with the window (`layout::place_panels`).
+#[derive(Component)]
+pub struct SidePanel;
+
 pub(crate) fn panel_column(row_gap: f32, overflow: Overflow) -> Node {
     Node {
         position_type: PositionType::Absolute,
