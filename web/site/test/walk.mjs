@@ -1,6 +1,6 @@
 // The issue's "done when" walk, as a player in the browser (not a test: it writes screenshots to
 // web/site/test/artifacts/walk-*.png and prints what it saw and how long the engine took).
-// Run after `bash web/site/build.sh`: node web/site/test/walk.mjs
+// Run after `bash web/site/build.sh`: node web/site/test/walk.mjs [a PDN file of several games]
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../package/test/browser/serve.mjs';
@@ -86,7 +86,7 @@ for (const level of [1, 8]) {
 
 {
     const { page } = await open();
-    const file = fileURLToPath(new URL('../../../engine/tests/data/pdn/cp1251.pdn', import.meta.url));
+    const file = process.argv[2] ?? fileURLToPath(new URL('../../../engine/tests/data/pdn/forms.pdn', import.meta.url));
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), click(page, BUTTONS.openPdn)]);
     await chooser.setFiles(file);
     await page.waitForTimeout(3000);
