@@ -33,9 +33,12 @@ async function click(page, [x, y]) {
     await page.waitForTimeout(300);
 }
 async function move(page, board, from, to) {
+    // The pointer stays where it clicked: the game reads where the pointer is when its frame
+    // runs, and a frame under software rendering can come after a move away.
     for (const s of [from, to]) {
         const { x, y } = squareCentre(board, s);
-        await click(page, [x, y]);
+        await page.mouse.click(x, y, { delay: 120 });
+        await page.waitForTimeout(400);
     }
 }
 async function engineAnswer(page, board, before, limitMs) {
@@ -89,7 +92,9 @@ for (const level of [1, 8]) {
     const file = process.argv[2] ?? fileURLToPath(new URL('../../../engine/tests/data/pdn/forms.pdn', import.meta.url));
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), click(page, BUTTONS.openPdn)]);
     await chooser.setFiles(file);
-    await page.waitForTimeout(3000);
+    const opened = Date.now();
+    while (findBoard(decodePng(await page.screenshot())) && Date.now() - opened < 20000) await page.waitForTimeout(300);
+    console.log(`PDN: the list covered the board after ${Date.now() - opened} ms`);
     await writeFile(`${artifacts}/walk-pdn-list.png`, await page.screenshot());
     // The first game of the list, opened for review.
     await click(page, [200, 100]);
