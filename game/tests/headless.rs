@@ -158,6 +158,33 @@ fn window_idles(app: &App) -> bool {
     )
 }
 
+/// A finger touches the screen over `name` and lifts (a phone's tap: touches, no cursor).
+fn finger_tap(app: &mut App, window: Entity, name: &str) {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let at = shashki_game::ground::geometry::BoardLayout::fit(Vec2::new(1200.0, 780.0), false)
+        .square_center(sq(name));
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: at,
+            window,
+            force: None,
+            id: 7,
+        });
+        app.update();
+    }
+}
+
+#[test]
+fn a_finger_on_a_touch_screen_plays_moves_as_the_mouse_does() {
+    let (mut app, window) = two_players_with_mouse();
+    finger_tap(&mut app, window, "c3");
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
+    finger_tap(&mut app, window, "d4");
+    assert_eq!(record(&app).game().moves().len(), 1);
+    assert_eq!(app.world().resource::<Drag>().from, None);
+}
+
 #[test]
 fn the_window_sleeps_while_the_engine_thinks_and_the_search_wakes_it() {
     use shashki_game::view::redraw::THINKING_WAIT;

@@ -9,6 +9,7 @@
 //! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
 //! [`RecordCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
 
+use bevy::input::touch::Touch;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use shashki::Square;
@@ -109,9 +110,11 @@ fn reset_selection_on_change(
     }
 }
 
-/// Mouse presses and releases over the board become [`BoardClick`]s.
+/// Mouse presses and releases over the board become [`BoardClick`]s; so do a finger's on a
+/// touch screen (a phone's browser sends touches, not mouse buttons), where it touches.
 fn mouse_to_clicks(
     buttons: Res<ButtonInput<MouseButton>>,
+    touches: Option<Res<Touches>>,
     window: Query<&Window, With<PrimaryWindow>>,
     orientation: Res<Orientation>,
     selection: Res<Selection>,
@@ -122,15 +125,29 @@ fn mouse_to_clicks(
         return;
     };
     let layout = BoardLayout::fit(window.size(), orientation.flipped);
-    let cursor = window.cursor_position();
+    // A finger: the one that touched or lifted in this frame, else one that stays down.
+    let finger = touches.as_deref().and_then(|t| {
+        t.iter_just_pressed()
+            .chain(t.iter_just_released())
+            .chain(t.iter())
+            .next()
+    });
+    let cursor = finger
+        .map(Touch::position)
+        .or_else(|| window.cursor_position());
     let square = cursor.and_then(|c| layout.square_at(c));
     if let Some(c) = cursor {
         drag.cursor = c;
     }
+    let touching = touches
+        .as_deref()
+        .is_some_and(|t| t.iter().next().is_some());
     let (pressed, just_pressed, just_released) = (
-        buttons.pressed(MouseButton::Left),
-        buttons.just_pressed(MouseButton::Left),
-        buttons.just_released(MouseButton::Left),
+        buttons.pressed(MouseButton::Left) || touching,
+        buttons.just_pressed(MouseButton::Left)
+            || touches.as_deref().is_some_and(Touches::any_just_pressed),
+        buttons.just_released(MouseButton::Left)
+            || touches.as_deref().is_some_and(Touches::any_just_released),
     );
     // A release and a press in one frame came in either order: held now means the release
     // ended the earlier press; not held means a quick click (a tap), pressed and released

@@ -30,8 +30,8 @@ after(async () => {
 });
 
 /** Opens the page at `viewport` (or reloads `reload`); resolves when the board is drawn, with the time it took. */
-async function open(viewport, reload) {
-    const page = reload ?? (await browser.newPage({ viewport, acceptDownloads: true }));
+async function open(viewport, reload, options = {}) {
+    const page = reload ?? (await browser.newPage({ viewport, acceptDownloads: true, ...options }));
     const errors = [];
     const requested = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -270,9 +270,9 @@ test('Open PDN picks a file with the browser\'s chooser; Save PDN downloads the 
     await page.close();
 });
 
-test('a phone held upright: the board on top, the panel below, in both languages', async () => {
+test('a phone held upright: the board on top, the panel below, in both languages; taps play', async () => {
     const phone = { width: 390, height: 844 };
-    const { page, board } = await open(phone);
+    const { page, board } = await open(phone, undefined, { hasTouch: true, isMobile: true });
     // The board spans the page's width at its top; the panel is below it, inside the page.
     assert.ok(board.top < 60 && board.size > 300 && board.left + board.size <= phone.width, JSON.stringify(board));
     await writeFile(`${artifacts}/phone-russian.png`, await page.screenshot());
@@ -283,5 +283,12 @@ test('a phone held upright: the board on top, the panel below, in both languages
     await page.mouse.move(1, 1);
     await until(page, (image) => chosen(image, en), 3000, 'EN not chosen after a tap');
     await writeFile(`${artifacts}/phone-english.png`, await page.screenshot());
+    // A finger plays on the board (a phone's browser sends touches, not mouse buttons).
+    for (const square of ['c3', 'd4']) {
+        const { x, y } = squareCentre(board, square);
+        await page.touchscreen.tap(x, y);
+        await page.waitForTimeout(400);
+    }
+    await boardUntil(page, board, (s) => s.c3 === 'empty' && s.d4 === 'white', 'c3-d4 not played by taps');
     await page.close();
 });

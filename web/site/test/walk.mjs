@@ -1,6 +1,6 @@
 // The issue's "done when" walk, as a player in the browser (not a test: it writes screenshots to
 // web/site/test/artifacts/walk-*.png and prints what it saw and how long the engine took).
-// Run after `bash web/site/build.sh`: node web/site/test/walk.mjs
+// Run after `bash web/site/build.sh`: node web/site/test/walk.mjs [a PDN file of several games]
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../package/test/browser/serve.mjs';
@@ -33,9 +33,12 @@ async function click(page, [x, y]) {
     await page.waitForTimeout(300);
 }
 async function move(page, board, from, to) {
+    // The pointer stays where it clicked: the game reads where the pointer is when its frame
+    // runs, and a frame under software rendering can come after a move away.
     for (const s of [from, to]) {
         const { x, y } = squareCentre(board, s);
-        await click(page, [x, y]);
+        await page.mouse.click(x, y, { delay: 120 });
+        await page.waitForTimeout(400);
     }
 }
 async function engineAnswer(page, board, before, limitMs) {
@@ -86,10 +89,12 @@ for (const level of [1, 8]) {
 
 {
     const { page } = await open();
-    const file = fileURLToPath(new URL('../../../engine/tests/data/pdn/cp1251.pdn', import.meta.url));
+    const file = process.argv[2] ?? fileURLToPath(new URL('../../../engine/tests/data/pdn/forms.pdn', import.meta.url));
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), click(page, BUTTONS.openPdn)]);
     await chooser.setFiles(file);
-    await page.waitForTimeout(3000);
+    const opened = Date.now();
+    while (findBoard(decodePng(await page.screenshot())) && Date.now() - opened < 20000) await page.waitForTimeout(300);
+    console.log(`PDN: the list covered the board after ${Date.now() - opened} ms`);
     await writeFile(`${artifacts}/walk-pdn-list.png`, await page.screenshot());
     // The first game of the list, opened for review.
     await click(page, [200, 100]);
