@@ -111,8 +111,8 @@ impl Job {
     }
 }
 
-/// Where a search task leaves its latest progress for [`poll_tasks`], waking the window each
-/// time so that the news is shown without the window polling for it.
+/// Where a search thread leaves its latest progress for the back end to reply with, waking the
+/// window each time so that the news is shown without the window polling for it.
 pub struct ProgressSlot {
     latest: Mutex<Progress>,
     waker: WindowWaker,
