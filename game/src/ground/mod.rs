@@ -4,7 +4,7 @@
 //! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
 //! one door to the wall clock ([`wall_clock`]) and the one to what is kept between runs
 //! ([`storage`]: files, or the page's `localStorage`); in a browser, the picked files and the
-//! downloads ([`page_files`]). Nothing here imports from another module of the crate: the floors
+//! downloads (`page_files`, in a browser build only). Nothing here imports from another module of the crate: the floors
 //! above (`text`, `core`, `engine`, `view`) build on it, never the other way.
 
 pub mod geometry;

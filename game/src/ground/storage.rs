@@ -4,7 +4,7 @@
 //! Callers name what they keep by a path: on the desktop it is the file's path; in a browser,
 //! which has no files a page may write, the same path (as written) is the key of a
 //! `localStorage` entry under the prefix [`BROWSER_KEY_PREFIX`], so the settings and "my games"
-//! survive a reload. [`read`], [`write`] and [`rename`] give `std::io` errors in both places (a
+//! survive a reload. [`read`], [`write()`] and [`rename`] give `std::io` errors in both places (a
 //! missing entry is [`std::io::ErrorKind::NotFound`], as a missing file), so the callers' error
 //! handling is the same.
 

@@ -7,7 +7,7 @@
 //! 640×480, with clocks and while reviewing; should it ever be taller than the window, it
 //! scrolls, and the move list keeps a few lines. In a page narrower than that and taller than
 //! wide (a phone held upright) the panels go below the board, as wide as the page
-//! ([`place_panels`], from [`panel_area`]), and scroll.
+//! (`place_panels`, from [`panel_area`]), and scroll.
 
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
