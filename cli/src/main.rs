@@ -29,7 +29,7 @@ use clap::{Parser, Subcommand};
 
 use commands::{
     analyse, analyse_game, bench, book, diagram, egtb, hub, matches, moves, pdn, perft, puzzles,
-    show, tune,
+    show, test_set, tune,
 };
 
 /// Russian draughts engine and tools.
@@ -71,6 +71,9 @@ enum Command {
     Pdn(pdn::Args),
     /// Puzzles: build a set from self-play and PDN games (unique winning combinations), verify one.
     Puzzles(puzzles::Args),
+    /// Search the positions of a test set (data/drawn-while-ahead.jsonl): what the engine plays,
+    /// whether it draws at once, whether a deeper search or the tables show a win.
+    TestSet(test_set::Args),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(&args),
         Command::Pdn(args) => pdn::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
+        Command::TestSet(args) => test_set::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
+use shashki::{Game, GameStatus, Move, Position};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shashki-serve-{name}-{}", std::process::id()));
@@ -280,4 +281,89 @@ fn a_directory_of_wdl_tables_is_served_without_plies() {
     assert_eq!(status["wdl"]["max_pieces"], 3, "{status}");
     let _ = std::fs::remove_dir_all(&full);
     let _ = std::fs::remove_dir_all(&wdl);
+}
+
+/// The service's value of `position` (`wdl`, `plies`) and its best move.
+fn service_best(service: &Service, position: &Position) -> (Value, Value, Move) {
+    let fen: String = position.to_fen().replace(':', "%3A").replace(',', "%2C");
+    let (status, json) = service.get(&format!("/?fen={fen}"));
+    assert_eq!(status, 200, "{json}");
+    let best = json["moves"][0]["numeric"].as_str().expect("a best move");
+    let mv = position.parse_move(best).expect("a legal move");
+    (json["wdl"].clone(), json["plies"].clone(), mv)
+}
+
+#[test]
+fn the_hub_engine_plays_a_services_wins_to_the_ply() {
+    let dir = scratch("hub");
+    build_tables(&dir, "3");
+    let service = Service::start(&dir);
+    let url = format!("http://{}", service.addr);
+    // No local tables, and a search of one node a move: only the service's answers
+    // win in exactly the plies the tables say against the tables' longest defence.
+    let nowhere = scratch("hub-no-local-tables");
+    let mut hub = common::HubEngine::start_with(
+        &["--tablebase-pieces", "0", "--tablebase-url", &url],
+        &nowhere,
+        Stdio::inherit(),
+    );
+    hub.send("hub");
+    let (_, params) = hub.until("wait");
+    assert!(
+        params
+            .iter()
+            .any(|l| l.starts_with("param name=tb-url ") && l.contains(&url)),
+        "{params:?}"
+    );
+    hub.send("init");
+    hub.until("ready");
+    hub.send("level nodes=1");
+    let start: Position = "W:WK1,K2:B28".parse().unwrap();
+    let (wdl, plies, _) = service_best(&service, &start);
+    assert_eq!(wdl, "win");
+    let plies = plies.as_u64().expect("plies") as usize;
+    assert!(plies >= 5, "{plies}");
+    let mut game = Game::new(start);
+    while game.status() == GameStatus::Ongoing && game.moves().len() <= plies {
+        let position = *game.position();
+        let mv = if position.side_to_move() == shashki::Color::White {
+            hub.send(&format!(
+                "pos pos={}",
+                shashki::hub::write_position(&position)
+            ));
+            hub.send("go think");
+            let (done, _) = hub.until("done");
+            let text = done.get("move").expect("a move");
+            position.parse_move(text).expect("a legal move")
+        } else {
+            service_best(&service, &position).2
+        };
+        game.play(mv).expect("legal");
+    }
+    assert_eq!(
+        (game.status(), game.moves().len()),
+        (
+            GameStatus::Won {
+                winner: shashki::Color::White,
+                reason: shashki::WinReason::NoLegalMove
+            },
+            plies
+        ),
+        "{:?}",
+        game.move_texts(shashki::Notation::Algebraic)
+    );
+
+    // A service that does not answer is reported, and the engine searches instead.
+    hub.send("set-param name=tb-url value=http://127.0.0.1:1");
+    hub.send("init");
+    hub.until("ready");
+    hub.send(&format!("pos pos={}", shashki::hub::write_position(&start)));
+    hub.send("go think");
+    hub.error_before("done", "127.0.0.1:1");
+    // A URL that is not one is reported when set.
+    hub.send("set-param name=tb-url value=ftp://tables");
+    hub.send("init");
+    hub.error_before("ready", "ftp://tables");
+    hub.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -57,6 +57,25 @@ fn a_game_with_a_shot_gives_a_puzzle_that_verifies() {
         "{stdout}"
     );
 
+    // Written out, the set says how it was checked.
+    let checked = temp("checked.json");
+    let verify_out = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["puzzles", "verify", "--depth", "10", "--out"])
+        .arg(&checked)
+        .arg(&set)
+        .output()
+        .unwrap();
+    assert!(verify_out.status.success());
+    let checked_text = std::fs::read_to_string(&checked).unwrap();
+    for recorded in [
+        r#""verified_depth":10"#,
+        r#""verified_of":1"#,
+        r#""verified_with_tablebases":false"#,
+    ] {
+        assert!(checked_text.contains(recorded), "{checked_text}");
+    }
+    std::fs::remove_file(checked).ok();
+
     // A corrupt set: refused with the file, line, column and puzzle.
     std::fs::write(&set, text.replace("g5-f4", "g5-h6")).unwrap();
     let corrupt = Command::new(env!("CARGO_BIN_EXE_shashki"))

@@ -125,9 +125,10 @@ pub use rules::{
     Piece, Position, PositionError, Role, Square, Squares, WinReason,
 };
 pub use search::{
-    BookChoice, Engine, EngineConfig, EngineSetup, LEVELS, Level, LoadedSetup, MAX_HASH_MB,
-    MAX_THREADS, MoveSource, ONE_PLY, Score, SearchInfo, SearchLimit, SearchParams, SearchResult,
-    SetupProblem, StopHandle, TableAllocError, accepts_draw, clock_share,
+    BookChoice, Contempt, ContemptError, Engine, EngineConfig, EngineSetup, LEVELS, Level,
+    LoadedSetup, MAX_CONTEMPT, MAX_HASH_MB, MAX_THREADS, MoveSource, ONE_PLY, Score, SearchInfo,
+    SearchLimit, SearchParams, SearchResult, SetupProblem, StopHandle, TableAllocError,
+    accepts_draw, clock_share,
 };
 
 /// The transposition tables, for the benchmarks (feature `tuning`): not an API to build on.

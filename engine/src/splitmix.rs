@@ -1,7 +1,8 @@
 //! SplitMix64, the one pseudo-random generator of the crate: it makes the Zobrist keys at
 //! compile time ([`crate::rules::zobrist`]), picks among book moves under the random policies
 //! (`crate::book`), draws the playing levels' noise (`search/level.rs`) and makes the
-//! random positions and games of the crate's tests. Small, fast, well mixed, and the same
+//! random positions and games of the crate's tests, and moves the table keys of a search with another contempt
+//! than its engine's (`search/engine.rs`). Small, fast, well mixed, and the same
 //! sequence for the same seed on every machine, which is all any of them needs.
 
 /// A SplitMix64 generator: its whole state is one `u64`, advanced by a constant each step.

@@ -62,6 +62,7 @@ impl Plugin for CorePlugin {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),
         }))
+        .add_plugins(crate::ground::window_waker::plugin)
         .add_plugins((
             crate::core::record::plugin,
             crate::core::rules::plugin,

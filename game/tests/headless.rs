@@ -21,6 +21,7 @@ use shashki_game::core::sync::{Analysis, Hint};
 use shashki_game::engine::engine_task::{EngineCommand, Evaluation, Thinking};
 use shashki_game::engine::port::Purpose;
 use shashki_game::ground::TimeControl;
+use shashki_game::ground::window_waker::WindowWaker;
 use shashki_game::text::{EN, Lang, Language, RU, Say, SwitchLanguage};
 use shashki_game::view::input::{BoardClick, ClickFeedback, Drag, Refusal};
 use shashki_game::view::selection::Selection;
@@ -99,6 +100,19 @@ fn update_until(app: &mut App, done: impl Fn(&App) -> bool) {
     }
 }
 
+/// The game's first window (1200×780), as the primary window.
+fn spawn_first_window(app: &mut App) -> Entity {
+    app.world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(1200, 780),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id()
+}
+
 /// Two players in a 1200×780 window with the mouse and the redraw policy: the cursor and the
 /// buttons arrive as the window would send them.
 fn two_players_with_mouse() -> (App, Entity) {
@@ -108,16 +122,7 @@ fn two_players_with_mouse() -> (App, Entity) {
             setup: setup_with(None, Controller::Human, Controller::Human),
         })
         .add_plugins(shashki_game::view::redraw::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     (app, window)
 }
@@ -178,6 +183,36 @@ fn a_finger_on_a_touch_screen_plays_moves_as_the_mouse_does() {
     finger_tap(&mut app, window, "d4");
     assert_eq!(record(&app).game().moves().len(), 1);
     assert_eq!(app.world().resource::<Drag>().from, None);
+}
+
+#[test]
+fn the_window_sleeps_while_the_engine_thinks_and_the_search_wakes_it() {
+    use shashki_game::view::redraw::THINKING_WAIT;
+    let (mut app, _window) = two_players_with_mouse();
+    let wakes = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&wakes);
+    app.insert_resource(WindowWaker::calling(move || {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }));
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 4
+    });
+    app.update();
+    let mode = app
+        .world()
+        .resource::<bevy::winit::WinitSettings>()
+        .focused_mode;
+    assert!(
+        matches!(mode, bevy::winit::UpdateMode::Reactive { wait, .. } if wait <= THINKING_WAIT),
+        "{mode:?}"
+    );
+    // Each deeper iteration woke the window (at least depths 1 to 4).
+    assert!(wakes.load(std::sync::atomic::Ordering::Relaxed) >= 4);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
 }
 
 #[test]
@@ -941,9 +976,8 @@ fn copying_needs_a_clipboard_and_copies_the_position_shown_or_the_game() {
 
 #[test]
 fn an_analysis_cancelled_before_its_search_began_still_ends() {
-    use shashki_game::engine::native_backend::{EngineHandle, think};
-    use shashki_game::engine::port::{Progress, Request};
-    use std::sync::Mutex;
+    use shashki_game::engine::native_backend::{EngineHandle, ProgressSlot, think};
+    use shashki_game::engine::port::Request;
     use std::sync::atomic::AtomicBool;
     let config = shashki::EngineConfig {
         hash_mb: 8,
@@ -963,9 +997,30 @@ fn an_analysis_cancelled_before_its_search_began_still_ends() {
         &Game::default(),
         request,
         &AtomicBool::new(true),
-        &Mutex::new(Progress::default()),
+        &ProgressSlot::new(WindowWaker::default()),
     );
     assert_eq!(thought.best, None);
+}
+
+#[test]
+fn the_analysing_engine_has_no_contempt_whatever_the_players() {
+    use shashki_game::engine::native_backend::EngineHandle;
+    // The analysis (and the evaluation bar it feeds) is objective: the engine that plays keeps
+    // its contempt, the analysing one has none, so no contempt's draw reaches its scores.
+    let mut config = shashki::EngineConfig {
+        hash_mb: 1,
+        ..shashki::EngineConfig::default()
+    };
+    config.params.contempt = shashki::Contempt::new(80, 4, 60);
+    let engines = EngineHandle::new(&config, 1);
+    assert_eq!(
+        engines.full.config().params.contempt,
+        config.params.contempt
+    );
+    assert_eq!(
+        engines.analysis.config().params.contempt,
+        shashki::Contempt::OFF
+    );
 }
 
 #[test]
@@ -1382,7 +1437,7 @@ fn choosing_a_game_opens_it_at_its_start_in_review() {
         pdn.contains("[White \"Smith\"]") && pdn.contains("Friendly"),
         "{pdn}"
     );
-    // "Play from here" plays on against the engine from the position shown, the player taking
+    // "Play on" plays on against the engine from the position shown, the player taking
     // the side to move (Black).
     command(&mut app, RecordCommand::PlayFromHere);
     assert_eq!(record(&app).review(), None);
@@ -1709,16 +1764,7 @@ fn the_first_window_fits_a_small_screen() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(shashki_game::view::window_fit::plugin);
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: bevy::window::WindowResolution::new(1200, 780),
-                ..default()
-            },
-            bevy::window::PrimaryWindow,
-        ))
-        .id();
+    let window = spawn_first_window(&mut app);
     app.update();
     // No screen known yet: nothing changes.
     assert_eq!(app.world().get::<Window>(window).unwrap().width(), 1200.0);
@@ -1737,6 +1783,24 @@ fn the_first_window_fits_a_small_screen() {
     app.update();
     let fitted = app.world().get::<Window>(window).unwrap();
     assert_eq!((fitted.width(), fitted.height()), (942.0, 706.0));
+}
+
+#[test]
+fn a_heading_gives_the_result_as_the_move_list_does() {
+    let dir = test_dir("heading-result");
+    let file = dir.join("one.pdn");
+    std::fs::write(
+        &file,
+        "[White \"Ivanov\"]\n[Black \"Petrov\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 1-0\n",
+    )
+    .unwrap();
+    let mut app = two_players(None);
+    command(&mut app, FileCommand::Load(file));
+    assert_eq!(record(&app).result_text().as_deref(), Some("2-0"));
+    assert_eq!(
+        record(&app).file_heading().as_deref(),
+        Some("Ivanov — Petrov · 2-0")
+    );
 }
 
 #[test]
@@ -1788,4 +1852,72 @@ fn a_game_played_on_from_a_collection_is_saved_with_its_source() {
     command(&mut app, RecordCommand::NewGame(Mode::PlayWhite));
     assert_eq!(record(&app).source(), None);
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn an_empty_tablebase_directory_is_named_in_the_players_language() {
+    let dir = std::env::temp_dir().join(format!("shashki-game-empty-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut setup = setup_with(None, Controller::Human, Controller::Engine);
+    setup.tablebases = Some(dir.clone());
+    setup.lang = Lang::Ru;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    let lines = app.world().resource::<Notice>().lines.clone();
+    assert_eq!(
+        lines,
+        [Say::NoTablebases(dir.display().to_string())],
+        "{lines:?}"
+    );
+    let shown = app.world().resource::<Notice>().text(&RU);
+    assert!(shown.starts_with("В папке"), "{shown}");
+    assert!(!shown.contains("build them"), "{shown}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Bevy compiles its render pipelines on the `AsyncComputeTaskPool` (one thread on two cores):
+/// a search there froze the window until it ended. The engine searches on its own thread, so
+/// every thread of that pool stays free while the engine thinks.
+#[test]
+fn a_search_leaves_every_thread_of_bevys_async_pool_free() {
+    use bevy::tasks::AsyncComputeTaskPool;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut app = app_with(None, Controller::Human, Controller::Human);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().progress.depth >= 2
+    });
+    // One task per thread of the pool, each waiting until all have started.
+    let pool = AsyncComputeTaskPool::get();
+    let threads = pool.thread_num();
+    let started = Arc::new(AtomicUsize::new(0));
+    let tasks: Vec<_> = (0..threads)
+        .map(|_| {
+            let started = Arc::clone(&started);
+            pool.spawn(async move {
+                started.fetch_add(1, Ordering::SeqCst);
+                let until = Instant::now() + Duration::from_secs(10);
+                while started.load(Ordering::SeqCst) < threads && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+        })
+        .collect();
+    let until = Instant::now() + Duration::from_secs(10);
+    while started.load(Ordering::SeqCst) < threads && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let all_started = started.load(Ordering::SeqCst);
+    command(&mut app, EngineCommand::ToggleAnalysis);
+    update_until(&mut app, |app| {
+        app.world().resource::<Thinking>().purpose.is_none()
+    });
+    tasks.into_iter().for_each(bevy::tasks::block_on);
+    assert_eq!(
+        all_started, threads,
+        "a pool thread was busy with the search"
+    );
 }

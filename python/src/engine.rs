@@ -4,6 +4,11 @@
 //! released, waking every few milliseconds to let Python handle signals: Ctrl-C stops the search
 //! (and raises `KeyboardInterrupt`), and `Engine.stop()` from any other Python thread stops it
 //! through the search's own `StopHandle`. The answer is always a legal move when one exists.
+//!
+//! With a tablebase service (`tablebases="http://…"`, the package's `shashki.service`, which
+//! does the HTTP in Python) the root is sent to the service before each search that has an end;
+//! a win or loss it knows to the ply is answered with its move at once (source `"tablebase"`),
+//! anything else is searched, and a service that fails is a `ShashkiWarning`, not an error.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -23,7 +28,9 @@ use crate::tables::{Book, Tablebases};
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// The search engine: a transposition table of `hash_mb` MB, `threads` search threads, and
-/// optionally the endgame `tablebases` (a directory or a ``Tablebases``) and an opening `book`
+/// optionally the endgame `tablebases` (a directory, a ``Tablebases``, or the URL of a tablebase
+/// service — ``shashki egtb serve`` — or a ``shashki.service.TablebaseService``, asked at the
+/// root of each search that has an end) and an opening `book`
 /// (``True`` or ``"shipped"`` for the built-in book, a path to a book file, or a ``Book``).
 /// `book_policy` chooses among book moves: ``"weighted"`` (at random by weight, the default),
 /// ``"best"``, ``"uniform"``, ``"first"``, ``"last"``; `seed` makes the random choice
@@ -34,6 +41,8 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 #[pyclass(frozen, module = "shashki")]
 pub struct Engine {
     engine: shashki::Engine,
+    /// The tablebase service asked at the root (a `shashki.service.TablebaseService`), if any.
+    service: Option<Py<PyAny>>,
     /// The stop signals of the searches running now, by search number.
     running: Mutex<Vec<(u64, StopHandle)>>,
     /// The number of the next search.
@@ -195,8 +204,20 @@ impl Engine {
         seed: u64,
     ) -> PyResult<Engine> {
         let policy: BookPolicy = book_policy.parse().map_err(PyValueError::new_err)?;
+        let service_type = py.import("shashki.service")?.getattr("TablebaseService")?;
+        let url = tablebases
+            .and_then(|value| value.extract::<String>().ok())
+            .filter(|text| text.starts_with("http://") || text.starts_with("https://"));
+        let service = match tablebases {
+            Some(value) if value.is_instance(&service_type)? => Some(value.clone().unbind()),
+            _ => match url {
+                Some(url) => Some(service_type.call1((url,))?.unbind()),
+                None => None,
+            },
+        };
         let tablebases = match tablebases {
             None => None,
+            _ if service.is_some() => None,
             Some(value) if value.is_none() => None,
             Some(value) => Some(match value.cast::<Tablebases>() {
                 Ok(tables) => Arc::clone(&tables.get().inner),
@@ -242,6 +263,7 @@ impl Engine {
             .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
         Ok(Engine {
             engine,
+            service,
             running: Mutex::new(Vec::new()),
             next: Mutex::new(0),
         })
@@ -274,22 +296,14 @@ impl Engine {
                 target.get_type().name()?
             )));
         };
-        let stop = StopHandle::new();
-        let id = {
-            let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
-            *next += 1;
-            *next
+        let asked = match &self.service {
+            Some(service) if !infinite => service_answer(py, service, game.position())?,
+            _ => None,
         };
-        self.running
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push((id, stop.clone()));
-        let outcome = self.run(py, &game, limit, &stop);
-        self.running
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .retain(|(n, _)| *n != id);
-        let result = outcome?;
+        let result = match asked {
+            Some(result) => result,
+            None => self.search_game(py, &game, limit)?,
+        };
         let root = *game.position();
         let pv = Move::line(&root, &result.pv)
             .into_iter()
@@ -371,6 +385,31 @@ impl Engine {
 }
 
 impl Engine {
+    /// Searches `game` within `limit`, stoppable by ``stop()`` and Ctrl-C.
+    fn search_game(
+        &self,
+        py: Python<'_>,
+        game: &shashki::Game,
+        limit: SearchLimit,
+    ) -> PyResult<shashki::SearchResult> {
+        let stop = StopHandle::new();
+        let id = {
+            let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
+            *next += 1;
+            *next
+        };
+        self.running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((id, stop.clone()));
+        let outcome = self.run(py, game, limit, &stop);
+        self.running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|(n, _)| *n != id);
+        outcome
+    }
+
     /// Runs the search on a thread of its own; the caller waits with the interpreter released
     /// and checks for signals between waits (Ctrl-C stops the search and raises).
     fn run(
@@ -417,4 +456,37 @@ impl Engine {
             }
         })
     }
+}
+
+/// The service's move for `root` when it knows the win or loss to the ply; a failing service
+/// is a warning and no answer.
+fn service_answer(
+    py: Python<'_>,
+    service: &Py<PyAny>,
+    root: &shashki::Position,
+) -> PyResult<Option<shashki::SearchResult>> {
+    let start = std::time::Instant::now();
+    let answer = match service.call_method1(py, "_root_answer", (root.to_fen(),)) {
+        Ok(answer) => answer,
+        Err(error) => {
+            crate::errors::warn(py, &format!("{}; searching instead", error.value(py)))?;
+            return Ok(None);
+        }
+    };
+    let Some((text, plies)) = answer.extract::<Option<(String, i32)>>(py)? else {
+        return Ok(None);
+    };
+    let mv = root.parse_move(&text).map_err(|error| {
+        PyValueError::new_err(format!("the tablebase service's move {text:?}: {error}"))
+    })?;
+    let score = if plies >= 0 {
+        shashki::Score::win_in_plies(plies)
+    } else {
+        shashki::Score::loss_in_plies(-plies)
+    };
+    Ok(Some(shashki::SearchResult::from_tablebase(
+        mv,
+        score,
+        start.elapsed(),
+    )))
 }

@@ -47,6 +47,10 @@ pub struct Args {
     /// tree for the positions the tables hold.
     #[arg(long)]
     tablebases: Option<PathBuf>,
+    /// Search as the engine plays, with its contempt (a draw scored against the side to move, so
+    /// that the line avoids draws): without it the analysis is objective, no contempt.
+    #[arg(long)]
+    play: bool,
     /// The draw rules the game is searched under (docs/RULES.md §2): `full` (every counting rule,
     /// as lidraughts), `basic` (repetition, 7.2.4, 7.2.5, as py-draughts and many GUIs) or
     /// `repetition`.
@@ -126,7 +130,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             );
         }
     };
-    let result = engine.search(&game, limit, on_info);
+    let result = if args.play {
+        engine.search(&game, limit, on_info)
+    } else {
+        engine.analyse(&game, limit, None, on_info)
+    };
     let best = result
         .best_move
         .map(|mv| position.write_move(&mv, Notation::Algebraic));

@@ -117,8 +117,9 @@ fn forced(mv: shashki::Move, next: &PlyAnalysis) -> PlyAnalysis {
     }
 }
 
+/// The objective search of `game` (no contempt: an annotation says what the position is worth).
 fn search(engine: &Engine, game: &Game, limit: SearchLimit) -> PlyAnalysis {
-    let result = engine.search(game, limit, |_| {});
+    let result = engine.analyse(game, limit, None, |_| {});
     PlyAnalysis {
         eval: eval_of(result.score),
         best_move: result.best_move,

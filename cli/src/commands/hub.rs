@@ -15,6 +15,14 @@
 //! `--tablebase-pieces` (5) pieces, they are built there on a background thread (progress on
 //! stderr, never on the protocol's stdout) and the engine takes them between searches once
 //! complete.
+//!
+//! A tablebase service (`shashki egtb serve` on another machine) can stand in for local tables:
+//! `tb-url` (starting as `--tablebase-url URL`; empty: none). Before each `go think` search the
+//! root is sent to it; a win or loss it knows to the ply is answered with its best move at once
+//! (as local tables answer at the root), anything else (a draw, a WDL answer without plies, a
+//! position it does not hold) is searched as usual, and a service that fails is reported in an
+//! `error` line and the search goes on without it. Only the root is asked: a search probes far
+//! too many positions for a network.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -23,12 +31,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shashki::egtb::{BackgroundBuild, Tablebases};
-use shashki::hub::{self, Action, GoMode, Param, SearchRequest, Session};
+use shashki::egtb::{BackgroundBuild, Tablebases, Wdl};
+use shashki::hub::{self, Action, GoMode, Param, ParamKind, SearchRequest, Session};
 use shashki::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, SearchInfo, SearchLimit, StopHandle};
+use shashki::{Position, Score, SearchResult};
 
 use crate::cli_error::CliError;
+use crate::inputs::tablebase_service::TablebaseService;
 
 /// Arguments of `shashki hub`.
 #[derive(clap::Args)]
@@ -47,6 +57,53 @@ pub struct Args {
     /// background (0: never).
     #[arg(long, value_name = "N", default_value_t = 5)]
     tablebase_pieces: u32,
+    /// A tablebase service (`shashki egtb serve`) asked at the root before each search, e.g.
+    /// `http://tables.local:8080` (the `tb-url` parameter's initial value).
+    #[arg(long, value_name = "URL")]
+    tablebase_url: Option<String>,
+}
+
+/// The Hub parameter of the tablebase service's URL (this program's own, not the library's).
+const TB_URL_PARAM: &str = "tb-url";
+
+/// The tablebase service `params` name, if any; a URL that does not parse is a problem.
+fn tablebase_service(
+    params: &[Param],
+    problems: &mut Vec<String>,
+) -> Option<Arc<TablebaseService>> {
+    let url = params.iter().find(|p| p.name == TB_URL_PARAM)?.value.trim();
+    if url.is_empty() {
+        return None;
+    }
+    TablebaseService::new(url)
+        .map(Arc::new)
+        .map_err(|error| problems.push(error))
+        .ok()
+}
+
+/// The service's move for `root` when it knows the win or loss to the ply; an `error` line when
+/// it fails.
+fn service_answer(
+    service: &TablebaseService,
+    root: &Position,
+    out: &Output,
+) -> Option<SearchResult> {
+    let start = std::time::Instant::now();
+    let answer = match service.probe(root) {
+        Ok(answer) => answer?,
+        Err(error) => {
+            out.send(&hub::error_line(&error));
+            return None;
+        }
+    };
+    let plies = i32::try_from(answer.plies?).ok()?;
+    let (mv, value) = answer.moves.first()?;
+    let score = match (answer.wdl, value) {
+        (Wdl::Win, Some((Wdl::Win, _))) => Score::win_in_plies(plies),
+        (Wdl::Loss, Some((Wdl::Loss, _))) => Score::loss_in_plies(plies),
+        _ => return None,
+    };
+    Some(SearchResult::from_tablebase(*mv, score, start.elapsed()))
 }
 
 /// Where lines go: stdout, one whole line at a time.
@@ -83,6 +140,8 @@ struct Driver {
     params: Vec<Param>,
     /// Tables being built in the background, taken by the engine once complete.
     background: Option<BackgroundBuild>,
+    /// The tablebase service asked at the root (`tb-url`), if any.
+    service: Option<Arc<TablebaseService>>,
 }
 
 /// The engine configuration the parameters ask for, and the problems met loading the book and
@@ -115,11 +174,12 @@ fn config(params: &[Param]) -> (EngineConfig, Vec<String>) {
     };
     let loaded = setup.load();
     problems.extend(loaded.problems.iter().map(ToString::to_string));
-    let config = EngineConfig {
+    let mut config = EngineConfig {
         hash_mb: number("hash").unwrap_or(defaults.hash_mb),
         threads: number("threads").unwrap_or(defaults.threads).max(1),
         ..loaded.configure(defaults)
     };
+    config.params.contempt = hub::contempt(params);
     (config, problems)
 }
 
@@ -202,6 +262,7 @@ impl Driver {
         let search_stop = stop.clone();
         let finished = Arc::new(AtomicBool::new(false));
         let engine = Arc::clone(&self.engine);
+        let service = self.service.clone();
         let out = self.out.clone();
         let done_flag = Arc::clone(&finished);
         let unbounded =
@@ -212,10 +273,25 @@ impl Driver {
                 GoMode::Ponder | GoMode::Analyze => SearchLimit::Infinite,
             };
             let root = *request.game.position();
-            let result =
-                engine.search_with_stop(&request.game, limit, &search_stop, |info: &SearchInfo| {
-                    out.send(&hub::search_info_line(&root, info));
-                });
+            let asked = match &service {
+                Some(service) if request.mode == GoMode::Think => {
+                    service_answer(service, &root, &out)
+                }
+                _ => None,
+            };
+            // An analysis is objective: no contempt in its line or score.
+            let contempt = request.mode.contempt(engine.config().params.contempt);
+            let result = asked.unwrap_or_else(|| {
+                engine.search_with_contempt(
+                    &request.game,
+                    limit,
+                    contempt,
+                    Some(&search_stop),
+                    |info: &SearchInfo| {
+                        out.send(&hub::search_info_line(&root, info));
+                    },
+                )
+            });
             done_flag.store(true, Ordering::Release);
             // Never an illegal move, never none when one exists.
             out.send(&hub::search_done_line(&root, &result));
@@ -259,7 +335,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         _ => None,
     };
-    let initial = hub::engine_params(args.hash, args.threads, tb_dir.as_deref());
+    let mut initial = hub::engine_params(args.hash, args.threads, tb_dir.as_deref());
+    initial.push(Param {
+        name: TB_URL_PARAM.into(),
+        kind: ParamKind::String,
+        value: args.tablebase_url.clone().unwrap_or_default(),
+    });
+    let service = tablebase_service(&initial, &mut problems);
     let (initial_config, more_problems) = config(&initial);
     problems.extend(more_problems);
     let engine = engine_for(initial_config, &mut problems);
@@ -269,6 +351,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         running: None,
         params: initial.clone(),
         background,
+        service,
     };
     for problem in problems {
         driver.out.send(&hub::error_line(&problem));
@@ -298,6 +381,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 Action::Send(text) => driver.out.send(&text),
                 Action::Init(params) => {
                     let (config, mut problems) = config(&params);
+                    driver.service = tablebase_service(&params, &mut problems);
                     driver.params = params;
                     let engine = engine_for(config, &mut problems);
                     for problem in problems {

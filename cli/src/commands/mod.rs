@@ -19,4 +19,5 @@ pub mod pdn;
 pub mod perft;
 pub mod puzzles;
 pub mod show;
+pub mod test_set;
 pub mod tune;

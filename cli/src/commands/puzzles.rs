@@ -421,6 +421,10 @@ fn verify(args: &VerifyArgs) -> Result<(), CliError> {
         if let Some(serde_json::Value::Object(generator)) = &mut kept.generator {
             generator.insert("verified_depth".into(), args.depth.into());
             generator.insert("verified_of".into(), set.puzzles.len().into());
+            generator.insert(
+                "verified_with_tablebases".into(),
+                args.tablebases.is_some().into(),
+            );
         }
         kept.write(out).map_err(CliError::failure)?;
         outln!("confirmed puzzles written to {}", out.display());

@@ -1,7 +1,8 @@
 //! The command line's inputs, read the same way by every subcommand that takes them: a FEN
 //! argument and a PDN file (`positions`), the opening sets and their spread over a run
 //! (`openings`), the engine's settings (threads, `--set` overrides, a tablebase directory:
-//! `engine`) and the player specs of `shashki match` (`players`).
+//! `engine`), the player specs of `shashki match` (`players`) and a tablebase service's answers
+//! (`tablebase_service`, for the Hub engine's `tb-url`).
 //!
 //! Data flows one way: a subcommand hands the text of an argument to a reader here and gets back
 //! a library value (a [`shashki::Position`], a game list, an engine configuration…) or a
@@ -12,3 +13,4 @@ pub mod engine;
 pub mod openings;
 pub mod players;
 pub mod positions;
+pub mod tablebase_service;

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::material::Indexer;
 use super::*;
-use crate::rules::{Bitboard, Color};
+use crate::rules::{Bitboard, Color, Position};
 use crate::splitmix::SplitMix64;
 
 /// Pieces of the tables built once for all tests.

@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::clock::Instant;
 
 use super::config::{EngineConfig, MAX_THREADS};
+use super::contempt::Contempt;
 use super::draw_hook::{BasicCounters, DrawHook, NoCounters};
 use super::limits::{Budget, SearchLimit, TimeManager};
 use super::probe;
@@ -22,6 +23,7 @@ use super::stack::ThreadData;
 use super::thread::Progress;
 use super::tt::{AtomicTable, Table, TableAllocError};
 use crate::rules::{DrawRules, Game, Move, Position};
+use crate::splitmix::SplitMix64;
 
 /// The searches that ignore the counter rules (play going on past them) store their table entries
 /// under the position's key exclusive-or'ed with this constant, apart from the entries of searches
@@ -170,14 +172,16 @@ impl<T: Table> Engine<T> {
 
     /// Searches the current position of `game`: repetitions of the game's positions and the
     /// draw-rule counters ([docs/RULES.md §2](crate::docs::rules)) count as draws inside the search. `on_info` is called
-    /// after every completed iteration.
+    /// after every completed iteration. The engine's contempt ([`SearchParams::contempt`](super::SearchParams::contempt)) steers
+    /// its choice away from draws; the scores reported never carry it (a line that ends in a
+    /// draw scores 0).
     pub fn search(
         &self,
         game: &Game,
         limit: SearchLimit,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.search_game(game, limit, None, on_info)
+        self.search_game(game, limit, None, self.config.params.contempt, on_info)
     }
 
     /// [`Engine::search`] that also returns promptly once `stop` is raised, even if it was
@@ -201,7 +205,34 @@ impl<T: Table> Engine<T> {
         stop: &StopHandle,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.search_game(game, limit, Some(&stop.0), on_info)
+        let contempt = self.config.params.contempt;
+        self.search_game(game, limit, Some(&stop.0), contempt, on_info)
+    }
+
+    /// [`Engine::search`] with `contempt` instead of the engine's own (a level's, a protocol's
+    /// setting), stopped by `stop` as well when given ([`Engine::search_with_stop`]).
+    pub fn search_with_contempt(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        contempt: Contempt,
+        stop: Option<&StopHandle>,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_game(game, limit, stop.map(|s| &*s.0), contempt, on_info)
+    }
+
+    /// The objective search of `game`: [`Engine::search_with_contempt`] without contempt
+    /// ([`Contempt::OFF`]), so that neither the line nor the score leans away from draws — for
+    /// analysis, evaluation bars, hints, answers to draw offers.
+    pub fn analyse(
+        &self,
+        game: &Game,
+        limit: SearchLimit,
+        stop: Option<&StopHandle>,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_with_contempt(game, limit, Contempt::OFF, stop, on_info)
     }
 
     fn search_game(
@@ -209,6 +240,7 @@ impl<T: Table> Engine<T> {
         game: &Game,
         limit: SearchLimit,
         stop: Option<&AtomicBool>,
+        contempt: Contempt,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         // Repetitions can only reach back to the last irreversible move (a capture or a man move).
@@ -219,11 +251,12 @@ impl<T: Table> Engine<T> {
             },
         );
         let (root, keys, state) = (game.position(), game.keys(), game.draw_state());
+        let asked = Asked { stop, contempt };
         match game.draw_rules() {
-            DrawRules::Full => self.run(root, keys, reversible_from, state, limit, stop, on_info),
+            DrawRules::Full => self.run(root, keys, reversible_from, state, limit, asked, on_info),
             DrawRules::Basic => {
                 let counters = BasicCounters(state);
-                self.run(root, keys, reversible_from, counters, limit, stop, on_info)
+                self.run(root, keys, reversible_from, counters, limit, asked, on_info)
             }
             DrawRules::Repetition => self.run(
                 root,
@@ -231,7 +264,7 @@ impl<T: Table> Engine<T> {
                 reversible_from,
                 NoCounters,
                 limit,
-                stop,
+                asked,
                 on_info,
             ),
         }
@@ -250,13 +283,17 @@ impl<T: Table> Engine<T> {
     ) -> SearchResult {
         let mut keys = history.to_vec();
         keys.push(position.zobrist_key());
-        self.run(position, &keys, 0, NoCounters, limit, None, on_info)
+        let asked = Asked {
+            stop: None,
+            contempt: self.config.params.contempt,
+        };
+        self.run(position, &keys, 0, NoCounters, limit, asked, on_info)
     }
 
     /// The search of a game's position under its draw rules (the counters `draw`): `keys` are
     /// the game's keys with the root's last, repetitions are looked for from
-    /// `keys[reversible_from]` on, `caller_stop` is the search's own stop signal besides the
-    /// engine's (never cleared here).
+    /// `keys[reversible_from]` on, `asked` holds the search's own stop signal besides the
+    /// engine's (never cleared here) and its contempt.
     ///
     /// The rules may call moves drawn that a GUI, referee or server applying fewer rules would
     /// play on from, and the game must not be thrown away there ([docs/RULES.md §2](crate::docs::rules), "when the
@@ -264,7 +301,9 @@ impl<T: Table> Engine<T> {
     /// - when the counters already declare the root drawn, the answer is the move that is best
     ///   if play goes on, searched (and probed in the tablebases) without counters;
     /// - when some moves complete a count (the game would be drawn right after them), the search
-    ///   under the rules gets half the budget; if its best move is not better than a draw, the
+    ///   under the rules gets half the budget; if its best move's line ends in a draw too (with
+    ///   contempt: it scores no better than the contempt's draw, so a move that keeps the
+    ///   score above that is never traded for a count's draw), the
     ///   drawn moves (with that best move) are compared by their value if play went on: their
     ///   tablebase values without counters where the tables hold every one, else a search
     ///   without counters restricted to them, with the other half of the budget. The score
@@ -281,19 +320,11 @@ impl<T: Table> Engine<T> {
         reversible_from: usize,
         draw: D,
         limit: SearchLimit,
-        caller_stop: Option<&AtomicBool>,
+        asked: Asked<'_>,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         if draw.is_draw(root) {
-            return self.play_on(
-                root,
-                keys,
-                reversible_from,
-                None,
-                limit,
-                caller_stop,
-                on_info,
-            );
+            return self.play_on(root, keys, reversible_from, None, limit, asked, on_info);
         }
         let mut drawn = root.legal_moves();
         drawn.retain(|mv| {
@@ -301,33 +332,35 @@ impl<T: Table> Engine<T> {
             !child.is_lost() && draw.after(root, mv, &child).is_draw(&child)
         });
         if drawn.is_empty() {
-            return self.search_root(
-                root,
-                keys,
-                reversible_from,
-                draw,
-                None,
-                limit,
-                caller_stop,
-                on_info,
-            );
+            return self
+                .search_root(
+                    root,
+                    keys,
+                    reversible_from,
+                    draw,
+                    None,
+                    limit,
+                    asked,
+                    on_info,
+                )
+                .0;
         }
         let start = Instant::now();
         let (first, second) = limit.halves();
-        let ruled = self.search_root(
+        let (ruled, ruled_drawn) = self.search_root(
             root,
             keys,
             reversible_from,
             draw,
             None,
             first,
-            caller_stop,
+            asked,
             &mut on_info,
         );
         let Some(best) = ruled.best_move else {
             return ruled;
         };
-        if !drawn.contains(&best) && ruled.score.value() > score::DRAW {
+        if !drawn.contains(&best) && !ruled_drawn {
             return ruled;
         }
         if !drawn.contains(&best) {
@@ -344,9 +377,15 @@ impl<T: Table> Engine<T> {
         } else {
             // An analysis without end was stopped by now: the comparison gets a fixed budget
             // that no stop signal cuts short.
-            let (second, caller_stop) = match second {
-                SearchLimit::Infinite => (SearchLimit::Nodes(PLAY_ON_NODES), None),
-                limited => (limited, caller_stop),
+            let (second, asked) = match second {
+                SearchLimit::Infinite => (
+                    SearchLimit::Nodes(PLAY_ON_NODES),
+                    Asked {
+                        stop: None,
+                        ..asked
+                    },
+                ),
+                limited => (limited, asked),
             };
             let play_on = self.play_on(
                 root,
@@ -354,7 +393,7 @@ impl<T: Table> Engine<T> {
                 reversible_from,
                 Some(&candidates),
                 second,
-                caller_stop,
+                asked,
                 |_| {},
             );
             SearchResult {
@@ -378,7 +417,7 @@ impl<T: Table> Engine<T> {
         reversible_from: usize,
         root_moves: Option<&[Move]>,
         limit: SearchLimit,
-        caller_stop: Option<&AtomicBool>,
+        asked: Asked<'_>,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let keys: Vec<u64> = keys.iter().map(|key| key ^ PLAY_ON_KEYS).collect();
@@ -389,14 +428,20 @@ impl<T: Table> Engine<T> {
             NoCounters,
             root_moves,
             limit,
-            caller_stop,
+            asked,
             on_info,
         )
+        .0
     }
 
     /// The search proper of `root` (its key `keys`' last entry, possibly moved by
     /// [`PLAY_ON_KEYS`]), among `root_moves` when given (then neither the book nor a decisive
-    /// tablebase answer is taken at the root: the caller has chosen the candidates).
+    /// tablebase answer is taken at the root: the caller has chosen the candidates). Also says
+    /// whether the score is a draw's (the line ends in a draw, whatever the contempt).
+    ///
+    /// A search with another contempt than the engine's own moves its keys by
+    /// [`contempt_keys`], so that scores holding one contempt's draws never reach a search with
+    /// another (an analysis after a move played with contempt).
     #[allow(clippy::too_many_arguments)]
     fn search_root<D: DrawHook + Send>(
         &self,
@@ -406,27 +451,44 @@ impl<T: Table> Engine<T> {
         draw: D,
         root_moves: Option<&[Move]>,
         limit: SearchLimit,
-        caller_stop: Option<&AtomicBool>,
+        asked: Asked<'_>,
         mut on_info: impl FnMut(&SearchInfo),
-    ) -> SearchResult {
+    ) -> (SearchResult, bool) {
         let start = Instant::now();
         if root_moves.is_none()
             && let Some(answer) = probe::root_move(&self.config, root, draw, start)
         {
-            return answer;
+            let drawn = answer.source == MoveSource::Tablebase && answer.score.0 == score::DRAW;
+            return (answer, drawn);
         }
+        // With WDL tables alone the root keeps only the moves that keep its result.
+        let wdl_moves = match root_moves {
+            None => probe::root_wdl_moves(self.config.tables(), root),
+            Some(_) => None,
+        };
+        let root_moves = root_moves.or(wdl_moves.as_deref());
         self.stop.store(false, Ordering::Relaxed);
         self.table.new_search();
+        let moved = contempt_keys(asked.contempt, self.config.params.contempt);
+        let moved_keys: Vec<u64>;
+        let keys = if moved == 0 {
+            keys
+        } else {
+            moved_keys = keys.iter().map(|key| key ^ moved).collect();
+            &moved_keys
+        };
         let key = *keys.last().expect("the root's key");
         let shared = Shared {
             stop: &self.stop,
-            caller_stop,
+            caller_stop: asked.stop,
+            contempt: asked.contempt,
             nodes: AtomicU64::new(0),
             time: TimeManager::new(
                 start,
                 Budget::new(limit, &self.config.params, MAX_PLY as u32 - 1),
             ),
             tablebases: self.config.tables(),
+            root_progress: probe::progress(root),
         };
         let threads = self.threads();
         let mut thread_data = self
@@ -500,7 +562,7 @@ impl<T: Table> Engine<T> {
                 main_search()
             })
         };
-        SearchResult {
+        let answer = SearchResult {
             best_move: result.best_move,
             score: Score(result.score),
             depth: result.depth,
@@ -509,8 +571,35 @@ impl<T: Table> Engine<T> {
             nodes: shared.nodes.load(Ordering::Relaxed),
             time: start.elapsed(),
             source: MoveSource::Search,
-        }
+        };
+        (answer, result.drawn)
     }
+}
+
+/// What one search is asked besides its position and limit: the caller's own stop signal (if
+/// any) and the contempt.
+#[derive(Clone, Copy)]
+pub(crate) struct Asked<'s> {
+    stop: Option<&'s AtomicBool>,
+    contempt: Contempt,
+}
+
+/// What a search with `contempt` exclusive-ors its keys with, on an engine whose own contempt
+/// is `own`: 0 when they are the same, else a mix of the contempt's parts (never 0).
+fn contempt_keys(contempt: Contempt, own: Contempt) -> u64 {
+    if contempt == own {
+        return 0;
+    }
+    let packed = [
+        contempt.draw(),
+        contempt.winning_divisor(),
+        contempt.winning_max(),
+    ]
+    .iter()
+    .fold(0u64, |acc, &part| {
+        (acc << 21) ^ u64::from(part as u32 & 0x1F_FFFF)
+    });
+    SplitMix64::new(packed ^ 0xC0A7_E3B7_0000_0001).next_u64() | 1
 }
 
 #[cfg(test)]
@@ -523,6 +612,103 @@ mod tests {
             hash_mb: 4,
             ..EngineConfig::default()
         })
+    }
+
+    /// An engine whose draws cost its side `draw` centi-men flat.
+    fn engine_with_contempt(draw: i32) -> Engine {
+        let mut config = EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        };
+        config.params.contempt = Contempt::new(draw, 4, 60);
+        Engine::new(config)
+    }
+
+    /// Positions whose searches meet draws (repetitions, the kings' counters): king endings.
+    const DRAWISH: [&str; 3] = [
+        "W:WKc1,Kg1:BKa1",
+        "W:WKa1,Kc3,e3:BKh8,h6",
+        "B:WKe1,Kg5,a3:BKa7,Kh2",
+    ];
+
+    #[test]
+    fn contempt_steers_the_search_but_never_the_reported_score_of_a_draw() {
+        let mut steered = 0;
+        for fen in DRAWISH {
+            let game = Game::from_fen(fen).unwrap();
+            let limit = SearchLimit::Depth(9);
+            let objective = Engine::new(EngineConfig {
+                hash_mb: 4,
+                params: SearchParams {
+                    contempt: Contempt::OFF,
+                    ..SearchParams::DEFAULT
+                },
+                ..EngineConfig::default()
+            })
+            .search(&game, limit, |_| {});
+            let leaning = engine_with_contempt(80);
+            let mut reported = Vec::new();
+            let played = leaning.search(&game, limit, |info| reported.push(info.score));
+            steered += usize::from(played.nodes != objective.nodes);
+            // A draw's score is reported as a draw, never as the contempt's -0.80.
+            assert!(
+                reported.iter().chain([&played.score]).all(|s| s.0 != -80),
+                "{fen}: {reported:?}"
+            );
+            // The analysis of the same engine is the objective search, node for node.
+            leaning.new_game();
+            let analysed = leaning.analyse(&game, limit, None, |_| {});
+            assert_eq!(
+                (analysed.best_move, analysed.score, analysed.nodes),
+                (objective.best_move, objective.score, objective.nodes),
+                "{fen}"
+            );
+        }
+        // Else the positions test nothing: the contempt must change some search.
+        assert!(steered > 0);
+    }
+
+    #[test]
+    fn a_counts_draw_is_refused_while_another_move_keeps_the_score_above_the_contempts_draw() {
+        use crate::rules::GameStatus;
+        // White to move with the 7.2.5 count (15 king moves each) at 29 plies: every king move
+        // completes it, a draw at once; the man moves reset it, the best of them a little worse
+        // than level for White (about −0.3), while the king moves would be worth more if play
+        // went on (found by a scan of random 8-piece positions).
+        let game = Game::from_fen("W:WK25,10,15,23:BK24,12,16,17:H29").unwrap();
+        let draws_at_once = |mv: Move| {
+            let mut after = game.clone();
+            after.play(mv).is_ok() && matches!(after.status(), GameStatus::Drawn(_))
+        };
+        let moves = game.position().legal_moves();
+        let drawing = moves.iter().filter(|&&mv| draws_at_once(mv)).count();
+        assert!(drawing > 0 && drawing < moves.len());
+        let limit = SearchLimit::Depth(8);
+        // Without contempt the draw (0.00) is the best White has: it takes it.
+        let objective = engine_with_contempt(0).analyse(&game, limit, None, |_| {});
+        assert!(draws_at_once(objective.best_move.unwrap()));
+        assert_eq!(objective.score, Score(0));
+        // With a contempt of 0.50 the draw is worth −0.50 to White: it plays on with a move that
+        // keeps more (the old test, "not better than 0", compared the drawn moves by their value
+        // if play went on and took one of them).
+        let leaning = engine_with_contempt(50).search(&game, limit, |_| {});
+        assert!(!draws_at_once(leaning.best_move.unwrap()), "{leaning:?}");
+        assert!((-50..0).contains(&leaning.score.0), "{leaning:?}");
+    }
+
+    #[test]
+    fn the_levels_carry_their_contempt_into_their_configuration() {
+        for level in &crate::search::LEVELS {
+            let config = level.config(&EngineConfig::default());
+            assert_eq!(config.params.contempt, level.contempt, "{}", level.name);
+            // The candidate levels search from the opponent's side: no contempt there.
+            assert_eq!(
+                level.uses_candidates(),
+                level.contempt.is_off(),
+                "{}",
+                level.name
+            );
+        }
     }
 
     #[test]
@@ -610,7 +796,10 @@ mod tests {
                     0,
                     counters,
                     limit,
-                    None,
+                    Asked {
+                        stop: None,
+                        contempt: Contempt::DEFAULT,
+                    },
                     |_| {},
                 );
                 let mv = result.best_move.expect("a move");

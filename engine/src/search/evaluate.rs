@@ -1,6 +1,6 @@
 //! How the search scores a node without searching it: the static evaluation (with the
 //! [`SearchParams::keep_pieces`] bonus), the lazy evaluation of quiescence leaves, draws (with
-//! the contempt of [`SearchParams::contempt`] and [`SearchParams::winning_contempt_divisor`])
+//! the search's contempt, [`SearchParams::contempt`] unless the caller gave another)
 //! and drawn tablebase positions ([`SearchParams::table_draw_divisor`]).
 //!
 //! Data flow: the evaluation weights come prepared in the searcher's [`crate::eval::Evaluator`],
@@ -10,7 +10,7 @@
 
 #[cfg(doc)]
 use super::params::SearchParams;
-use super::score::{DRAW, WIN_THRESHOLD};
+use super::score::DRAW;
 use super::searcher::Searcher;
 use super::tt::Table;
 use crate::rules::Position;
@@ -78,9 +78,10 @@ impl<T: Table> Searcher<'_, T> {
         }
     }
 
-    /// The score of a draw at `ply` for the side to move there: 0, or with a contempt
-    /// ([`SearchParams::contempt`], [`SearchParams::winning_contempt_divisor`]) minus it for the
-    /// engine's own side (the root's side, to move at even plies) and plus it for the opponent.
+    /// The score of a draw at `ply` for the side to move there: 0, or with a contempt (the
+    /// search's [`Contempt`](super::contempt::Contempt), its cost in this iteration) minus it for
+    /// the engine's own side (the root's side, to move at even plies) and plus it for the
+    /// opponent.
     #[inline]
     pub(super) fn draw_score(&self, ply: usize) -> i32 {
         if ply.is_multiple_of(2) {
@@ -88,18 +89,6 @@ impl<T: Table> Searcher<'_, T> {
         } else {
             DRAW + self.contempt
         }
-    }
-
-    /// The score-dependent part of the contempt for a root scored `root_score` (for the root's
-    /// side): [`SearchParams::winning_contempt_divisor`], up to
-    /// [`SearchParams::winning_contempt_max`]; nothing when the root is not ahead or is a known
-    /// win (a forced win needs no push).
-    pub(super) fn winning_contempt(&self, root_score: i32) -> i32 {
-        let divisor = self.params.winning_contempt_divisor;
-        if divisor <= 0 || root_score <= 0 || root_score > WIN_THRESHOLD {
-            return 0;
-        }
-        (root_score / divisor).min(self.params.winning_contempt_max.max(0))
     }
 
     /// The score of a drawn tablebase position at `ply`: the [`Self::draw_score`], plus with

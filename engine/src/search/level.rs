@@ -23,7 +23,7 @@ use std::time::Duration;
 use crate::egtb::Wdl;
 use crate::rules::{Game, GameStatus, Move};
 use crate::search::{
-    Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchResult,
+    Contempt, Engine, EngineConfig, MoveSource, Score, SearchInfo, SearchLimit, SearchResult,
 };
 use crate::splitmix::SplitMix64;
 
@@ -42,6 +42,10 @@ pub struct Level {
     pub worse_move_margin: i32,
     /// Each candidate's score gets a uniform random addition in `-noise..=noise` (centi-men).
     pub noise: i32,
+    /// What a draw is worth to the level's searches: the search levels refuse draws that are
+    /// not forced ([`Contempt::DEFAULT`]); the candidate levels search each root move from the
+    /// opponent's side, where a contempt would be the opponent's, so theirs is off.
+    pub contempt: Contempt,
 }
 
 /// The levels, weakest first; [`Level::number`] is the index plus one. Margins and noise in men
@@ -58,6 +62,9 @@ pub struct Level {
 /// | 7 | candidate master | engine, 20 000 nodes            |        —   |    —   |   —   |
 /// | 8 | master           | engine, 1 s a move, book, tables |       —   |    —   |   —   |
 ///
+/// Levels 6–8 play with the engine's default contempt ([`Contempt::DEFAULT`]: a draw costs them
+/// while they are ahead); levels 1–5 have none ([`Level::contempt`]).
+///
 /// Measured Elo steps between adjacent levels are in the README.
 pub const LEVELS: [Level; 8] = [
     Level {
@@ -66,6 +73,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 300,
         worse_move_margin: 200,
         noise: 50,
+        contempt: Contempt::OFF,
     },
     Level {
         name: "novice",
@@ -73,6 +81,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 250,
         worse_move_margin: 180,
         noise: 40,
+        contempt: Contempt::OFF,
     },
     Level {
         name: "amateur",
@@ -80,6 +89,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 120,
         worse_move_margin: 120,
         noise: 25,
+        contempt: Contempt::OFF,
     },
     Level {
         name: "third category",
@@ -87,6 +97,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 100,
         worse_move_margin: 100,
         noise: 20,
+        contempt: Contempt::OFF,
     },
     Level {
         name: "second category",
@@ -94,6 +105,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 60,
         worse_move_margin: 60,
         noise: 15,
+        contempt: Contempt::OFF,
     },
     Level {
         name: "first category",
@@ -101,6 +113,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 0,
         worse_move_margin: 0,
         noise: 0,
+        contempt: Contempt::DEFAULT,
     },
     Level {
         name: "candidate master",
@@ -108,6 +121,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 0,
         worse_move_margin: 0,
         noise: 0,
+        contempt: Contempt::DEFAULT,
     },
     Level {
         name: "master",
@@ -115,6 +129,7 @@ pub const LEVELS: [Level; 8] = [
         worse_move_per_mille: 0,
         worse_move_margin: 0,
         noise: 0,
+        contempt: Contempt::DEFAULT,
     },
 ];
 
@@ -144,11 +159,12 @@ impl Level {
         self.worse_move_per_mille > 0 || self.noise > 0
     }
 
-    /// The engine configuration for this level made from `base`: a candidate level drops the
-    /// book and uses a small table; a search level keeps everything.
+    /// The engine configuration for this level made from `base`: the level's contempt; a
+    /// candidate level drops the book and uses a small table; a search level keeps the rest.
     #[must_use]
     pub fn config(&self, base: &EngineConfig) -> EngineConfig {
         let mut config = base.clone();
+        config.params.contempt = self.contempt;
         if self.uses_candidates() {
             #[cfg(feature = "book")]
             {
@@ -171,7 +187,7 @@ impl Level {
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         if !self.uses_candidates() {
-            return engine.search(game, self.limit, on_info);
+            return engine.search_with_contempt(game, self.limit, self.contempt, None, on_info);
         }
         let start = crate::clock::Instant::now();
         let depth = match self.limit {
@@ -190,7 +206,9 @@ impl Level {
                 GameStatus::Won { .. } => Score::win_in_plies(1),
                 GameStatus::Drawn(_) => Score(0),
                 GameStatus::Ongoing => {
-                    let answer = engine.search(&child, SearchLimit::Depth(depth), |_| {});
+                    let limit = SearchLimit::Depth(depth);
+                    let answer =
+                        engine.search_with_contempt(&child, limit, self.contempt, None, |_| {});
                     nodes += answer.nodes;
                     Score(-answer.score.0)
                 }

@@ -40,6 +40,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 mod config;
+mod contempt;
 mod draw_hook;
 mod engine;
 mod evaluate;
@@ -59,6 +60,7 @@ mod thread;
 mod tt;
 
 pub use config::{EngineConfig, MAX_HASH_MB, MAX_THREADS};
+pub use contempt::{Contempt, ContemptError, MAX_CONTEMPT};
 pub use engine::{Engine, StopHandle};
 pub use level::{LEVELS, Level, accepts_draw};
 pub use limits::{SearchLimit, clock_share};

@@ -6,6 +6,8 @@
 //! nothing else; `shashki match` can override any of them by name (see [`SearchParams::set`]) so
 //! every change can be settled by games.
 
+use super::contempt::Contempt;
+
 /// Depth units per ply: depths are fractional so that forcing positions can cost less than a ply.
 pub const ONE_PLY: i32 = 8;
 
@@ -61,18 +63,13 @@ pub struct SearchParams {
     /// 250) divided by this, not 0, so the search prefers draws where it keeps more material
     /// (0 = off: every table draw scores 0).
     pub table_draw_divisor: i32,
-    /// Contempt: a draw inside the tree (repetition, draw-rule counter, drawn tablebase position)
-    /// scores this many centi-men *against* the engine's own side (the root's side to move), so
-    /// that it plays on rather than settle for a draw against a weaker opponent (0 = off: draws
-    /// score 0 for both sides).
-    pub contempt: i32,
-    /// Score-dependent contempt: while the root's score (the last completed iteration's) is
-    /// positive for the engine, a draw in the tree costs it a further score / this divisor,
-    /// at most [`Self::winning_contempt_max`], so that a side ahead avoids repetitions and the
-    /// counters' draws and looks for progress; a side behind keeps draws at 0 (0 = off).
-    pub winning_contempt_divisor: i32,
-    /// The most [`Self::winning_contempt_divisor`]'s contempt takes off a draw (centi-men).
-    pub winning_contempt_max: i32,
+    /// What a draw inside the tree (repetition, draw-rule counter, drawn tablebase position)
+    /// costs the engine's own side (the root's side to move): a flat cost and, while the root's
+    /// score is positive for the engine, a part that grows with it ([`Contempt`]), so that a side
+    /// ahead avoids repetitions and the counters' draws and looks for progress. Its parts are set
+    /// by the names `contempt`, `winning_contempt_divisor` and `winning_contempt_max`. Default
+    /// [`Contempt::DEFAULT`]; the searches that report objective scores use [`Contempt::OFF`].
+    pub contempt: Contempt,
     /// Internal iterative reduction: a node with at least this many plies left (0 = off) and no
     /// hash move is searched one ply shallower (its move ordering is a guess anyway). 4
     /// ([engine/SEARCH.md](crate::docs::search) has the games that chose it).
@@ -156,9 +153,7 @@ impl SearchParams {
         probcut_margin: 80,
         keep_pieces: 0,
         table_draw_divisor: 0,
-        contempt: 0,
-        winning_contempt_divisor: 4,
-        winning_contempt_max: 60,
+        contempt: Contempt::DEFAULT,
         iir_min_depth: 4,
         singular_min_depth: 0,
         singular_margin: 4,
@@ -255,9 +250,15 @@ impl SearchParams {
             "probcut_margin" => fit(&mut self.probcut_margin, value),
             "keep_pieces" => fit(&mut self.keep_pieces, value),
             "table_draw_divisor" => fit(&mut self.table_draw_divisor, value),
-            "contempt" => fit(&mut self.contempt, value),
-            "winning_contempt_divisor" => fit(&mut self.winning_contempt_divisor, value),
-            "winning_contempt_max" => fit(&mut self.winning_contempt_max, value),
+            "contempt" | "winning_contempt_divisor" | "winning_contempt_max" => {
+                match self.contempt.with_part(name, value) {
+                    Some(contempt) => {
+                        self.contempt = contempt;
+                        true
+                    }
+                    None => false,
+                }
+            }
             "iir_min_depth" => fit(&mut self.iir_min_depth, value),
             "singular_min_depth" => fit(&mut self.singular_min_depth, value),
             "singular_margin" => fit(&mut self.singular_margin, value),

@@ -5,10 +5,24 @@
 //! fastest win, the longest defence, with the line that follows). Drawn tablebase positions are
 //! searched normally so the engine still picks the most testing drawing move; inside the tree,
 //! [`tree_score`] replaces the search of every position the tablebases cover by its exact score.
+//!
 //! Where only a win/draw/loss table covers a position (`Tablebases::with_wdl`), its draws are
-//! exact scores too (the counting rules only add draws); its wins and losses, which have no
-//! distance to weigh against the counters, are searched. Tablebase values ignore the counting
-//! draw rules (see `crate::egtb`).
+//! exact scores too (the counting rules only add draws). Its wins and losses have no distance,
+//! so the search must make progress by itself, as chess engines do with Syzygy's WDL tables:
+//! - at the root, [`root_wdl_moves`] keeps only the moves that keep the root's result (a won
+//!   position is never let go, a drawn one never lost), and the search chooses among them;
+//! - inside the tree, a won or lost position scores [`TABLE_WIN`] (above every evaluation, below
+//!   the forced wins) less its [`progress`] and ply, but only once the line has made progress
+//!   since the root (a capture, a man's move or a crowning: what the game cannot take back).
+//!   Positions reached by king moves alone are searched like any other, so the search sees the
+//!   captures ahead instead of stopping at the first table position; a line that converts
+//!   (captures, crowns, pushes a man) sooner and further is worth more, so the winner plays
+//!   towards the end of the game instead of round it, and the repetition and counter draws of
+//!   the tree keep it from going round in circles.
+//!
+//! A WDL win does not know the counters: a win the counting rules would cut short is still
+//! scored as a win in the tree (the full tables' wins are trusted only within the counter).
+//! Tablebase values ignore the counting draw rules (see `crate::egtb`).
 
 use crate::clock::Instant;
 
@@ -78,8 +92,48 @@ pub fn trusted_entry<D: DrawHook>(tb: &Tables, position: &Position, draw: D) -> 
     fits.then_some(entry)
 }
 
+/// The score of a position won by the win/draw/loss tables (without its distance), before its
+/// progress and ply are taken off: above every evaluation, below [`super::score::WIN_THRESHOLD`].
+pub const TABLE_WIN: i32 = 29_000;
+
+/// Score units a unit of [`progress`] is worth in a WDL win (plies count one each, up to 63).
+#[cfg(feature = "tablebases")]
+const PROGRESS_WEIGHT: i32 = 64;
+
+/// How far `position` is from the end of the game in what cannot be undone: 16 a piece, 8 a
+/// man, and a man's ranks to its crowning row. Every capture, man's move and crowning lowers
+/// it; king moves leave it as it is. At most 217 with 7 pieces.
+#[must_use]
+#[inline]
+pub fn progress(position: &Position) -> u32 {
+    use crate::rules::Color;
+    let mut left = 16 * position.piece_count();
+    for square in position.men(Color::White) {
+        left += 8 + u32::from(7 - square.rank());
+    }
+    for square in position.men(Color::Black) {
+        left += 8 + u32::from(square.rank());
+    }
+    left
+}
+
+/// The search score at `ply` of a position the WDL tables call won (`win`) or lost: see the
+/// module's paragraph.
+#[cfg(feature = "tablebases")]
+#[must_use]
+fn wdl_score(position: &Position, ply: usize, win: bool) -> i32 {
+    let left = PROGRESS_WEIGHT * progress(position) as i32 + ply.min(63) as i32;
+    if win {
+        TABLE_WIN - left
+    } else {
+        left - TABLE_WIN
+    }
+}
+
 /// The exact score of `position` at `ply` if the tablebases cover it (and the draw counters
-/// `draw` cannot change it, see `trusted_entry`).
+/// `draw` cannot change it, see `trusted_entry`), or its WDL score when only the WDL tables
+/// cover it: a draw always, a win or loss when its [`progress`] is below `root_progress` (the
+/// root's; `u32::MAX` scores every one).
 #[must_use]
 #[inline]
 pub fn tree_score<D: DrawHook>(
@@ -87,29 +141,74 @@ pub fn tree_score<D: DrawHook>(
     position: &Position,
     ply: usize,
     draw: D,
+    root_progress: u32,
 ) -> Option<i32> {
     #[cfg(feature = "tablebases")]
     {
         let tb = tablebases?;
-        if let Some(entry) = trusted_entry(tb, position, draw) {
-            return Some(entry_score(entry, ply));
+        if position.piece_count() <= tb.max_pieces() {
+            return trusted_entry(tb, position, draw).map(|entry| entry_score(entry, ply));
         }
-        wdl_draw(tb, position).then_some(DRAW)
+        let wdl = tb.wdl()?;
+        if position.piece_count() > wdl.max_pieces() {
+            return None;
+        }
+        match wdl.probe(position)? {
+            Wdl::Draw => Some(DRAW),
+            decided if progress(position) < root_progress => {
+                Some(wdl_score(position, ply, decided == Wdl::Win))
+            }
+            _ => None,
+        }
     }
     #[cfg(not(feature = "tablebases"))]
     {
-        let _ = (tablebases?, position, ply, draw);
+        let _ = (tablebases?, position, ply, draw, root_progress);
         None
     }
 }
 
-/// Whether the WDL tables held beside the full ones (if any) know `position` to be a draw.
-#[cfg(feature = "tablebases")]
-#[inline]
-fn wdl_draw(tb: &Tables, position: &Position) -> bool {
-    tb.wdl().is_some_and(|wdl| {
-        position.piece_count() <= wdl.max_pieces() && wdl.probe(position) == Some(Wdl::Draw)
-    })
+/// The moves of `root` that keep its result by the WDL tables, when only those cover it (not
+/// the full tables, whose root answers come first) and some move would change it; `None`
+/// otherwise (every move keeps it, or a child is not covered).
+#[must_use]
+pub fn root_wdl_moves(tablebases: Option<&Tables>, root: &Position) -> Option<MoveList> {
+    #[cfg(feature = "tablebases")]
+    {
+        let tb = tablebases?;
+        let wdl = tb.wdl()?;
+        let pieces = root.piece_count();
+        if pieces <= tb.max_pieces() || pieces > wdl.max_pieces() {
+            return None;
+        }
+        let moves = root.legal_moves();
+        let mut results = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let child = root.play_unchecked(mv);
+            let ours = if child.is_lost() {
+                Wdl::Win
+            } else {
+                match wdl.probe(&child)? {
+                    Wdl::Win => Wdl::Loss,
+                    Wdl::Draw => Wdl::Draw,
+                    Wdl::Loss => Wdl::Win,
+                }
+            };
+            results.push((*mv, ours));
+        }
+        let best = results.iter().map(|&(_, wdl)| wdl).max()?;
+        let kept: MoveList = results
+            .into_iter()
+            .filter(|&(_, wdl)| wdl == best)
+            .map(|(mv, _)| mv)
+            .collect();
+        (kept.len() < moves.len()).then_some(kept)
+    }
+    #[cfg(not(feature = "tablebases"))]
+    {
+        let _ = (tablebases?, root);
+        None
+    }
 }
 
 /// Among `moves` (legal moves of `root`), those whose tablebase value without counters is the
@@ -127,7 +226,7 @@ pub fn best_by_tablebases(
         let score = if child.is_lost() {
             WIN - 1
         } else {
-            -tree_score(Some(tablebases), &child, 1, NoCounters)?
+            -tree_score(Some(tablebases), &child, 1, NoCounters, u32::MAX)?
         };
         scored.push((*mv, score));
     }
@@ -229,16 +328,181 @@ mod tests {
         })
     }
 
-    #[test]
-    #[cfg(feature = "tuning")]
-    fn wdl_tables_alone_make_drawn_endings_exact_draws() {
+    /// The WDL tables derived from the shared test tables, alone (no full table).
+    fn wdl_only() -> Arc<Tablebases> {
         let shared = crate::egtb::tests::tables();
         let wdl = crate::egtb::WdlTables::from_bytes(shared.materials().into_iter().map(|m| {
             let table = shared.table(m).expect("listed");
             let bytes = crate::egtb::derive_wdl(table).expect("derives");
             (crate::egtb::wdl_file_name(m), bytes.into())
         }));
-        let only_wdl = Arc::new(Tablebases::empty().with_wdl(wdl));
+        Arc::new(Tablebases::empty().with_wdl(wdl))
+    }
+
+    /// Positions of `material` (`KKM-K`: White's pieces, then Black's; White to move) that the
+    /// full tables call won for White in at least `min_plies`, without a capture: up to `count`,
+    /// from a fixed pseudo-random sequence of placements.
+    fn won_positions(material: &str, min_plies: u16, count: usize) -> Vec<Position> {
+        let tb = crate::egtb::tests::tables();
+        let (white, black) = material.split_once('-').expect("a material");
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut found = Vec::new();
+        for _ in 0..20_000 {
+            let mut squares: Vec<u64> = Vec::new();
+            while squares.len() < white.len() + black.len() {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let square = (state >> 33) % 32 + 1;
+                if !squares.contains(&square) {
+                    squares.push(square);
+                }
+            }
+            let side = |pieces: &str, squares: &[u64]| -> Vec<String> {
+                pieces
+                    .chars()
+                    .zip(squares)
+                    .map(|(piece, square)| match piece {
+                        'K' => format!("K{square}"),
+                        _ => square.to_string(),
+                    })
+                    .collect()
+            };
+            let fen = format!(
+                "W:W{}:B{}",
+                side(white, &squares[..white.len()]).join(","),
+                side(black, &squares[white.len()..]).join(",")
+            );
+            let Ok(position) = fen.parse::<Position>() else {
+                continue;
+            };
+            if position.has_capture() || position.legal_moves().is_empty() {
+                continue;
+            }
+            if let Some(entry) = tb.probe(&position)
+                && entry.wdl == Wdl::Win
+                && entry.distance >= min_plies
+                && !found.contains(&position)
+            {
+                found.push(position);
+                if found.len() == count {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn wdl_wins_score_in_the_tree_once_the_line_made_progress() {
+        // Five pieces (beyond the WDL tables) where White must capture into four: the WDL
+        // tables alone know which captures win, and the search scores the best of them in the
+        // WDL range (above every evaluation, below the forced wins), choosing a winning capture.
+        let full = crate::egtb::tests::tables();
+        let position: Position = "W:WKa1,Kc1,Ke1:Bb2,Kh8".parse().unwrap();
+        assert!(position.has_capture());
+        let engine = engine(EngineConfig {
+            tablebases: Some(wdl_only()),
+            ..EngineConfig::default()
+        });
+        let result = engine.search_position(&position, &[], SearchLimit::Depth(3), |_| {});
+        let child = position.play_unchecked(&result.best_move.expect("a move"));
+        assert_eq!(full.probe(&child).expect("in the tables").wdl, Wdl::Loss);
+        let floor = TABLE_WIN - PROGRESS_WEIGHT * progress(&child) as i32 - MAX_PLY as i32;
+        assert!(
+            result.score.value() > floor && !result.score.is_win(),
+            "{:?}",
+            result.score
+        );
+    }
+
+    #[test]
+    fn the_root_keeps_only_the_moves_that_keep_its_wdl_result() {
+        let full = crate::egtb::tests::tables();
+        let only_wdl = wdl_only();
+        // White wins (the full tables' answer); some moves let it go, the others keep it.
+        let mut checked = 0;
+        for position in ["KKK-K", "KKM-K", "KM-KM"]
+            .into_iter()
+            .flat_map(|material| won_positions(material, 9, 3))
+        {
+            let keeps = |mv: &Move| {
+                let child = position.play_unchecked(mv);
+                child.is_lost() || full.probe(&child).expect("in the tables").wdl == Wdl::Loss
+            };
+            let moves = position.legal_moves();
+            let winning: Vec<Move> = moves.iter().copied().filter(keeps).collect();
+            match root_wdl_moves(Some(&only_wdl), &position) {
+                Some(kept) => assert_eq!(kept.to_vec(), winning, "{}", position.to_fen()),
+                None => assert_eq!(winning.len(), moves.len(), "{}", position.to_fen()),
+            }
+            checked += usize::from(winning.len() < moves.len());
+        }
+        assert!(checked > 0, "no position where a move lets the win go");
+        // The full tables answer at the root themselves: no restriction from here.
+        let tb = tablebases();
+        let position = won_positions("KKK-K", 9, 1)[0];
+        assert_eq!(root_wdl_moves(Some(&tb), &position), None);
+    }
+
+    #[test]
+    fn wdl_tables_alone_win_won_endings_against_the_best_defence() {
+        // Long wins (17 plies and more by the full tables) of three pieces against one, played
+        // under every draw rule by the engine with the WDL tables alone against the full
+        // tables' longest defence: each must end in a win, and no move of White's may let the
+        // win go. (Without tables, the same search loses some of them to the draw rules.)
+        use crate::rules::{Color, DrawState, Game, GameStatus};
+        let full = crate::egtb::tests::tables();
+        let engine = engine(EngineConfig {
+            tablebases: Some(wdl_only()),
+            ..EngineConfig::default()
+        });
+        for material in ["KKK-K", "MMM-K", "KKM-M"] {
+            let positions = won_positions(material, 17, 2);
+            assert_eq!(positions.len(), 2, "{material}");
+            for position in positions {
+                let fen = position.to_fen();
+                engine.new_game();
+                let mut game = Game::with_draw_state(position, DrawState::with_plies(0));
+                while game.status() == GameStatus::Ongoing && game.positions().len() < 200 {
+                    let now = *game.position();
+                    let mv = if now.side_to_move() == Color::White {
+                        let result = engine.search(&game, SearchLimit::Depth(12), |_| {});
+                        let mv = result.best_move.expect("a move");
+                        let child = now.play_unchecked(&mv);
+                        assert!(
+                            child.is_lost()
+                                || full.probe(&child).expect("in the tables").wdl == Wdl::Loss,
+                            "{fen}: {mv:?} lets the win go in {}",
+                            now.to_fen()
+                        );
+                        mv
+                    } else {
+                        full.best_move(&now).expect("in the tables").0
+                    };
+                    game.play(mv).expect("the engine plays legal moves");
+                }
+                assert!(
+                    matches!(
+                        game.status(),
+                        GameStatus::Won {
+                            winner: Color::White,
+                            ..
+                        }
+                    ),
+                    "{fen}: {:?} after {:?}",
+                    game.status(),
+                    game.move_texts(crate::formats::Notation::Algebraic)
+                );
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "tuning")]
+    fn wdl_tables_alone_make_drawn_endings_exact_draws() {
+        let shared = crate::egtb::tests::tables();
+        let only_wdl = wdl_only();
         let with_wdl = engine(EngineConfig {
             tablebases: Some(only_wdl),
             ..EngineConfig::default()
@@ -418,14 +682,15 @@ mod tests {
     }
 
     #[test]
-    fn contempt_scores_draws_against_the_engine() {
+    fn contempt_never_reaches_the_reported_score_of_a_table_draw() {
         // Two kings against a king on the main road: every reply is a table draw or loses, so
-        // the root's score is the draw score, which contempt moves against the side to move.
+        // the root's line ends in a draw, which contempt scores against the side to move inside
+        // the tree; the score reported is the tables' draw all the same.
         let tb = tablebases();
         let position: Position = "W:WKc1,Kg1:BKa1".parse().unwrap();
         let best_table_score = best_child_table_score(&tb, &position);
         assert_eq!(best_table_score, 0, "the position must be a draw");
-        for contempt in [0, 30] {
+        for contempt in [0, 30, -30] {
             let mut params = crate::search::SearchParams::DEFAULT;
             assert!(params.set("contempt", contempt));
             let engine = engine(EngineConfig {
@@ -434,7 +699,7 @@ mod tests {
                 ..EngineConfig::default()
             });
             let result = engine.search_position(&position, &[], SearchLimit::Depth(3), |_| {});
-            assert_eq!(result.score, Score(-contempt as i32), "contempt {contempt}");
+            assert_eq!(result.score, Score(0), "contempt {contempt}");
         }
     }
 

@@ -66,6 +66,23 @@ pub enum MoveSource {
 }
 
 impl SearchResult {
+    /// The answer of tables the engine does not hold itself (a tablebase service its caller
+    /// asked, as the Hub program's `tb-url`): `mv` with its exact `score`, found in `time`,
+    /// without a search.
+    #[must_use]
+    pub fn from_tablebase(mv: Move, score: Score, time: Duration) -> SearchResult {
+        SearchResult {
+            best_move: Some(mv),
+            score,
+            depth: 0,
+            seldepth: 0,
+            pv: vec![mv],
+            nodes: 0,
+            time,
+            source: MoveSource::Tablebase,
+        }
+    }
+
     /// Nodes per second.
     #[must_use]
     pub fn nodes_per_second(&self) -> u64 {

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use arrayvec::ArrayVec;
 
+use super::contempt::Contempt;
 use super::limits::TimeManager;
 use super::ordering::History;
 use super::params::SearchParams;
@@ -49,6 +50,11 @@ pub struct Shared<'a> {
     pub time: TimeManager,
     /// Endgame tablebases for exact scores inside the tree (see [`super::probe`]).
     pub tablebases: Option<&'a Tables>,
+    /// The root's [`super::probe::progress`]: WDL wins and losses score in the tree only below it.
+    pub root_progress: u32,
+    /// What a draw is worth to the root's side in this search ([`Contempt::OFF`] for objective
+    /// scores).
+    pub contempt: Contempt,
 }
 
 type Pv = ArrayVec<Move, MAX_PLY>;
@@ -92,8 +98,8 @@ pub struct Searcher<'a, T: Table> {
     /// The side to move at the root (set by [`Searcher::iterate`]): the engine's side for
     /// [`SearchParams::keep_pieces`].
     pub(super) root_side: Color,
-    /// What a draw costs the root's side in this iteration: [`SearchParams::contempt`] plus the
-    /// score-dependent part ([`SearchParams::winning_contempt_divisor`]).
+    /// What a draw costs the root's side in this iteration: [`Shared::contempt`]'s cost after
+    /// the previous iteration's score.
     pub(super) contempt: i32,
     /// The root moves this search chooses among, when not all of them (see
     /// [`Searcher::restrict_root`]).
@@ -146,7 +152,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             pv: vec![Pv::new(); MAX_PLY + 1],
             root_best: None,
             root_side: Color::White,
-            contempt: params.contempt,
+            contempt: shared.contempt.draw(),
             root_moves: None,
         }
     }

@@ -54,8 +54,10 @@ const INFINITY: i32 = WIN + 1;
 pub struct ThreadResult {
     /// Best move (None only without legal moves).
     pub best_move: Option<Move>,
-    /// Its score.
+    /// Its score, without the contempt: a line that ends in a draw scores [`DRAW`].
     pub score: i32,
+    /// Whether the score is a draw's (the contempt's draw score, read as [`DRAW`]).
+    pub drawn: bool,
     /// Last completed depth.
     pub depth: u32,
     /// Deepest ply reached.
@@ -170,6 +172,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut result = ThreadResult {
             best_move: None,
             score: -WIN,
+            drawn: false,
             depth: 0,
             seldepth: 0,
             pv: Vec::new(),
@@ -198,14 +201,24 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut previous = 0;
         let mut stability = Stability::default();
         let mut last_best = None;
+        // The draw costs of this search's iterations: a root score equal to one of them (negated)
+        // is a draw's, reported as [`DRAW`].
+        let mut draw_costs: ArrayVec<i32, { MAX_PLY + 1 }> = ArrayVec::new();
         while depth <= max_depth {
             self.root_best = None;
-            self.contempt = self.params.contempt + self.winning_contempt(previous);
+            self.contempt = self.shared.contempt.cost(previous, WIN_THRESHOLD);
+            if !draw_costs.contains(&self.contempt) {
+                draw_costs.push(self.contempt);
+            }
+            let objective = |score: i32| {
+                let drawn = draw_costs.contains(&-score);
+                (if drawn { DRAW } else { score }, drawn)
+            };
             let score = self.aspiration(root, key, draw, depth, previous);
             if let Some((mv, s)) = self.root_best {
                 // A move that completed its search is safe to play even from an aborted iteration.
                 result.best_move = Some(mv);
-                result.score = s;
+                (result.score, result.drawn) = objective(s);
                 if self.pv[0].first() == Some(&mv) {
                     result.pv = self.pv[0].to_vec();
                 } else {
@@ -217,7 +230,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             result.depth = depth;
             result.seldepth = self.seldepth as u32;
-            result.score = score;
+            (result.score, result.drawn) = objective(score);
             let decided = score.abs() > WIN_THRESHOLD || previous.abs() > WIN_THRESHOLD;
             stability.update(
                 last_best.is_some() && last_best != result.best_move,
@@ -234,7 +247,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let progress = Progress {
                     depth,
                     seldepth: self.seldepth as u32,
-                    score,
+                    score: result.score,
                     pv: &result.pv,
                 };
                 report(
@@ -601,7 +614,13 @@ impl<'a, T: Table> Searcher<'a, T> {
             cold_path();
             return Some(self.draw_score(ply));
         }
-        let score = super::probe::tree_score(self.shared.tablebases, position, ply, draw)?;
+        let score = super::probe::tree_score(
+            self.shared.tablebases,
+            position,
+            ply,
+            draw,
+            self.shared.root_progress,
+        )?;
         Some(if score == DRAW {
             self.table_draw_score(position, ply)
         } else {
@@ -920,6 +939,8 @@ mod tests {
                 Budget::new(SearchLimit::Depth(1), params, MAX_PLY as u32 - 1),
             ),
             tablebases: None,
+            root_progress: u32::MAX,
+            contempt: params.contempt,
         };
         let mut thread = ThreadData::default();
         let mut searcher =

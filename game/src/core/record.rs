@@ -588,7 +588,7 @@ impl GameRecord {
     }
 
     /// Opens a game of a collection at its start, in review: the player steps through it (or
-    /// plays on from a position with "Play from here"), rather than meeting it at its end.
+    /// plays on from a position with "Play on"), rather than meeting it at its end.
     pub fn open_at_start(&mut self, opened: &shashki::pdn::PdnGame) {
         self.open(opened);
         self.review_at(0);

@@ -42,7 +42,11 @@ impl GameRecord {
             ));
         }
         parts.extend(tag("Event").map(str::to_string));
-        parts.extend(tag("Result").map(str::to_string));
+        // The result as the move list ends it (a file's `1-0` reads `2-0` in both places).
+        parts.extend(
+            self.result_text()
+                .or_else(|| tag("Result").map(str::to_string)),
+        );
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
 

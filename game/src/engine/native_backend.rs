@@ -1,22 +1,26 @@
-//! The engine's back end on the desktop: each search on Bevy's `AsyncComputeTaskPool`, so the
-//! window stays responsive. The one file a browser build replaces (by a Web Worker's), behind the
+//! The engine's back end on the desktop: each search on a thread of its own, so the window stays
+//! responsive. The one file a browser build replaces (by a Web Worker's), behind the
 //! messages of [`crate::engine::port`].
 //!
 //! At start-up `build_engine` makes the engines from the [`EngineSetup`] (book, tablebases;
 //! problems become notices) into an [`EngineHandle`]. `serve_requests` reads each
-//! [`SearchRequest`]: a search clones nothing more than it is given and spawns [`think`] as a task
-//! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles
-//! (dropping a task does not stop a running search). Each frame `poll_tasks` replies with the
-//! search's progress when it deepened and, once the task is done, with its result
+//! [`SearchRequest`]: a search clones nothing more than it is given and runs [`think`] on a thread
+//! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles.
+//! Not on Bevy's `AsyncComputeTaskPool`: Bevy compiles its render pipelines there, and with two
+//! cores that pool has one thread, so a search there froze the window until it ended (the first
+//! frames of a game the engine opens, a new pipeline mid-game). Each frame `poll_tasks` replies
+//! with the search's progress when it deepened and, once the thread is done, with its result
 //! ([`SearchReply::Finished`], for a stopped job too, so the engine task knows the engines are free
-//! again). On exit every running search is stopped.
+//! again). A search wakes the window ([`WindowWaker`]) each time it deepens and when it ends, so the
+//! window sleeps while the engine thinks and draws when there is news. On exit every running
+//! search is stopped.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 
 use bevy::app::AppExit;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use shashki::{
     BookChoice, Engine, EngineConfig, Game, LEVELS, Level, MoveSource, Score, SearchInfo,
     SearchLimit, SetupProblem, StopHandle, accepts_draw,
@@ -29,6 +33,7 @@ use crate::engine::port::{
     SearchRequest, Thought, numbered_line,
 };
 use crate::ground::GameSet;
+use crate::ground::window_waker::WindowWaker;
 use crate::text::Say;
 
 /// The engines shared by all jobs: the full one (book, tablebases), the one of the weakened
@@ -57,10 +62,10 @@ impl EngineHandle {
         EngineHandle {
             full: Arc::new(Engine::new(config.clone())),
             weak: Arc::new(Engine::new(weak_level.config(config))),
-            analysis: Arc::new(Engine::new(EngineConfig {
+            analysis: Arc::new(Engine::new(objective(EngineConfig {
                 book: None,
                 ..config.clone()
-            })),
+            }))),
             seed,
         }
     }
@@ -76,17 +81,25 @@ impl EngineHandle {
     }
 }
 
+/// `config` without contempt: the analysing engine's searches are objective ([`Engine::analyse`]),
+/// so its table holds no contempt's draws either.
+fn objective(mut config: EngineConfig) -> EngineConfig {
+    config.params.contempt = shashki::Contempt::OFF;
+    config
+}
+
 /// A running search.
 #[derive(Component)]
 pub struct Job {
     /// The engine task's number for it.
     job: u64,
-    task: Task<Thought>,
+    /// The search's thread; `None` once joined, or if the thread could not be started.
+    thread: Option<JoinHandle<Thought>>,
     stops: [StopHandle; 3],
     /// Set on a stop, for the task: a stop sent before the search began would be lost (a search
     /// clears the engine's stop flag when it starts), so the task checks this itself.
     cancel: Arc<AtomicBool>,
-    progress: Arc<Mutex<Progress>>,
+    progress: Arc<ProgressSlot>,
     /// The progress last replied.
     reported: Progress,
 }
@@ -95,6 +108,36 @@ impl Job {
     fn stop(&self) {
         self.cancel.store(true, Ordering::Relaxed);
         self.stops.iter().for_each(StopHandle::stop);
+    }
+}
+
+/// Where a search task leaves its latest progress for [`poll_tasks`], waking the window each
+/// time so that the news is shown without the window polling for it.
+pub struct ProgressSlot {
+    latest: Mutex<Progress>,
+    waker: WindowWaker,
+}
+
+impl ProgressSlot {
+    /// An empty slot that wakes the window through `waker`.
+    #[must_use]
+    pub fn new(waker: WindowWaker) -> ProgressSlot {
+        ProgressSlot {
+            latest: Mutex::new(Progress::default()),
+            waker,
+        }
+    }
+
+    fn publish(&self, progress: Progress) {
+        *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+        self.waker.wake();
+    }
+
+    fn latest(&self) -> Progress {
+        self.latest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -136,6 +179,7 @@ pub(crate) fn build_engine(
         notice.add_error(match problem {
             SetupProblem::Book(e) => Say::BookNotUsed(e.to_string()),
             SetupProblem::Tablebases(e) => Say::Tablebases(e.to_string()),
+            SetupProblem::NoTablebases { dir } => Say::NoTablebases(dir.display().to_string()),
             other => Say::Tablebases(other.to_string()),
         });
     }
@@ -154,7 +198,7 @@ pub fn think(
     game: &Game,
     request: Request,
     cancel: &AtomicBool,
-    progress: &Mutex<Progress>,
+    progress: &ProgressSlot,
 ) -> Thought {
     let Request {
         purpose,
@@ -172,23 +216,23 @@ pub fn think(
         if cancelled() {
             engines.stop_handles().iter().for_each(StopHandle::stop);
         }
-        let report = Progress {
+        progress.publish(Progress {
             depth: info.depth,
             value: info.score,
             pv: numbered_line(&root, first_number, &info.pv),
             nodes: info.nodes,
-        };
-        *progress.lock().unwrap_or_else(PoisonError::into_inner) = report;
+        });
     };
-    let full = |time| {
+    // A hint and the answer to a draw offer judge the position: objective, no contempt.
+    let judged = |time| {
         engines
             .full
-            .search(game, SearchLimit::MoveTime(time), report)
+            .analyse(game, SearchLimit::MoveTime(time), None, report)
     };
     let result = match (purpose, strength) {
-        (Purpose::Hint, _) => full(HINT_TIME),
+        (Purpose::Hint, _) => judged(HINT_TIME),
         (Purpose::DrawOffer, _) => {
-            let result = full(DRAW_OFFER_TIME);
+            let result = judged(DRAW_OFFER_TIME);
             // The offer comes on the person's turn or the engine's: the score for the engine.
             let engine_score = if game.position().side_to_move() == engine_side {
                 result.score
@@ -201,19 +245,23 @@ pub fn think(
             };
         }
         (Purpose::Analysis, _) => {
-            let result = engines.analysis.search(game, SearchLimit::Infinite, report);
+            let result = engines
+                .analysis
+                .analyse(game, SearchLimit::Infinite, None, report);
             // Its end (a tablebase line, a won position) stays on show.
-            *progress.lock().unwrap_or_else(PoisonError::into_inner) = Progress {
+            progress.publish(Progress {
                 depth: result.depth.max(1),
                 value: result.score,
                 pv: numbered_line(&root, first_number, &result.pv),
                 nodes: result.nodes,
-            };
+            });
             result
         }
         (Purpose::Move, Strength::MoveTime(time)) => match clock {
             Some(clock) => engines.full.search(game, clock, report),
-            None => full(time),
+            None => engines
+                .full
+                .search(game, SearchLimit::MoveTime(time), report),
         },
         (Purpose::Move, Strength::Level(n)) => {
             let level = Level::get(n).unwrap_or(&LEVELS[0]);
@@ -249,12 +297,13 @@ fn thought(result: &shashki::SearchResult) -> Thought {
     }
 }
 
-/// Starts a task for each search asked for, stops the jobs asked to stop.
+/// Starts a thread for each search asked for, stops the jobs asked to stop.
 fn serve_requests(
     mut commands: Commands,
     mut requests: MessageReader<SearchRequest>,
     engine: Option<Res<EngineHandle>>,
     jobs: Query<&Job>,
+    waker: Res<WindowWaker>,
 ) {
     for request in requests.read() {
         match request {
@@ -264,16 +313,24 @@ fn serve_requests(
                 };
                 let engines = engine.clone();
                 let stops = engines.stop_handles();
-                let progress = Arc::new(Mutex::new(Progress::default()));
+                let progress = Arc::new(ProgressSlot::new(waker.clone()));
                 let cancel = Arc::new(AtomicBool::new(false));
                 let (task_progress, task_cancel) = (Arc::clone(&progress), Arc::clone(&cancel));
                 let (game, request) = (game.clone(), *request);
-                let task = AsyncComputeTaskPool::get().spawn(async move {
-                    think(&engines, &game, request, &task_cancel, &task_progress)
-                });
+                let task_waker = waker.clone();
+                let thread = std::thread::Builder::new()
+                    .name("shashki search".into())
+                    .spawn(move || {
+                        let thought = think(&engines, &game, request, &task_cancel, &task_progress);
+                        // The result is news too: the window takes it at its next update.
+                        task_waker.wake();
+                        thought
+                    })
+                    .inspect_err(|why| error!("the engine's search thread did not start: {why}"))
+                    .ok();
                 commands.spawn(Job {
                     job: *job,
-                    task,
+                    thread,
                     stops,
                     cancel,
                     progress,
@@ -287,18 +344,14 @@ fn serve_requests(
     }
 }
 
-/// Replies with each job's progress when it deepened, and its result when it is done.
+/// Replies with each job's progress when it deepened, and its result when its thread is done.
 fn poll_tasks(
     mut commands: Commands,
     mut jobs: Query<(Entity, &mut Job)>,
     mut replies: MessageWriter<SearchReply>,
 ) {
     for (entity, mut job) in &mut jobs {
-        let progress = job
-            .progress
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
+        let progress = job.progress.latest();
         if progress != job.reported && !job.cancel.load(Ordering::Relaxed) {
             job.reported = progress.clone();
             replies.write(SearchReply::Progress {
@@ -306,9 +359,20 @@ fn poll_tasks(
                 progress: progress.clone(),
             });
         }
-        let Some(thought) = check_ready(&mut job.task) else {
+        if job
+            .thread
+            .as_ref()
+            .is_some_and(|thread| !thread.is_finished())
+        {
             continue;
-        };
+        }
+        // A search that panicked (or never started) answers with no move: the engine task then
+        // says so instead of waiting for ever.
+        let thought = job
+            .thread
+            .take()
+            .and_then(|thread| thread.join().ok())
+            .unwrap_or_else(Thought::nothing);
         commands.entity(entity).despawn();
         replies.write(SearchReply::Finished {
             job: job.job,

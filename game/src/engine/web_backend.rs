@@ -6,7 +6,8 @@
 //! `serve_requests` turns each [`SearchRequest::Search`] into one message to the Worker (the
 //! game's start FEN and moves in Hub notation, its draw rules, and the limit the purpose and
 //! strength ask for, as the native back end's `think` chooses them); the Worker's messages land
-//! in an inbox that `poll_worker` drains each frame into [`SearchReply`]s. A
+//! in an inbox that `poll_worker` drains each frame into [`SearchReply`]s; each message wakes the
+//! window ([`WindowWaker`]), which sleeps while the engine thinks. A
 //! [`SearchRequest::Stop`] cannot reach a Worker that is searching, so the Worker is ended and a
 //! fresh one started: the stopped job is answered at once with the best move of its last
 //! completed iteration (`web/README.md`, "How `stop` works").
@@ -28,6 +29,7 @@ use crate::engine::port::{
     Thought, numbered_line,
 };
 use crate::ground::GameSet;
+use crate::ground::window_waker::WindowWaker;
 
 /// Where the engine package's Worker script is, relative to the page (web/site/build.sh).
 const WORKER_URL: &str = "engine/worker.js";
@@ -38,6 +40,8 @@ pub struct WebEngine {
     /// members, not `web-sys`'s features and the rebuild of Bevy's web crates they cause).
     worker: Option<JsValue>,
     inbox: Rc<RefCell<VecDeque<Value>>>,
+    /// Wakes the window when a message lands (set at start-up, once the window's waker exists).
+    waker: Rc<RefCell<WindowWaker>>,
     /// Keeps the message handler alive as long as the Worker.
     on_message: Option<Closure<dyn FnMut(JsValue)>>,
     jobs: HashMap<u64, JobState>,
@@ -60,6 +64,7 @@ impl WebEngine {
         let mut engine = WebEngine {
             worker: None,
             inbox: Rc::new(RefCell::new(VecDeque::new())),
+            waker: Rc::new(RefCell::new(WindowWaker::default())),
             on_message: None,
             jobs: HashMap::new(),
             seed: crate::ground::wall_clock::nanos_since_epoch(),
@@ -71,6 +76,7 @@ impl WebEngine {
     /// Starts a Worker (a module Worker: the package is ES modules).
     fn spawn(&mut self) {
         let inbox = Rc::clone(&self.inbox);
+        let waker = Rc::clone(&self.waker);
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
             let text = Reflect::get(&event, &"data".into())
                 .ok()
@@ -78,6 +84,7 @@ impl WebEngine {
                 .and_then(|t| t.as_string());
             if let Some(value) = text.and_then(|t| serde_json::from_str(&t).ok()) {
                 inbox.borrow_mut().push_back(value);
+                waker.borrow().wake();
             }
         });
         let started = (|| {
@@ -132,6 +139,7 @@ impl WebEngine {
 /// Registers the back end.
 pub(crate) fn plugin(app: &mut App) {
     app.insert_non_send(WebEngine::new())
+        .add_systems(Startup, connect_waker)
         .add_systems(
             Update,
             poll_worker.in_set(GameSet::Input).in_set(PortSet::Reply),
@@ -142,6 +150,11 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(GameSet::Follow)
                 .after(PortSet::Request),
         );
+}
+
+/// Hands the window's waker to the Worker's message handler.
+fn connect_waker(engine: NonSend<WebEngine>, waker: Res<WindowWaker>) {
+    *engine.waker.borrow_mut() = waker.clone();
 }
 
 /// The limit, the engine options and the draw-offer side the package's Worker is asked for:

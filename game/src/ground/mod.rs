@@ -2,10 +2,12 @@
 //!
 //! The frame's stages ([`GameSet`]), the board's colours ([`palette`]), the time control
 //! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
-//! one door to the wall clock ([`wall_clock`]) and the one to what is kept between runs
+//! one door to the wall clock ([`wall_clock`]), the one to what is kept between runs
 //! ([`storage`]: files, or the page's `localStorage`); in a browser, the picked files and the
-//! downloads (`page_files`, in a browser build only). Nothing here imports from another module of the crate: the floors
-//! above (`text`, `core`, `engine`, `view`) build on it, never the other way.
+//! downloads (`page_files`, in a browser build only); and the waker that lets the engine's back
+//! end wake a sleeping window ([`window_waker`]). Nothing here imports from another module of
+//! the crate: the floors above (`text`, `core`, `engine`, `view`) build on it, never the other
+//! way.
 
 pub mod geometry;
 #[cfg(target_arch = "wasm32")]
@@ -14,6 +16,7 @@ pub mod palette;
 pub mod storage;
 pub mod time_control;
 pub mod wall_clock;
+pub mod window_waker;
 
 use bevy::prelude::SystemSet;
 

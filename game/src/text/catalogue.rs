@@ -281,6 +281,8 @@ catalogue! {
         book_not_used: fn(&str) -> String,
         /// Error: a tablebase problem (detail).
         tablebase_problem: fn(&str) -> String,
+        /// Error: a tablebase directory without tables (the directory).
+        no_tablebases: fn(&str) -> String,
         /// Error: a bad `--fen` option (detail).
         bad_fen_option: fn(&str) -> String,
         /// Notice: the hint (a move).

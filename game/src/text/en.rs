@@ -65,7 +65,7 @@ pub static EN: Catalogue = Catalogue {
     clock_label: "Clock",
     no_clock: "none",
     draw_rules_label: "Draws",
-    play_from_here: "Play from here",
+    play_from_here: "Play on",
     playing_from_here: "Playing on from here; Redo replays the moves taken back",
     analyse: "Analyse",
     analysing: "Analysis",
@@ -173,7 +173,9 @@ pub static EN: Catalogue = Catalogue {
     },
     reviewing_opened: |file, about| {
         let about = about.map(|a| format!(" ({a})")).unwrap_or_default();
-        format!("Opened {file}{about}. Down or ▶ for the next move; Play from here to play on")
+        format!(
+            "Opened {file}{about}. Down or ▶ for the next move; Play on continues from the position shown"
+        )
     },
     game_list_heading: |file, games, shown| {
         let plural = if games == 1 { "game" } else { "games" };
@@ -207,6 +209,9 @@ pub static EN: Catalogue = Catalogue {
     cannot_write: |file, why| format!("Cannot write PDN {file}: {why}"),
     book_not_used: |why| format!("Book not used: {why}"),
     tablebase_problem: |why| format!("Tablebases: {why}"),
+    no_tablebases: |dir| {
+        format!("No tablebases in {dir}: build them with `shashki egtb build --tablebases {dir}`")
+    },
     bad_fen_option: |why| format!("Bad --fen: {why}"),
     hint_is: |mv| format!("Hint: {mv}"),
     depth_score: |depth, score| format!("depth {depth}, score {score}"),

@@ -240,6 +240,7 @@ mod tests {
                 (t.cannot_write)("f", "w"),
                 (t.book_not_used)("w"),
                 (t.tablebase_problem)("w"),
+                (t.no_tablebases)("d"),
                 (t.bad_fen_option)("w"),
                 (t.hint_is)("c3-d4"),
                 (t.depth_score)(3, "+0.10"),

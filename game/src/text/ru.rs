@@ -221,6 +221,11 @@ pub static RU: Catalogue = Catalogue {
     cannot_write: |file, why| format!("Не удаётся записать PDN {file}: {why}"),
     book_not_used: |why| format!("Дебютная книга не используется: {why}"),
     tablebase_problem: |why| format!("Базы окончаний: {why}"),
+    no_tablebases: |dir| {
+        format!(
+            "В папке {dir} нет баз окончаний: постройте их командой `shashki egtb build --tablebases {dir}`"
+        )
+    },
     bad_fen_option: |why| format!("Неверный --fen: {why}"),
     hint_is: |mv| format!("Подсказка: {mv}"),
     depth_score: |depth, score| format!("глубина {depth}, оценка {score}"),

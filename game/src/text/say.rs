@@ -103,6 +103,8 @@ pub enum Say {
     BookNotUsed(String),
     /// A tablebase problem (detail).
     Tablebases(String),
+    /// A tablebase directory without tables (the directory).
+    NoTablebases(String),
     /// A bad `--fen` option (detail).
     BadFenOption(String),
     /// The hint, a move.
@@ -168,6 +170,7 @@ impl Say {
             Say::CannotWrite(file, why) => (t.cannot_write)(file, why),
             Say::BookNotUsed(why) => (t.book_not_used)(why),
             Say::Tablebases(why) => (t.tablebase_problem)(why),
+            Say::NoTablebases(dir) => (t.no_tablebases)(dir),
             Say::BadFenOption(why) => (t.bad_fen_option)(why),
             Say::Hint(mv) => (t.hint_is)(mv),
             Say::CannotPlay(mv, why) => (t.cannot_play)(mv, why),

@@ -1,5 +1,6 @@
 //! `--log-fps`: logs the frame rate once a second, split by whether the engine was thinking,
-//! to check that the window stays responsive (≥ 30 frames/s) during searches.
+//! to check that the window stays responsive during searches. While the engine thinks the
+//! window sleeps between its news (`view/redraw.rs`), so there the longest frame is mostly sleep.
 //!
 //! Counts frames and the longest frame per wall-clock second and prints one line to stderr:
 //! `fps 58 (longest frame 21.3 ms, engine thinking)`.

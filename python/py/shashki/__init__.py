@@ -41,6 +41,7 @@ from ._shashki import (
     svg,
     write_pdn,
 )
+from .service import TablebaseService
 
 __all__ = [
     "Book",
@@ -63,6 +64,7 @@ __all__ = [
     "TablebaseEntry",
     "TablebaseError",
     "Tablebases",
+    "TablebaseService",
     "__version__",
     "parse_pdn",
     "read_pdn",

@@ -3,6 +3,8 @@
 import os
 from typing import Iterable, Iterator, Literal, Mapping, Optional, Tuple, Union, final
 
+from .service import TablebaseService
+
 __version__: str
 
 _Color = Literal["white", "black", "w", "b"]
@@ -234,7 +236,7 @@ class Engine:
         cls,
         hash_mb: int = 64,
         threads: int = 1,
-        tablebases: Union[Tablebases, _StrPath, None] = None,
+        tablebases: Union[Tablebases, TablebaseService, _StrPath, None] = None,
         book: Union[Book, bool, _StrPath, None] = None,
         book_policy: _BookPolicy = "weighted",
         seed: int = 0,
@@ -417,6 +419,7 @@ __all__ = [
     "TablebaseEntry",
     "TablebaseError",
     "Tablebases",
+    "TablebaseService",
     "__version__",
     "parse_pdn",
     "read_pdn",

@@ -19,10 +19,11 @@ use shashki::egtb::Material;
 
 use crate::slurm::quote;
 
-/// How a slice's job resources are estimated from its size (index slots). Measured through
-/// Slurm with `/usr/bin/time -v` (docs/TABLEBASES.md): a slice build's peak memory is 20 to
-/// 32 bytes per slot of the slice (its 5 bytes of values, counters and exit losses, plus the
-/// decided positions' lists and the frontiers of the retrograde passes), its CPU time 1.3 to
+/// How a slice's job resources are estimated from its size (index slots). Measured with
+/// `/usr/bin/time -v` (docs/TABLEBASES.md): a slice build's peak memory is its working arrays,
+/// 5 bytes and 3 bits per slot of the slice, plus its inputs at one byte per slot and one batch
+/// of predecessors (a few tens of MB): 6.0 to 7.2 bytes per slot of the large 5- and 6-piece
+/// slices, inputs included (5.2 without them on the largest measured); its CPU time 1.3 to
 /// 2.1 µs per slot on the project's loaded 2-core machine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimates {
@@ -45,9 +46,9 @@ impl Estimates {
     /// The estimates used by `egtb plan --format slurm` (and the JSON plan's `memory_mib` and
     /// `minutes`).
     pub const DEFAULT: Estimates = Estimates {
-        bytes_per_slot: 26,
+        bytes_per_slot: 6,
         bytes_per_input_slot: 1,
-        memory_margin_percent: 125,
+        memory_margin_percent: 115,
         base_mib: 256,
         base_minutes: 10,
         minutes_per_gslot: 120,
@@ -234,13 +235,14 @@ mod tests {
         let small = material("K-K");
         assert_eq!(estimates.memory_mib(small), 257);
         assert_eq!(estimates.minutes(small), 11);
-        // The 7-piece K-KKKKKK (47.1 M slots) peaked at 1.45 GiB when measured.
-        let measured = estimates.memory_mib(material("K-KKKKKK"));
-        assert!((1_454..2_200).contains(&measured), "{measured}");
-        // The largest 7-piece slice (3.02 G slots) asks about 94 GiB with the margin.
+        // The 6-piece K-KKKMM (82.9 M slots) peaked at 498 MB (475 MiB) when measured.
+        let measured = estimates.memory_mib(material("K-KKKMM"));
+        assert!((475..1_000).contains(&measured), "{measured}");
+        // The largest 7-piece slice (3.02 G slots) asks for more than its 5.4 bytes per slot of
+        // arrays (15.2 GiB) and less than the 24 GiB of one of the project's machines.
         let large = material("KKM-KKMM");
         let mib = estimates.memory_mib(large);
-        assert!((90_000..100_000).contains(&mib), "{mib}");
+        assert!((15_600..24_576).contains(&mib), "{mib}");
         assert_eq!(estimates.minutes(large), 10 + 362);
     }
 }

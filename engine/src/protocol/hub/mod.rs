@@ -45,7 +45,10 @@ pub use error::HubError;
 pub use level::Level;
 pub use line::Line;
 pub use messages::{InfoReport, done_line, error_line, hub_score, info_line};
-pub use params::{DRAW_RULES_PARAM, Param, ParamKind, engine_params};
+pub use params::{
+    CONTEMPT_AHEAD_PARAM, CONTEMPT_PARAM, DRAW_RULES_PARAM, Param, ParamKind, contempt,
+    engine_params,
+};
 pub use position::{read_position, write_line, write_position};
 pub use search_lines::{search_done_line, search_info_line};
 pub use session::{Action, GoMode, SearchRequest, Session};

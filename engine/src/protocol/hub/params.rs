@@ -8,11 +8,36 @@ use std::path::Path;
 
 use super::HubError;
 use crate::rules::DrawRules;
-use crate::search::{MAX_HASH_MB, MAX_THREADS};
+use crate::search::{Contempt, MAX_CONTEMPT, MAX_HASH_MB, MAX_THREADS};
 
 /// The parameter that names the draw rules ([`DrawRules`]) of the games searched: a setting of
 /// the session's game, not of the engine (changing it rebuilds nothing).
 pub const DRAW_RULES_PARAM: &str = "draw-rules";
+
+/// The parameter of the flat cost of a draw for the engine, in centi-men ([`Contempt::draw`]:
+/// negative, the engine seeks draws).
+pub const CONTEMPT_PARAM: &str = "contempt";
+
+/// The parameter of the most a draw costs the engine while it is ahead, in centi-men (the
+/// score-dependent part of the [`Contempt`], score / 4 up to this; 0: off).
+pub const CONTEMPT_AHEAD_PARAM: &str = "contempt-ahead";
+
+/// The contempt the parameters `params` set ([`CONTEMPT_PARAM`], [`CONTEMPT_AHEAD_PARAM`]; a
+/// part absent or out of bounds keeps [`Contempt::DEFAULT`]'s). It steers the moves of `go
+/// think` and `go ponder`; `go analyze` is objective ([`GoMode::contempt`](super::GoMode::contempt)).
+#[must_use]
+pub fn contempt(params: &[Param]) -> Contempt {
+    let value = |name: &str| {
+        params
+            .iter()
+            .find(|p| p.name == name)
+            .and_then(|p| p.value.parse::<i32>().ok())
+    };
+    let default = Contempt::DEFAULT;
+    let draw = value(CONTEMPT_PARAM).unwrap_or(default.draw());
+    let ahead = value(CONTEMPT_AHEAD_PARAM).unwrap_or(default.winning_max());
+    Contempt::try_new(draw, default.winning_divisor(), ahead).unwrap_or(default)
+}
 
 /// The type of an engine parameter announced with a `param` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,8 +107,8 @@ impl Param {
 /// [`MAX_THREADS`]), the opening book (`book`, on: the shipped one, or `book-file`) and the
 /// tablebase directory `tb-dir` (empty: none), and the draw rules `draw-rules` the games are
 /// searched under (`full`, `basic` or `repetition`, [docs/RULES.md §2](crate::docs::rules); the session applies it to
-/// every `go`). A GUI changes them with `set-param`; the program that runs the engine reads them
-/// back by these names.
+/// every `go`), and the [`contempt`] (`contempt`, `contempt-ahead`). A GUI changes them with
+/// `set-param`; the program that runs the engine reads them back by these names.
 #[must_use]
 pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) -> Vec<Param> {
     let bounded = |value: usize, max: usize| value.clamp(1, max).to_string();
@@ -131,6 +156,22 @@ pub fn engine_params(hash_mb: usize, threads: usize, tablebases: Option<&Path>) 
             kind: ParamKind::Enum(DrawRules::ALL.iter().map(|r| r.to_string()).collect()),
             value: DrawRules::default().to_string(),
         },
+        Param {
+            name: CONTEMPT_PARAM.into(),
+            kind: ParamKind::Int {
+                min: -i64::from(MAX_CONTEMPT),
+                max: i64::from(MAX_CONTEMPT),
+            },
+            value: Contempt::DEFAULT.draw().to_string(),
+        },
+        Param {
+            name: CONTEMPT_AHEAD_PARAM.into(),
+            kind: ParamKind::Int {
+                min: 0,
+                max: i64::from(MAX_CONTEMPT),
+            },
+            value: Contempt::DEFAULT.winning_max().to_string(),
+        },
     ]
 }
 
@@ -156,5 +197,24 @@ mod tests {
         assert_eq!(value("book"), "true");
         let large = engine_params(MAX_HASH_MB + 1, 2, None);
         assert_eq!(large[1].value, MAX_HASH_MB.to_string());
+    }
+
+    #[test]
+    fn the_contempt_params_make_the_contempt_and_are_bounded() {
+        let mut params = engine_params(16, 1, None);
+        assert_eq!(contempt(&params), Contempt::DEFAULT);
+        let param = |params: &mut Vec<Param>, name: &str| {
+            params.iter().position(|p| p.name == name).expect(name)
+        };
+        let draw = param(&mut params, CONTEMPT_PARAM);
+        assert!(params[draw].check("301").is_err());
+        params[draw].value = params[draw].check("-40").unwrap();
+        let ahead = param(&mut params, CONTEMPT_AHEAD_PARAM);
+        assert!(params[ahead].check("-1").is_err());
+        params[ahead].value = params[ahead].check("0").unwrap();
+        let made = contempt(&params);
+        assert_eq!((made.draw(), made.winning_max()), (-40, 0));
+        params[draw].value = "0".into();
+        assert!(contempt(&params).is_off());
     }
 }

@@ -10,6 +10,7 @@ use super::line::Line;
 use super::messages::{error_line, id_line, param_line};
 use super::{DRAW_RULES_PARAM, HubError, Level, Param, read_position};
 use crate::rules::{DrawRules, Game, Position};
+use crate::search::Contempt;
 
 /// What `go` asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +22,18 @@ pub enum GoMode {
     Ponder,
     /// Analyse until `stop`, sending `info` lines.
     Analyze,
+}
+
+impl GoMode {
+    /// The contempt a search in this mode uses, for an engine that plays with `playing`: none
+    /// for an analysis (its line and score are objective), `playing` for a move or a ponder.
+    #[must_use]
+    pub fn contempt(self, playing: Contempt) -> Contempt {
+        match self {
+            GoMode::Think | GoMode::Ponder => playing,
+            GoMode::Analyze => Contempt::OFF,
+        }
+    }
 }
 
 /// A search the session wants started.
@@ -282,6 +295,14 @@ mod tests {
 
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
+    #[test]
+    fn an_analysis_never_takes_the_playing_contempt() {
+        let playing = Contempt::new(50, 4, 60);
+        assert_eq!(GoMode::Analyze.contempt(playing), Contempt::OFF);
+        assert_eq!(GoMode::Think.contempt(playing), playing);
+        assert_eq!(GoMode::Ponder.contempt(playing), playing);
+    }
+
     fn session() -> Session {
         Session::new("shashki", "0.1", "team", engine_params(64, 1, None))
     }
@@ -328,7 +349,7 @@ mod tests {
         );
         assert_eq!(s.param("book-file"), Some("my book.json"));
         let actions = s.handle("init");
-        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 7));
+        assert!(matches!(&actions[0], Action::Init(params) if params.len() == 9));
         assert_eq!(sent(&actions), ["ready"]);
         assert_eq!(sent(&s.handle("ping")), ["pong"]);
         assert_eq!(s.handle("quit"), [Action::Quit]);

@@ -254,7 +254,7 @@ pub(super) fn file_rows(commands: &mut Commands) -> [Entity; 2] {
     ]
 }
 
-/// The review row: |◀ ◀ ▶ ▶|, the analysis and "Play from here" (only while reviewing).
+/// The review row: |◀ ◀ ▶ ▶|, the analysis and "Play on" (only while reviewing).
 pub(super) fn review_row(commands: &mut Commands) -> Entity {
     commands
         .spawn((
@@ -380,7 +380,7 @@ pub fn confirmation(
 }
 
 /// Hover and press colours; the current level's, time control's and language's buttons and
-/// the analysis while it runs stay highlighted, and "Play from here" shows only while reviewing.
+/// the analysis while it runs stay highlighted, and "Play on" shows only while reviewing.
 pub(super) fn color_buttons(
     record: Res<GameRecord>,
     language: Res<Language>,

@@ -66,21 +66,31 @@ pub fn white_share(white: shashki::Score) -> f32 {
     }
 }
 
+/// The moves (the winner's) a forced win of `plies` plies takes.
+#[must_use]
+pub fn moves_of_plies(plies: i32) -> u32 {
+    u32::try_from((plies + 1) / 2).unwrap_or(0)
+}
+
+/// For a forced win or loss scored from White's side: the winner and the moves the win takes.
+#[must_use]
+pub fn decided(white: shashki::Score) -> Option<(Side, u32)> {
+    let plies = white.plies_to_end()?;
+    let winner = if white.is_win() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    Some((winner, moves_of_plies(plies)))
+}
+
 /// The evaluation bar's words: the score for White, a forced win in moves (the tablebases'
 /// or the search's), or nothing yet.
 #[must_use]
 pub fn evaluation_text(evaluation: &Evaluation, t: &Catalogue) -> String {
     let white = evaluation.white;
-    match white.plies_to_end() {
-        Some(plies) => {
-            let winner = if white.is_win() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
-            (t.eval_win)(winner, moves, evaluation.tablebase)
-        }
+    match decided(white) {
+        Some((winner, moves)) => (t.eval_win)(winner, moves, evaluation.tablebase),
         None if evaluation.tablebase && white.value() == 0 => t.tablebase_draw.to_string(),
         None => (t.eval_score)(&white.to_string()),
     }

@@ -10,7 +10,7 @@
 //! together); status, thinking line and notice each have a box of their own with a fixed number of
 //! lines, clipped, so they never overlap, and a notice longer than its box is shortened (errors are
 //! printed whole to stderr). Everything fits the smallest window, 640×480, with clocks and while
-//! reviewing: the languages sit beside the title, "Play from here" in the review row, and the move
+//! reviewing: the languages sit beside the title, "Play on" in the review row, and the move
 //! list takes the height that remains (at least three rows).
 //!
 //! Buttons carry a [`PanelButton`] action; `press_buttons` (in the input stage) turns a press into
@@ -31,7 +31,7 @@
 //! the position after it. The position shown is then marked in the move list (blue), the board's
 //! frame turns blue and the status line says which position it is; the live game's last move keeps
 //! a grey mark. A click on the board goes back to the game (it plays nothing: a stray click must
-//! not rewrite the game); "Play from here" plays on from the position shown, taking the later moves
+//! not rewrite the game); "Play on" plays on from the position shown, taking the later moves
 //! back (Redo replays them until a new move is played).
 //!
 //! The parts, one file each: [`layout`] (the panel's column and its scale), [`widgets`] (labels,

@@ -20,6 +20,7 @@ use crate::engine::port::{Progress, Purpose};
 use crate::ground::palette::panel::{CLOCK_IDLE, CLOCK_RUNNING, DIM, ERROR, TEXT, THINK};
 use crate::text::{Catalogue, Language};
 use crate::view::input::{ClickFeedback, FEEDBACK_SECONDS};
+use crate::view::panel::evaluation::{decided, moves_of_plies};
 use crate::view::panel::widgets::{label, row, show, text_box};
 
 /// The notice box shows at most this many characters; longer notices end in "…".
@@ -145,16 +146,8 @@ pub fn progress_line(
 /// 2").
 #[must_use]
 pub fn white_score_words(white: shashki::Score, t: &Catalogue) -> String {
-    match white.plies_to_end() {
-        Some(plies) => {
-            let winner = if white.is_win() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
-            format!("{}: {}", (t.side)(winner), (t.win_in)(moves))
-        }
+    match decided(white) {
+        Some((winner, moves)) => format!("{}: {}", (t.side)(winner), (t.win_in)(moves)),
         None => white.to_string(),
     }
 }
@@ -165,7 +158,7 @@ pub fn white_score_words(white: shashki::Score, t: &Catalogue) -> String {
 pub fn score_words(score: shashki::Score, t: &Catalogue) -> String {
     match score.plies_to_end() {
         Some(plies) => {
-            let moves = u32::try_from((plies + 1) / 2).unwrap_or(0);
+            let moves = moves_of_plies(plies);
             if score.is_win() {
                 (t.win_in)(moves)
             } else {

@@ -1,0 +1,253 @@
+//! A tablebase service as an input: the answer of `shashki egtb serve` (its JSON API, see
+//! `commands/egtb/egtb_serve.rs`) for a position, for the programs that have no tables of their
+//! own but know a machine that has (the Hub engine's `tb-url`).
+//!
+//! [`TablebaseService::new`] checks the URL once (`http://HOST:PORT[/PATH]`; plain HTTP, as on
+//! a local network or behind a TLS-ending proxy); [`TablebaseService::probe`] sends one `GET
+//! PATH?fen=FEN` on a fresh connection through hyper's HTTP/1 client on a one-thread tokio
+//! runtime, with a time limit, and reads the result for the side to move, the plies to the end
+//! where the service's full tables know them, and every legal move with its own result, best
+//! first. A position the service does not hold (404) is `Ok(None)`; everything else that goes
+//! wrong (no answer in time, another status, a body that is not the service's JSON, a move that
+//! is not legal here) is an error naming the URL, never a move taken on trust.
+
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Empty};
+use hyper::body::Bytes;
+use hyper::{Request, StatusCode, Uri};
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use shashki::egtb::Wdl;
+use shashki::{Move, Position};
+
+/// Time one probe may take, connection included.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+/// Largest answer body read (a position has at most a few dozen moves).
+const MAX_BODY: usize = 256 << 10;
+
+/// A tablebase service (`shashki egtb serve`) at a URL.
+#[derive(Clone, Debug)]
+pub struct TablebaseService {
+    url: String,
+    /// `HOST:PORT` to connect to.
+    address: String,
+    /// The `Host` header.
+    host: String,
+    /// The path the query goes after (`/` when the URL has none).
+    path: String,
+    timeout: Duration,
+}
+
+/// The service's answer for a position: its result for the side to move and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceAnswer {
+    /// The result for the side to move.
+    pub wdl: Wdl,
+    /// Plies to the end with best play, where the service's full tables know them.
+    pub plies: Option<u32>,
+    /// Every legal move with its result for the side that plays it (and its plies), best first;
+    /// `None` for a move into a position the service does not hold.
+    pub moves: Vec<(Move, Option<MoveValue>)>,
+}
+
+/// A move's result for the side that plays it, and its plies where known.
+pub type MoveValue = (Wdl, Option<u32>);
+
+impl TablebaseService {
+    /// The service at `url` (`http://HOST[:PORT][/PATH]`).
+    ///
+    /// # Errors
+    /// A URL that does not parse, another scheme than `http`, or a query in it.
+    pub fn new(url: &str) -> Result<TablebaseService, String> {
+        let bad = |why: &str| format!("tablebase service URL {url:?}: {why}");
+        let uri: Uri = url.parse().map_err(|e| bad(&format!("{e}")))?;
+        match uri.scheme_str() {
+            Some("http") => {}
+            Some(other) => return Err(bad(&format!("scheme {other} (only http is spoken)"))),
+            None => return Err(bad("no scheme (write http://HOST:PORT)")),
+        }
+        let authority = uri.authority().ok_or_else(|| bad("no host"))?;
+        if uri.query().is_some() {
+            return Err(bad("a query (the fen is added to the path)"));
+        }
+        let port = authority.port_u16().unwrap_or(80);
+        Ok(TablebaseService {
+            url: url.to_string(),
+            address: format!("{}:{port}", authority.host()),
+            host: authority.as_str().to_string(),
+            path: uri.path().to_string(),
+            timeout: PROBE_TIMEOUT,
+        })
+    }
+
+    /// The service's answer for `position`; `Ok(None)` if the service does not hold it.
+    ///
+    /// # Errors
+    /// No answer within [`PROBE_TIMEOUT`], a status other than 200 and 404, or a body that is
+    /// not the service's answer for this position (the message names the URL).
+    pub fn probe(&self, position: &Position) -> Result<Option<ServiceAnswer>, String> {
+        let fen: String = form_urlencoded::byte_serialize(position.to_fen().as_bytes()).collect();
+        let target = format!("{}?fen={fen}", self.path);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(|e| format!("tablebase service {}: runtime: {e}", self.url))?;
+        let reply = runtime.block_on(async {
+            tokio::time::timeout(self.timeout, self.get(&target))
+                .await
+                .unwrap_or_else(|_| Err(format!("no answer within {:?}", self.timeout)))
+        });
+        let (status, body) = reply.map_err(|e| format!("tablebase service {}: {e}", self.url))?;
+        match status {
+            StatusCode::OK => read_answer(position, &body)
+                .map(Some)
+                .map_err(|e| format!("tablebase service {}: {e}", self.url)),
+            StatusCode::NOT_FOUND => Ok(None),
+            other => Err(format!(
+                "tablebase service {}: status {other}: {}",
+                self.url,
+                String::from_utf8_lossy(&body[..body.len().min(200)])
+            )),
+        }
+    }
+
+    /// One `GET target` on a new connection: the status and the body.
+    async fn get(&self, target: &str) -> Result<(StatusCode, Bytes), String> {
+        let stream = tokio::net::TcpStream::connect(&self.address)
+            .await
+            .map_err(|e| format!("connecting to {}: {e}", self.address))?;
+        let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .map_err(|e| format!("handshake: {e}"))?;
+        let driver = tokio::spawn(connection);
+        let request = Request::get(target)
+            .header(hyper::header::HOST, &self.host)
+            .body(Empty::<Bytes>::new())
+            .map_err(|e| format!("request: {e}"))?;
+        let response = sender
+            .send_request(request)
+            .await
+            .map_err(|e| format!("request: {e}"))?;
+        let status = response.status();
+        let body = http_body_util::Limited::new(response.into_body(), MAX_BODY)
+            .collect()
+            .await
+            .map_err(|e| format!("reading the answer: {e}"))?
+            .to_bytes();
+        driver.abort();
+        Ok((status, body))
+    }
+}
+
+/// The service's JSON answer for `position`, checked: its moves must be legal here.
+fn read_answer(position: &Position, body: &[u8]) -> Result<ServiceAnswer, String> {
+    let json: Value = serde_json::from_slice(body).map_err(|e| format!("answer not JSON: {e}"))?;
+    let wdl = |value: &Value| -> Result<Option<Wdl>, String> {
+        match value {
+            Value::Null => Ok(None),
+            Value::String(text) => match text.as_str() {
+                "win" => Ok(Some(Wdl::Win)),
+                "draw" => Ok(Some(Wdl::Draw)),
+                "loss" => Ok(Some(Wdl::Loss)),
+                other => Err(format!("result {other:?} is not win, draw or loss")),
+            },
+            other => Err(format!("result {other} is not a string")),
+        }
+    };
+    let plies = |value: &Value| -> Result<Option<u32>, String> {
+        match value {
+            Value::Null => Ok(None),
+            other => other
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .map(Some)
+                .ok_or_else(|| format!("plies {other} is not a count")),
+        }
+    };
+    let result = wdl(&json["wdl"])?.ok_or("answer without a result")?;
+    let mut moves = Vec::new();
+    for entry in json["moves"].as_array().ok_or("answer without moves")? {
+        let text = entry["numeric"].as_str().ok_or("a move without its text")?;
+        let mv = position
+            .parse_move(text)
+            .map_err(|e| format!("move {text:?}: {e}"))?;
+        let value = match wdl(&entry["wdl"])? {
+            Some(result) => Some((result, plies(&entry["plies"])?)),
+            None => None,
+        };
+        moves.push((mv, value));
+    }
+    if moves.len() != position.legal_moves().len() {
+        return Err(format!(
+            "{} moves in the answer, {} legal ones",
+            moves.len(),
+            position.legal_moves().len()
+        ));
+    }
+    Ok(ServiceAnswer {
+        wdl: result,
+        plies: plies(&json["plies"])?,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_checked() {
+        let service = TablebaseService::new("http://127.0.0.1:8080").unwrap();
+        assert_eq!(
+            (service.address.as_str(), service.path.as_str()),
+            ("127.0.0.1:8080", "/")
+        );
+        let service = TablebaseService::new("http://tables.example/russian").unwrap();
+        assert_eq!(
+            (service.address.as_str(), service.path.as_str()),
+            ("tables.example:80", "/russian")
+        );
+        for (url, why) in [
+            ("https://tables.example", "only http"),
+            ("tables.example:80", "scheme"),
+            ("http://tables.example/?fen=x", "query"),
+            ("http://", "http://"),
+        ] {
+            let error = TablebaseService::new(url).unwrap_err();
+            assert!(error.contains(why), "{url}: {error}");
+        }
+    }
+
+    #[test]
+    fn answers_are_read_and_checked_against_the_position() {
+        let position: Position = "W:WK1,K2:B20".parse().unwrap();
+        let moves: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                format!(
+                    r#"{{"numeric":"{}","wdl":"draw","plies":null}}"#,
+                    position.write_move(mv, shashki::Notation::Numeric)
+                )
+            })
+            .collect();
+        let body = format!(
+            r#"{{"wdl":"draw","plies":null,"moves":[{}]}}"#,
+            moves.join(",")
+        );
+        let answer = read_answer(&position, body.as_bytes()).unwrap();
+        assert_eq!(answer.wdl, Wdl::Draw);
+        assert_eq!(answer.moves.len(), position.legal_moves().len());
+        for (body, why) in [
+            ("not json", "not JSON"),
+            (r#"{"wdl":"maybe","moves":[]}"#, "maybe"),
+            (r#"{"wdl":"win","moves":[{"numeric":"9-13"}]}"#, "9-13"),
+            (r#"{"wdl":"win","moves":[]}"#, "legal ones"),
+        ] {
+            let error = read_answer(&position, body.as_bytes()).unwrap_err();
+            assert!(error.contains(why), "{body}: {error}");
+        }
+    }
+}
