@@ -4,9 +4,10 @@
 //! ([`TimeControl`]), the board ↔ screen geometry ([`geometry`]), the interface font and the
 //! one door to the wall clock ([`wall_clock`]), the one to what is kept between runs
 //! ([`storage`]: files, or the page's `localStorage`); in a browser, the picked files and the
-//! downloads (`page_files`, in a browser build); and the waker that lets the engine's back end wake a sleeping
-//! window ([`window_waker`]). Nothing here imports from another module of the crate: the floors
-//! above (`text`, `core`, `engine`, `view`) build on it, never the other way.
+//! downloads (`page_files`, in a browser build only); and the waker that lets the engine's back
+//! end wake a sleeping window ([`window_waker`]). Nothing here imports from another module of
+//! the crate: the floors above (`text`, `core`, `engine`, `view`) build on it, never the other
+//! way.
 
 pub mod geometry;
 #[cfg(target_arch = "wasm32")]
