@@ -9,8 +9,9 @@
 //!
 //! In a browser there are no paths to type: [`FileCommand::Pick`] opens the browser's file
 //! chooser (`ground/page_files.rs`, in a browser build only), and the file picked comes back a
-//! few frames later as a [`FileCommand::Opened`] with its bytes, read like a file; "Save PDN" adds the game to "my
-//! games" in the page's storage as on the desktop, and hands it to the browser as a download.
+//! few frames later as a [`FileCommand::Opened`] with its bytes, read like a file; "Save PDN"
+//! adds the game to "my games" in the page's storage as on the desktop, and hands it to the
+//! browser as a download.
 
 use std::path::{Path, PathBuf};
 
