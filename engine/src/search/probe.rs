@@ -94,6 +94,7 @@ pub fn trusted_entry<D: DrawHook>(tb: &Tables, position: &Position, draw: D) -> 
 
 /// The score of a position won by the win/draw/loss tables (without its distance), before its
 /// progress and ply are taken off: above every evaluation, below [`super::score::WIN_THRESHOLD`].
+#[cfg(feature = "tablebases")]
 pub const TABLE_WIN: i32 = 29_000;
 
 /// Score units a unit of [`progress`] is worth in a WDL win (plies count one each, up to 63).
