@@ -1663,21 +1663,27 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+/// Two players, Аня's own games kept in `mine`.
+fn two_players_saving_to(mine: &std::path::Path) -> App {
+    let mut setup = setup_with(None, Controller::Human, Controller::Human);
+    setup.own_games = OwnGames {
+        player: "Аня".into(),
+        file: Some(mine.to_path_buf()),
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(CorePlugin { setup });
+    app.update();
+    app
+}
+
 #[test]
 fn saving_a_game_of_a_collection_never_writes_into_it_and_never_twice() {
     let dir = test_dir("save-collection");
     let club = collection_file(&dir);
     let before = std::fs::read_to_string(&club).unwrap();
     let mine = dir.join("my-games.pdn");
-    let mut setup = setup_with(None, Controller::Human, Controller::Human);
-    setup.own_games = OwnGames {
-        player: "Аня".into(),
-        file: Some(mine.clone()),
-    };
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(CorePlugin { setup });
-    app.update();
+    let mut app = two_players_saving_to(&mine);
     command(&mut app, FileCommand::Load(club.clone()));
     command(&mut app, FileCommand::OpenGame(0));
     // The text field still offers the collection's name: that does not make it the target.
@@ -1826,15 +1832,7 @@ fn a_game_played_on_from_a_collection_is_saved_with_its_source() {
     let dir = test_dir("source");
     let club = collection_file(&dir);
     let mine = dir.join("my-games.pdn");
-    let mut setup = setup_with(None, Controller::Human, Controller::Human);
-    setup.own_games = OwnGames {
-        player: "Аня".into(),
-        file: Some(mine.clone()),
-    };
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(CorePlugin { setup });
-    app.update();
+    let mut app = two_players_saving_to(&mine);
     command(&mut app, FileCommand::Load(club));
     command(&mut app, FileCommand::OpenGame(0));
     command(&mut app, RecordCommand::ReviewForward);
