@@ -18,7 +18,7 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError}
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use shashki::book::BookPolicy;
-use shashki::{DrawRules, EngineConfig, MoveSource, SearchLimit, StopHandle};
+use shashki::{Contempt, DrawRules, EngineConfig, MoveSource, SearchLimit, StopHandle};
 
 use crate::game::Game;
 use crate::position::{Move, Position};
@@ -34,7 +34,11 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 /// (``True`` or ``"shipped"`` for the built-in book, a path to a book file, or a ``Book``).
 /// `book_policy` chooses among book moves: ``"weighted"`` (at random by weight, the default),
 /// ``"best"``, ``"uniform"``, ``"first"``, ``"last"``; `seed` makes the random choice
-/// repeatable.
+/// repeatable. `contempt` is what a draw costs the engine in centi-men when it plays
+/// (``search``; negative: it seeks draws) and `contempt_ahead` the most a draw costs it further
+/// while it stands better (score / 4 up to that) — the Hub's ``contempt`` and
+/// ``contempt-ahead``; ``None`` keeps the engine's default (0 and 60); ``analyse`` never leans
+/// away from draws.
 ///
 /// Raises ``MemoryError`` if the table cannot be allocated, ``BookError`` /
 /// ``TablebaseError`` if the book or tables cannot be loaded.
@@ -193,7 +197,18 @@ fn limit(
 impl Engine {
     #[new]
     #[allow(clippy::field_reassign_with_default)] // see `config` below
-    #[pyo3(signature = (hash_mb=64, threads=1, tablebases=None, book=None, book_policy="weighted", seed=0))]
+    #[pyo3(signature = (
+        hash_mb=64,
+        threads=1,
+        tablebases=None,
+        book=None,
+        book_policy="weighted",
+        seed=0,
+        *,
+        contempt=None,
+        contempt_ahead=None,
+    ))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn new(
         py: Python<'_>,
         hash_mb: usize,
@@ -202,8 +217,11 @@ impl Engine {
         book: Option<&Bound<'_, PyAny>>,
         book_policy: &str,
         seed: u64,
+        contempt: Option<i32>,
+        contempt_ahead: Option<i32>,
     ) -> PyResult<Engine> {
         let policy: BookPolicy = book_policy.parse().map_err(PyValueError::new_err)?;
+        let contempt = playing_contempt(contempt, contempt_ahead)?;
         let service_type = py.import("shashki.service")?.getattr("TablebaseService")?;
         let url = tablebases
             .and_then(|value| value.extract::<String>().ok())
@@ -258,6 +276,7 @@ impl Engine {
         config.book_policy = policy;
         config.book_seed = seed;
         config.tablebases = tablebases;
+        config.params.contempt = contempt;
         let engine = py
             .detach(|| shashki::Engine::try_new(config))
             .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
@@ -270,11 +289,12 @@ impl Engine {
     }
 
     /// Searches a ``Game`` (its history counts: repetitions and the game's draw rules are draws
-    /// inside the search) or a ``Position`` (no history, threefold repetition only), within
-    /// exactly one limit: `movetime` (seconds), `depth` (plies), `nodes`, or ``infinite=True``
-    /// (until ``stop()``). The interpreter is released meanwhile; ``stop()`` from another thread
-    /// or Ctrl-C ends the search early, still with a legal move (Ctrl-C then raises
-    /// ``KeyboardInterrupt``).
+    /// inside the search) or a ``Position`` (no history, threefold repetition only) for the move
+    /// to play, within exactly one limit: `movetime` (seconds), `depth` (plies), `nodes`, or
+    /// ``infinite=True`` (until ``stop()``). The engine's contempt steers the choice away from
+    /// draws that are not forced; the score never carries it. The interpreter is released
+    /// meanwhile; ``stop()`` from another thread or Ctrl-C ends the search early, still with a
+    /// legal move (Ctrl-C then raises ``KeyboardInterrupt``).
     #[pyo3(signature = (target, *, movetime=None, depth=None, nodes=None, infinite=false))]
     fn search(
         &self,
@@ -286,49 +306,25 @@ impl Engine {
         infinite: bool,
     ) -> PyResult<SearchResult> {
         let limit = limit(movetime, depth, nodes, infinite)?;
-        let game = if let Ok(game) = target.cast::<Game>() {
-            game.borrow().inner.clone()
-        } else if let Ok(position) = target.cast::<Position>() {
-            shashki::Game::new(position.get().inner).with_draw_rules(DrawRules::Repetition)
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "search takes a shashki.Game or a shashki.Position, not {}",
-                target.get_type().name()?
-            )));
-        };
-        let asked = match &self.service {
-            Some(service) if !infinite => service_answer(py, service, game.position())?,
-            _ => None,
-        };
-        let result = match asked {
-            Some(result) => result,
-            None => self.search_game(py, &game, limit)?,
-        };
-        let root = *game.position();
-        let pv = Move::line(&root, &result.pv)
-            .into_iter()
-            .map(|m| Py::new(py, m))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(SearchResult {
-            best_move: result
-                .best_move
-                .map(|mv| Py::new(py, Move::wrap(&root, mv)))
-                .transpose()?,
-            score: result.score.value(),
-            score_text: result.score.to_string(),
-            plies_to_end: result.score.plies_to_end(),
-            depth: result.depth,
-            seldepth: result.seldepth,
-            pv,
-            nodes: result.nodes,
-            time: result.time.as_secs_f64(),
-            nps: result.nodes_per_second(),
-            source: match result.source {
-                MoveSource::Book => "book",
-                MoveSource::Tablebase => "tablebase",
-                _ => "search",
-            },
-        })
+        let contempt = self.engine.config().params.contempt;
+        self.answer(py, "search", target, limit, contempt)
+    }
+
+    /// ``search`` without contempt: the objective best move and score, for analysis, an
+    /// evaluation bar, a hint or an answer to a draw offer (a draw is worth 0 to both sides).
+    /// The same limits and stopping as ``search``.
+    #[pyo3(signature = (target, *, movetime=None, depth=None, nodes=None, infinite=false))]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        movetime: Option<f64>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        infinite: bool,
+    ) -> PyResult<SearchResult> {
+        let limit = limit(movetime, depth, nodes, infinite)?;
+        self.answer(py, "analyse", target, limit, Contempt::OFF)
     }
 
     /// Stops the searches running now (from any thread); each returns promptly with a legal
@@ -354,6 +350,18 @@ impl Engine {
     #[getter]
     fn threads(&self) -> usize {
         self.engine.threads()
+    }
+
+    /// What a draw costs the engine when it plays, in centi-men (the constructor's `contempt`).
+    #[getter]
+    fn contempt(&self) -> i32 {
+        self.engine.config().params.contempt.draw()
+    }
+
+    /// The most a draw costs the engine further while it stands better (`contempt_ahead`).
+    #[getter]
+    fn contempt_ahead(&self) -> i32 {
+        self.engine.config().params.contempt.winning_max()
     }
 
     /// The transposition table's size in MB, as asked for.
@@ -385,12 +393,69 @@ impl Engine {
 }
 
 impl Engine {
-    /// Searches `game` within `limit`, stoppable by ``stop()`` and Ctrl-C.
+    /// The answer of `search` or `analyse` (named `method` in errors) for `target`.
+    fn answer(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        target: &Bound<'_, PyAny>,
+        limit: SearchLimit,
+        contempt: Contempt,
+    ) -> PyResult<SearchResult> {
+        let game = if let Ok(game) = target.cast::<Game>() {
+            game.borrow().inner.clone()
+        } else if let Ok(position) = target.cast::<Position>() {
+            shashki::Game::new(position.get().inner).with_draw_rules(DrawRules::Repetition)
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "{method} takes a shashki.Game or a shashki.Position, not {}",
+                target.get_type().name()?
+            )));
+        };
+        let asked = match &self.service {
+            Some(service) if limit != SearchLimit::Infinite => {
+                service_answer(py, service, game.position())?
+            }
+            _ => None,
+        };
+        let result = match asked {
+            Some(result) => result,
+            None => self.search_game(py, &game, limit, contempt)?,
+        };
+        let root = *game.position();
+        let pv = Move::line(&root, &result.pv)
+            .into_iter()
+            .map(|m| Py::new(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(SearchResult {
+            best_move: result
+                .best_move
+                .map(|mv| Py::new(py, Move::wrap(&root, mv)))
+                .transpose()?,
+            score: result.score.value(),
+            score_text: result.score.to_string(),
+            plies_to_end: result.score.plies_to_end(),
+            depth: result.depth,
+            seldepth: result.seldepth,
+            pv,
+            nodes: result.nodes,
+            time: result.time.as_secs_f64(),
+            nps: result.nodes_per_second(),
+            source: match result.source {
+                MoveSource::Book => "book",
+                MoveSource::Tablebase => "tablebase",
+                _ => "search",
+            },
+        })
+    }
+
+    /// Searches `game` within `limit` with `contempt`, stoppable by ``stop()`` and Ctrl-C.
     fn search_game(
         &self,
         py: Python<'_>,
         game: &shashki::Game,
         limit: SearchLimit,
+        contempt: Contempt,
     ) -> PyResult<shashki::SearchResult> {
         let stop = StopHandle::new();
         let id = {
@@ -402,7 +467,7 @@ impl Engine {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push((id, stop.clone()));
-        let outcome = self.run(py, game, limit, &stop);
+        let outcome = self.run(py, game, limit, contempt, &stop);
         self.running
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -417,6 +482,7 @@ impl Engine {
         py: Python<'_>,
         game: &shashki::Game,
         limit: SearchLimit,
+        contempt: Contempt,
         stop: &StopHandle,
     ) -> PyResult<shashki::SearchResult> {
         let engine = &self.engine;
@@ -425,7 +491,8 @@ impl Engine {
             let worker = std::thread::Builder::new()
                 .name("shashki search".into())
                 .spawn_scoped(scope, move || {
-                    let result = engine.search_with_stop(game, limit, stop, |_| {});
+                    let result =
+                        engine.search_with_contempt(game, limit, contempt, Some(stop), |_| {});
                     let _ = sender.send(result);
                 })
                 .map_err(|error| {
@@ -456,6 +523,24 @@ impl Engine {
             }
         })
     }
+}
+
+/// The playing contempt from the constructor's `contempt` and `contempt_ahead` (the default's
+/// parts where not given, and its divisor always, as the Hub's parameters do).
+fn playing_contempt(draw: Option<i32>, ahead: Option<i32>) -> PyResult<Contempt> {
+    let default = Contempt::DEFAULT;
+    let draw = draw.unwrap_or(default.draw());
+    let ahead = ahead.unwrap_or(default.winning_max());
+    Contempt::try_new(draw, default.winning_divisor(), ahead).map_err(|error| {
+        let name = match error.part {
+            "draw" => "contempt",
+            _ => "contempt_ahead",
+        };
+        PyValueError::new_err(format!(
+            "{name} must be within {}..={} centi-men, not {}",
+            error.min, error.max, error.value
+        ))
+    })
 }
 
 /// The service's move for `root` when it knows the win or loss to the ply; a failing service

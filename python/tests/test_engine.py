@@ -80,6 +80,42 @@ def test_limits_are_checked(engine):
         engine.search("W:W21:B1", depth=1)
 
 
+# White to move with the 7.2.5 count (15 king moves each) at 29 plies: every king move completes
+# it (a draw at once), the best man move is a little worse than level for White (about -0.3).
+COUNT_DRAW = "W:WK25,10,15,23:BK24,12,16,17:H29"
+
+
+def draws_at_once(game, move):
+    after = game.copy()
+    after.play(move)
+    return after.status == "drawn"
+
+
+def test_analyse_takes_the_draw_that_a_playing_engine_with_contempt_refuses():
+    game = Game(COUNT_DRAW)
+    leaning = Engine(hash_mb=4, contempt=50)
+    assert (leaning.contempt, leaning.contempt_ahead) == (50, 60)  # the default's part kept
+    # Objective: the draw (0.00) is the best White has.
+    objective = leaning.analyse(game, depth=8)
+    assert draws_at_once(game, objective.best_move) and objective.score == 0
+    # As it plays, the draw is worth -0.50 to it: it plays on, and the score is still objective.
+    playing = leaning.search(game, depth=8)
+    assert not draws_at_once(game, playing.best_move)
+    assert -50 <= playing.score < 0
+    # Without contempt, playing and analysing agree.
+    plain = Engine(hash_mb=4, contempt=0, contempt_ahead=0)
+    assert draws_at_once(game, plain.search(game, depth=8).best_move)
+
+
+def test_contempt_is_checked():
+    with pytest.raises(ValueError, match="contempt must be within -300..=300 centi-men, not 301"):
+        Engine(hash_mb=1, contempt=301)
+    with pytest.raises(ValueError, match="contempt_ahead must be within 0..=300 centi-men, not -1"):
+        Engine(hash_mb=1, contempt_ahead=-1)
+    with pytest.raises(TypeError, match="analyse takes"):
+        Engine(hash_mb=1).analyse("W:W21:B1", depth=1)
+
+
 def test_the_book_answers_the_opening():
     book = Book.shipped()
     start = Position.start()

@@ -240,6 +240,9 @@ class Engine:
         book: Union[Book, bool, _StrPath, None] = None,
         book_policy: _BookPolicy = "weighted",
         seed: int = 0,
+        *,
+        contempt: Optional[int] = None,
+        contempt_ahead: Optional[int] = None,
     ) -> Engine: ...
     def search(
         self,
@@ -250,10 +253,25 @@ class Engine:
         nodes: Optional[int] = None,
         infinite: bool = False,
     ) -> SearchResult:
-        """Searches within exactly one limit (movetime in seconds, depth, nodes, infinite)."""
+        """The move to play within exactly one limit (movetime in seconds, depth, nodes,
+        infinite); the engine's contempt steers it away from draws that are not forced."""
+    def analyse(
+        self,
+        target: Union[Game, Position],
+        *,
+        movetime: Optional[float] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        infinite: bool = False,
+    ) -> SearchResult:
+        """The objective search (no contempt: a draw is worth 0), for analysis and hints."""
     def stop(self) -> None:
         """Stops the searches running now, from any thread."""
     def new_game(self) -> None: ...
+    @property
+    def contempt(self) -> int: ...
+    @property
+    def contempt_ahead(self) -> int: ...
     @property
     def threads(self) -> int: ...
     @property
