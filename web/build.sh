@@ -30,7 +30,7 @@ cargo build -p shashki-web --lib --target wasm32-unknown-unknown --profile wasm-
     "${features[@]}"
 rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name shashki \
-    target/wasm32-unknown-unknown/wasm-release/shashki_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/shashki_web.wasm"
 # No wasm-opt: Debian's binaryen (version 108) breaks wasm-bindgen's externref table (the module
 # then fails to start), and where it works it saves 4 % of the gzipped size (web/README.md).
 ls -l "$out"

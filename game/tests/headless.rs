@@ -185,6 +185,59 @@ fn a_finger_on_a_touch_screen_plays_moves_as_the_mouse_does() {
     assert_eq!(app.world().resource::<Drag>().from, None);
 }
 
+/// One frame of the window's events as winit sends them, in order: the pointer moves to each
+/// `(square, button)`'s center, then the left button changes there (if given). The window's
+/// cursor ends where the last move left it, as it is when the frame runs.
+fn frame_of_events(
+    app: &mut App,
+    window: Entity,
+    steps: &[(&str, Option<bevy::input::ButtonState>)],
+) {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::{CursorMoved, WindowEvent};
+    let layout = shashki_game::ground::geometry::BoardLayout::fit(Vec2::new(1200.0, 780.0), false);
+    for &(name, button) in steps {
+        let position = layout.square_center(sq(name));
+        app.world_mut()
+            .write_message(WindowEvent::CursorMoved(CursorMoved {
+                window,
+                position,
+                delta: None,
+            }));
+        app.world_mut()
+            .entity_mut(window)
+            .get_mut::<Window>()
+            .unwrap()
+            .set_cursor_position(Some(position));
+        if let Some(state) = button {
+            let input = MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            };
+            app.world_mut()
+                .write_message(WindowEvent::MouseButtonInput(input));
+            app.world_mut().write_message(input);
+        }
+    }
+    app.update();
+}
+
+#[test]
+fn a_press_and_a_release_count_where_they_happened_though_the_pointer_moved_on() {
+    use bevy::input::ButtonState::{Pressed, Released};
+    let (mut app, window) = two_players_with_mouse();
+    // A slow frame: the button went down on c3, and the pointer was on e5 when the frame ran.
+    frame_of_events(&mut app, window, &[("c3", Some(Pressed)), ("e5", None)]);
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("c3")));
+    assert_eq!(app.world().resource::<ClickFeedback>().square, None);
+    // The piece is dropped on d4, and the pointer has gone on to h6 by the next frame.
+    frame_of_events(&mut app, window, &[("d4", Some(Released)), ("h6", None)]);
+    let expected = Position::start().parse_move("c3-d4").unwrap();
+    assert_eq!(record(&app).game().moves(), &[expected]);
+    assert_eq!(app.world().resource::<Drag>().from, None);
+}
+
 #[test]
 fn the_window_sleeps_while_the_engine_thinks_and_the_search_wakes_it() {
     use shashki_game::view::redraw::THINKING_WAIT;

@@ -41,6 +41,11 @@ export class EngineWorker {
     constructor(options?: { workerUrl?: string | URL });
     search(request: SearchRequest, onInfo?: (info: Info) => void): Promise<Answer>;
     newGame(): Promise<void>;
+    /**
+     * One line of Scan's Hub protocol; resolves with the answers. A `go` (also `go analyze`,
+     * `go ponder`, `level infinite`) resolves when its search ends; while it runs, `stop`,
+     * `ponder-hit`, `ping` and `quit` are answered at once.
+     */
     hub(line: string, onLine?: (line: string) => void): Promise<string[]>;
     stop(): void;
     terminate(): void;

@@ -9,11 +9,22 @@
 // search with it at once, ends the Worker and starts a fresh one from the compiled module (the
 // transposition table is lost, nothing else: the next search starts cold). No
 // SharedArrayBuffer, no COOP/COEP headers, no polling inside the search.
+//
+// The Hub session (hub(line)) works the same way. The Worker's session runs `go analyze`,
+// `go ponder` and `level infinite` searches until it is ended, and reports each search's state
+// as it goes: the `done` line a stop answers now, the ponder budget, and the lines that bring a
+// fresh session to its state (the library's Session::restore_lines). While a Hub search runs,
+// this side answers `stop` (the search's `done`), `ponder-hit` (a stop now, or after the level's
+// budget), `ping` and `quit` itself, ends the Worker and starts a fresh one with the session's
+// state; the lines sent after the `go` are then handed to the new Worker in order, as the old
+// one would have read them after the search.
 export class EngineWorker {
     #url;
     #worker;
     #next = 1;
     #pending = new Map();
+    /** The lines that restore the Hub session's state in a new Worker (the last ones heard). */
+    #hubRestore;
 
     /** @param {{workerUrl?: string | URL}} [options] where worker.js is (default: beside this file) */
     constructor(options = {}) {
@@ -29,12 +40,13 @@ export class EngineWorker {
             for (const request of this.#pending.values()) request.reject(error);
             this.#pending.clear();
         };
+        if (this.#hubRestore) this.#worker.postMessage({ kind: 'hubRestore', lines: this.#hubRestore });
     }
 
     #request(message, handlers) {
         const id = this.#next++;
         return new Promise((resolve, reject) => {
-            this.#pending.set(id, { ...handlers, resolve, reject, kind: message.kind });
+            this.#pending.set(id, { ...handlers, resolve, reject, kind: message.kind, message });
             this.#worker.postMessage({ ...message, id });
         });
     }
@@ -51,14 +63,26 @@ export class EngineWorker {
                 request.onInfo?.(data.info);
                 break;
             case 'line':
+                request.lines?.push(data.line);
                 request.onLine?.(data.line);
                 break;
+            case 'hubSearch': {
+                const starting = request.hubSearch === undefined;
+                request.hubSearch = data.search;
+                this.#hubRestore = data.search.restore;
+                // A stop or ponder-hit sent before the Worker started the search.
+                if (starting && request.stopAsked) this.#stopHub(data.id, request);
+                else if (starting && request.ponderHitAsked) this.#ponderHit(data.id, request);
+                break;
+            }
             case 'done':
                 this.#pending.delete(data.id);
                 request.resolve(data.result);
                 break;
             case 'lines':
                 this.#pending.delete(data.id);
+                clearTimeout(request.timer);
+                this.#hubRestore = data.restore ?? this.#hubRestore;
                 request.resolve(data.lines);
                 break;
             case 'error':
@@ -83,9 +107,71 @@ export class EngineWorker {
         return this.#request({ kind: 'newGame' }, {});
     }
 
-    /** Sends one line of Scan's Hub protocol; resolves with the engine's answers. */
+    /**
+     * Sends one line of Scan's Hub protocol; resolves with the engine's answers (`onLine(line)`
+     * as each is made). A `go` resolves when its search ends: with `done` at its level's end or
+     * when `stop` (or `ponder-hit`'s budget) ends it. While a `go` runs, `stop`, `ponder-hit`,
+     * `ping` and `quit` are answered here at once (resolving with their own answers, `stop`'s
+     * `done` going to the `go`); other lines wait for the search to end.
+     */
     hub(line, onLine) {
-        return this.#request({ kind: 'hub', line }, { onLine });
+        const command = line.trim().split(/\s+/, 1)[0];
+        const running = [...this.#pending.entries()].find(([, r]) => r.hubGo);
+        if (running) {
+            const [id, request] = running;
+            switch (command) {
+                case 'stop':
+                case 'quit':
+                    this.#stopHub(id, request);
+                    return Promise.resolve([]);
+                case 'ponder-hit':
+                    this.#ponderHit(id, request);
+                    return Promise.resolve([]);
+                case 'ping':
+                    onLine?.('pong');
+                    return Promise.resolve(['pong']);
+            }
+        }
+        return this.#request({ kind: 'hub', line }, { onLine, lines: [], hubGo: command === 'go' });
+    }
+
+    /**
+     * Ends the Hub search of request `id` as `stop` does in `shashki hub`: its `done` line (the
+     * last completed iteration's move) goes to the `go`, the Worker is replaced by one with the
+     * session's state, and the requests still waiting are sent to it in order.
+     */
+    #stopHub(id, request) {
+        if (request.hubSearch === undefined) {
+            // Not started yet (or refused): stop it as soon as it starts.
+            request.stopAsked = true;
+            return;
+        }
+        clearTimeout(request.timer);
+        this.#worker.terminate();
+        this.#pending.delete(id);
+        const done = request.hubSearch.doneIfStopped;
+        request.onLine?.(done);
+        request.resolve([...request.lines, done]);
+        this.#spawn();
+        for (const [waiting, { message }] of this.#pending) {
+            this.#worker.postMessage({ ...message, id: waiting });
+        }
+    }
+
+    /** `ponder-hit` for the Hub search of request `id`: it stops now, or after the level's budget. */
+    #ponderHit(id, request) {
+        if (request.hubSearch === undefined) {
+            request.ponderHitAsked = true;
+            return;
+        }
+        const budget = request.hubSearch.ponderBudgetMs;
+        if (budget === undefined || budget === null) {
+            this.#stopHub(id, request);
+        } else {
+            request.timer ??= setTimeout(() => {
+                if (this.#pending.get(id) === request) this.#stopHub(id, request);
+            }, budget);
+        }
     }
 
     /**

@@ -8,11 +8,16 @@
 //       that side, answered as result.acceptsDraw)
 //   {kind: 'newGame'}                                           forget earlier searches
 //   {kind: 'hub', line}                                         one line of Scan's Hub protocol
+//   {kind: 'hubRestore', lines}   (no id, no answer) a new Worker's Hub session takes the state
+//       of the ended one's (the lines its `restore` gave)
 // Messages out (with the request's `id`):
 //   {kind: 'started', moves}            the legal moves (plain MoveInfo), before the search
 //   {kind: 'info', info, bestMove}      after each iteration; bestMove is the PV's first move
 //   {kind: 'done', result}              the answer (plain SearchResult)
-//   {kind: 'line', line}, {kind: 'lines', lines}   Hub answers, one by one, then all
+//   {kind: 'line', line}, {kind: 'lines', lines, restore}   Hub answers, one by one, then all
+//       (with the lines that restore the session's state in a new Worker)
+//   {kind: 'hubSearch', search}         a Hub search started or completed an iteration (plain
+//       HubSearch: the `done` line a stop answers now, the ponder budget, the restore lines)
 //   {kind: 'error', message}            the library's message (bad FEN, illegal move, limit)
 import { load, plain, Engine, Game, HubSession } from './index.js';
 
@@ -67,11 +72,22 @@ self.onmessage = async ({ data }) => {
                 post({ id, kind: 'done' });
                 break;
             case 'hub': {
-                hub ??= new HubSession();
-                const lines = hub.feed(data.line, (line) => post({ id, kind: 'line', line }));
-                post({ id, kind: 'lines', lines });
+                // Endless searches (go analyze, go ponder, level infinite) run here until the
+                // page side ends this Worker; it answers `stop` with what onSearch last said.
+                hub ??= new HubSession({ endless: true });
+                const onLine = (line) => post({ id, kind: 'line', line });
+                const onSearch = (search) => {
+                    post({ id, kind: 'hubSearch', search: plain(search) });
+                    search.free();
+                };
+                const lines = hub.feed(data.line, onLine, onSearch);
+                post({ id, kind: 'lines', lines, restore: hub.restoreLines() });
                 break;
             }
+            case 'hubRestore':
+                hub = new HubSession({ endless: true });
+                for (const line of data.lines) hub.feed(line);
+                break;
             default:
                 post({ id, kind: 'error', message: `unknown request kind ${data.kind}` });
         }

@@ -280,7 +280,7 @@ fn number_field(object: &JsValue, name: &str) -> Result<Option<f64>, JsError> {
 }
 
 /// The boolean in field `name` of `object`, if the object has it.
-fn bool_field(object: &JsValue, name: &str) -> Result<Option<bool>, JsError> {
+pub(crate) fn bool_field(object: &JsValue, name: &str) -> Result<Option<bool>, JsError> {
     match field(object, name)? {
         None => Ok(None),
         Some(value) => value

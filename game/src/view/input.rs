@@ -8,10 +8,15 @@
 //! selected waits for the release, so that piece can be dragged too). `interpret_clicks` feeds
 //! them to the [`Selection`], which filters `shashki`'s legal moves; a unique match is sent on as
 //! [`RecordCommand::Play`]. Tests write [`BoardClick`]s directly, without a window.
+//!
+//! A press lands where the pointer was when the button went down, not where it is when the
+//! frame runs: a slow frame (a browser's software renderer) may run after the pointer has moved
+//! on. [`PointerEvents`] reads the window's events of the frame in the order they came.
 
-use bevy::input::touch::Touch;
+use bevy::input::ButtonState;
+use bevy::input::touch::{Touch, TouchPhase};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, WindowEvent};
 use shashki::Square;
 
 use crate::core::notice::Notice;
@@ -79,6 +84,9 @@ pub struct Drag {
 /// Registers the input stage.
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardClick>()
+        // The window's events in order (registered by the window plugin; here too for windowless
+        // apps).
+        .add_message::<WindowEvent>()
         .init_resource::<Selection>()
         .init_resource::<ClickFeedback>()
         .init_resource::<Drag>()
@@ -110,20 +118,72 @@ fn reset_selection_on_change(
     }
 }
 
+/// Where the pointer was when the left button (or a finger) went down and came up in one frame,
+/// read from the window's events in their order; `None` when the frame had no such event or the
+/// pointer's place was not known then.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct PointerEvents {
+    pressed_at: Option<Vec2>,
+    released_at: Option<Vec2>,
+}
+
+impl PointerEvents {
+    /// The presses and releases among `events` of `window`, the pointer starting at `pointer`
+    /// (where it was at the end of the previous frame). With several, the last of each counts.
+    fn read<'a>(
+        events: impl IntoIterator<Item = &'a WindowEvent>,
+        window: Entity,
+        mut pointer: Option<Vec2>,
+    ) -> PointerEvents {
+        let mut found = PointerEvents::default();
+        for event in events {
+            match event {
+                WindowEvent::CursorMoved(moved) if moved.window == window => {
+                    pointer = Some(moved.position);
+                }
+                WindowEvent::CursorLeft(left) if left.window == window => pointer = None,
+                WindowEvent::MouseButtonInput(input)
+                    if input.window == window && input.button == MouseButton::Left =>
+                {
+                    match input.state {
+                        ButtonState::Pressed => found.pressed_at = pointer,
+                        ButtonState::Released => found.released_at = pointer,
+                    }
+                }
+                WindowEvent::TouchInput(touch) if touch.window == window => match touch.phase {
+                    TouchPhase::Started => found.pressed_at = Some(touch.position),
+                    TouchPhase::Ended | TouchPhase::Canceled => {
+                        found.released_at = Some(touch.position);
+                    }
+                    TouchPhase::Moved => {}
+                },
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
 /// Mouse presses and releases over the board become [`BoardClick`]s; so do a finger's on a
-/// touch screen (a phone's browser sends touches, not mouse buttons), where it touches.
+/// touch screen (a phone's browser sends touches, not mouse buttons), where it touches. A press
+/// and a release are placed where they happened ([`PointerEvents`]), else where the pointer is.
+#[allow(clippy::too_many_arguments)] // one system: the inputs it reads, the state it changes
 fn mouse_to_clicks(
     buttons: Res<ButtonInput<MouseButton>>,
     touches: Option<Res<Touches>>,
-    window: Query<&Window, With<PrimaryWindow>>,
+    window: Query<(Entity, &Window), With<PrimaryWindow>>,
+    mut window_events: MessageReader<WindowEvent>,
+    mut last_pointer: Local<Option<Vec2>>,
     orientation: Res<Orientation>,
     selection: Res<Selection>,
     mut drag: ResMut<Drag>,
     mut clicks: MessageWriter<BoardClick>,
 ) {
-    let Ok(window) = window.single() else {
+    let Ok((entity, window)) = window.single() else {
         return;
     };
+    let happened = PointerEvents::read(window_events.read(), entity, *last_pointer);
+    *last_pointer = window.cursor_position();
     let layout = BoardLayout::fit(window.size(), orientation.flipped);
     // A finger: the one that touched or lifted in this frame, else one that stays down.
     let finger = touches.as_deref().and_then(|t| {
@@ -136,6 +196,14 @@ fn mouse_to_clicks(
         .map(Touch::position)
         .or_else(|| window.cursor_position());
     let square = cursor.and_then(|c| layout.square_at(c));
+    let pressed_on = happened
+        .pressed_at
+        .or(cursor)
+        .and_then(|c| layout.square_at(c));
+    let released_on = happened
+        .released_at
+        .or(cursor)
+        .and_then(|c| layout.square_at(c));
     if let Some(c) = cursor {
         drag.cursor = c;
     }
@@ -153,15 +221,19 @@ fn mouse_to_clicks(
     // ended the earlier press; not held means a quick click (a tap), pressed and released
     // within the frame. Every release must end the drag, or the window stays busy.
     if just_released && pressed {
-        release(&mut drag, square, &selection, &mut clicks);
+        release(&mut drag, released_on, &selection, &mut clicks);
     }
     if just_pressed {
-        press(&mut drag, square, cursor, &selection, &mut clicks);
+        press(&mut drag, pressed_on, cursor, &selection, &mut clicks);
+        // Held and already elsewhere: the drag has begun.
+        if pressed && drag.from.is_some() && square != drag.from {
+            drag.moved = true;
+        }
     } else if pressed && drag.from.is_some() && square != drag.from {
         drag.moved = true;
     }
     if just_released && !pressed {
-        release(&mut drag, square, &selection, &mut clicks);
+        release(&mut drag, released_on, &selection, &mut clicks);
     }
 }
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { load, Position, Game, perft, readPdn, bookMoves, HubSession } from '../index.js';
+import { load, plain, Position, Game, perft, readPdn, bookMoves, HubSession } from '../index.js';
 
 await load();
 
@@ -105,6 +105,41 @@ test('a Hub session answers like the program', () => {
     assert.ok(lines.some((l) => l.startsWith('info ')));
     assert.match(hub.feed('go analyze').join('\n'), /^error /m);
     assert.match(hub.feed('pos pos=nonsense').join('\n'), /^error message="bad position/m);
+});
+
+test('a Hub search reports what a stop would answer, and the session restores elsewhere', () => {
+    const hub = new HubSession();
+    hub.feed('set-param name=book value=false');
+    hub.feed('init');
+    hub.feed('pos start moves="22-18 11-15"');
+    hub.feed('level depth=5');
+    const searches = [];
+    const lines = hub.feed('go think', undefined, (search) => searches.push(plain(search)));
+    const infos = lines.filter((l) => l.startsWith('info '));
+    // Once at the start, then once per iteration.
+    assert.equal(searches.length, infos.length + 1);
+    assert.ok(searches.every((s) => s.mode === 'think' && s.ponderBudgetMs === undefined));
+    const after = new Position().play('22-18').play('11-15');
+    const legal = (done) => after.legalMoves().some((m) => m.hub === /^done move=(\S+)/.exec(done)[1]);
+    assert.ok(searches.every((s) => legal(s.doneIfStopped)), JSON.stringify(searches.map((s) => s.doneIfStopped)));
+    // After the last iteration, a stop answers what the search answered.
+    assert.equal(searches.at(-1).doneIfStopped, lines.at(-1));
+    // The restore lines bring a new session to the same state: same parameters, level, position.
+    const restore = hub.restoreLines();
+    assert.deepEqual(searches[0].restore, restore);
+    assert.ok(restore.includes('init') && restore.includes('level depth=5'), restore.join('\n'));
+    const fresh = new HubSession();
+    for (const line of restore) assert.ok(fresh.feed(line).every((l) => !l.startsWith('error')), line);
+    assert.deepEqual(fresh.restoreLines(), restore);
+    const again = fresh.feed('go think');
+    assert.equal(again.filter((l) => l.startsWith('info ')).length, 5);
+    assert.ok(legal(again.at(-1)));
+    // A move time gives a ponder budget; an endless session is asked for in the options only.
+    hub.feed('level move-time=0.25');
+    const pondering = [];
+    hub.feed('go think', undefined, (search) => pondering.push(plain(search)));
+    assert.equal(pondering[0].ponderBudgetMs, 250);
+    assert.throws(() => new HubSession({ endless: 'yes' }), /endless/);
 });
 
 test('the fixture the native tests pin is readable', async () => {

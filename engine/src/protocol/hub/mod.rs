@@ -50,5 +50,5 @@ pub use params::{
     engine_params,
 };
 pub use position::{read_position, write_line, write_position};
-pub use search_lines::{search_done_line, search_info_line};
+pub use search_lines::{search_done_line, search_info_line, search_stopped_line};
 pub use session::{Action, GoMode, SearchRequest, Session};

@@ -6,9 +6,9 @@
 //! session when a search has ended ([`Session::search_finished`]); while one runs, the commands
 //! that would change what it searches are refused with a [`HubError::Busy`] `error` line.
 
-use super::line::Line;
+use super::line::{Line, push_pair};
 use super::messages::{error_line, id_line, param_line};
-use super::{DRAW_RULES_PARAM, HubError, Level, Param, read_position};
+use super::{DRAW_RULES_PARAM, HubError, Level, Param, read_position, write_line, write_position};
 use crate::rules::{DrawRules, Game, Position};
 use crate::search::Contempt;
 
@@ -144,6 +144,38 @@ impl Session {
     /// Tells the session that the search it started has ended (its `done` line was sent).
     pub fn search_finished(&mut self) {
         self.searching = false;
+    }
+
+    /// The GUI lines that bring a new session, made with the same parameters, to this one's
+    /// state: a `set-param` for each parameter, `init` once it was received, the `level` and the
+    /// `pos` in force. A program that must start its engine afresh in the middle of a
+    /// conversation replays them and drops the answers: the web package's Worker is ended to
+    /// stop a search (a Worker cannot read `stop` while it searches) and a new one takes over.
+    #[must_use]
+    pub fn restore_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .params
+            .iter()
+            .map(|param| {
+                let mut line = "set-param".to_string();
+                push_pair(&mut line, "name", &param.name);
+                push_pair(&mut line, "value", &param.value);
+                line
+            })
+            .collect();
+        if self.initialized {
+            lines.push("init".into());
+        }
+        lines.push(self.level.to_string());
+        let start = self.game.start_position();
+        let mut pos = "pos".to_string();
+        push_pair(&mut pos, "pos", &write_position(start));
+        let moves = write_line(start, self.game.moves()).join(" ");
+        if !moves.is_empty() {
+            push_pair(&mut pos, "moves", &moves);
+        }
+        lines.push(pos);
+        lines
     }
 
     /// Handles one line from the GUI. Errors become `error` lines; nothing here panics.
@@ -463,6 +495,52 @@ mod tests {
         s.search_finished();
         let actions = s.handle("go analyze");
         assert!(matches!(&actions[..], [Action::Search(r)] if r.mode == GoMode::Analyze));
+    }
+
+    #[test]
+    fn restore_lines_bring_a_new_session_to_the_same_state() {
+        let mut s = session();
+        s.handle("set-param name=book value=false");
+        s.handle("set-param name=draw-rules value=repetition");
+        s.handle("init");
+        s.handle("level move-time=0.5 infinite");
+        let from = Position::from_fen(
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        )
+        .unwrap();
+        s.handle(&format!(
+            "pos pos={} moves=\"22-18 11-15\"",
+            write_position(&from)
+        ));
+        let mut fresh = session();
+        let mut actions = Vec::new();
+        for line in s.restore_lines() {
+            actions.extend(fresh.handle(&line));
+        }
+        // The engine is rebuilt once, from the restored parameters; no line is refused.
+        let inits: Vec<_> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Init(params) => Some(params.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(inits, [s.params().to_vec()]);
+        assert!(
+            sent(&actions).iter().all(|l| !l.starts_with("error")),
+            "{actions:?}"
+        );
+        assert_eq!(fresh.params(), s.params());
+        assert_eq!(fresh.level(), s.level());
+        assert_eq!(fresh.game(), s.game());
+        assert_eq!(fresh.game().draw_rules(), DrawRules::Repetition);
+        // A session never initialised restores without `init`, and the start without moves.
+        let lines = session().restore_lines();
+        assert!(!lines.contains(&"init".to_string()));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some(format!("pos pos={START}").as_str())
+        );
     }
 
     #[test]

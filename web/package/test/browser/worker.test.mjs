@@ -74,6 +74,84 @@ test('stop ends an endless search at once with a legal move; the next search ans
     assert.match(answer.next, /^\d+-\d+$/);
 });
 
+test('the Hub session analyses and ponders in the Worker until stop, and keeps its state', async () => {
+    const answer = await page.evaluate(async () => {
+        const { EngineWorker, Position } = window.shashki;
+        const worker = new EngineWorker();
+        const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+        const infos = (lines) => lines.filter((l) => l.startsWith('info '));
+        const depthOf = (line) => Number(/ depth=(\d+)/.exec(line)[1]);
+        const moveOf = (done) => /^done move=(\S+)/.exec(done)?.[1];
+        const after = new Position().play('22-18');
+        const legal = (done) => after.legalMoves().some((m) => m.hub === moveOf(done));
+        await worker.hub('hub');
+        await worker.hub('set-param name=book value=false');
+        await worker.hub('init');
+        await worker.hub('pos start moves="22-18"');
+        await worker.hub('level depth=3');
+        // go analyze: info lines as it deepens until stop, which ends it with a done.
+        const seen = [];
+        const analysing = worker.hub('go analyze', (line) => seen.push(line));
+        while (infos(seen).length < 6) await sleep(20);
+        const pong = await worker.hub('ping');
+        // A line sent while it searches waits for the search's end, as in shashki hub's Worker.
+        const levelAfter = worker.hub('level depth=2');
+        const stop = await worker.hub('stop');
+        const analysis = await analysing;
+        await levelAfter;
+        // The new Worker has the session's state: the position, the parameters, the level sent
+        // during the analysis.
+        const think = await worker.hub('go think');
+        // level infinite, stopped before the Worker has started it.
+        await worker.hub('level infinite');
+        const endless = worker.hub('go think');
+        await worker.hub('stop');
+        const endlessLines = await endless;
+        // go ponder runs until ponder-hit; with a move time it goes on for that long, then answers.
+        await worker.hub('level move-time=0.3');
+        const pondered = [];
+        let ended = false;
+        const pondering = worker.hub('go ponder', (line) => pondered.push(line)).then((lines) => {
+            ended = true;
+            return lines;
+        });
+        while (infos(pondered).length < 3) await sleep(20);
+        await sleep(300);
+        const endedBeforeHit = ended;
+        await worker.hub('ponder-hit');
+        const ponder = await pondering;
+        const restored = await worker.hub('ping');
+        worker.terminate();
+        return {
+            depths: infos(analysis).map(depthOf),
+            lastLine: analysis.at(-1),
+            analysisLegal: legal(analysis.at(-1)),
+            pong,
+            stop,
+            thinkDepths: infos(think).map(depthOf),
+            thinkLegal: legal(think.at(-1)),
+            endless: endlessLines.at(-1),
+            endlessLegal: legal(endlessLines.at(-1)),
+            endedBeforeHit,
+            ponder: ponder.at(-1),
+            ponderLegal: legal(ponder.at(-1)),
+            restored,
+        };
+    });
+    assert.ok(answer.depths.length >= 6, JSON.stringify(answer));
+    assert.deepEqual(answer.depths, answer.depths.map((_, i) => i + 1));
+    assert.match(answer.lastLine, /^done move=/);
+    assert.ok(answer.analysisLegal, answer.lastLine);
+    assert.deepEqual(answer.pong, ['pong']);
+    assert.deepEqual(answer.stop, []);
+    assert.deepEqual(answer.thinkDepths, [1, 2]);
+    assert.ok(answer.thinkLegal);
+    assert.ok(answer.endlessLegal, answer.endless);
+    assert.equal(answer.endedBeforeHit, false);
+    assert.ok(answer.ponderLegal, answer.ponder);
+    assert.deepEqual(answer.restored, ['pong']);
+});
+
 test('bad FEN and illegal moves reach the page as the library\'s messages', async () => {
     const messages = await page.evaluate(async () => {
         const { EngineWorker } = window.shashki;
