@@ -133,6 +133,26 @@ fn the_service_answers_positions_bad_requests_garbage_and_a_short_load() {
     let long = format!("/?fen={}", "9".repeat(4000));
     assert_eq!(service.get(&long).0, 414);
 
+    // An oversized head and an unreadable one: hyper's own replies, with a JSON reason too.
+    for (request, expected) in [
+        (
+            format!(
+                "GET /?fen=W:WK1:B20 HTTP/1.1\r\nX: {}\r\n\r\n",
+                "a".repeat(20 << 10)
+            ),
+            431,
+        ),
+        ("GET / HTTP/1.1\r\nBad Header\r\n\r\n".to_string(), 400),
+    ] {
+        let (status, body) = service.raw(request.as_bytes()).expect("an answer");
+        assert_eq!(status, expected, "{body}");
+        let json: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{body:?}: {e}"));
+        assert!(
+            json["error"].as_str().is_some_and(|r| !r.is_empty()),
+            "{json}"
+        );
+    }
+
     // Garbage and an oversized head: answered with an error or the connection closed.
     for garbage in [
         b"\x00\x01\x02 not http at all\r\n\r\n".to_vec(),
@@ -143,8 +163,12 @@ fn the_service_answers_positions_bad_requests_garbage_and_a_short_load() {
         )
         .into_bytes(),
     ] {
-        if let Some((status, _)) = service.raw(&garbage) {
+        if let Some((status, body)) = service.raw(&garbage) {
             assert!((400..500).contains(&status), "garbage answered {status}");
+            assert!(
+                body.contains("\"error\""),
+                "garbage answered {status} {body:?}"
+            );
         }
     }
 

@@ -60,6 +60,26 @@ fn derived_wdl_tables_agree_with_the_full_ones_and_damage_is_refused() {
         text.contains("3 pieces, every position:") && text.contains("agree"),
         "{text}"
     );
+    // `--only`: the largest piece count alone, not the smaller ones.
+    let only = shashki(
+        &[
+            "egtb",
+            "check-wdl",
+            "--pieces",
+            "3",
+            "--only",
+            "--random",
+            "500",
+            "--wdl",
+        ],
+        &[&wdl, Path::new("--tablebases"), &full],
+    );
+    let text = String::from_utf8_lossy(&only.stdout);
+    assert!(only.status.success(), "{text}");
+    assert!(
+        text.contains("3 pieces, 500 random slots:") && !text.contains("2 pieces"),
+        "{text}"
+    );
     // A damaged header: the check refuses the set with the file's name (exit code 2).
     let file = wdl.join("KK-K.shwdl");
     let mut bytes = std::fs::read(&file).expect("KK-K.shwdl");

@@ -12,7 +12,9 @@
 //! never read. Bad requests get a status and `{"error": "..."}`: 400 for a bad or missing FEN,
 //! 404 for a position the tables do not hold (too many pieces, a table not there), 503 for a
 //! table that is there but damaged (refused when the directory was opened, or a block that
-//! fails its checksum), 405 for another method, 414 for a target too long.
+//! fails its checksum), 405 for another method, 414 for a target too long; the replies hyper
+//! writes itself (400 for a head it cannot parse, 431 for a head over 16 KiB) get their JSON
+//! reason from `error_replies`.
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -29,6 +31,7 @@ use serde_json::{Value, json};
 use shashki::egtb::{Material, Tablebases, TbError, Wdl, WdlTables};
 use shashki::{Color, Notation, Position};
 
+use super::error_replies::JsonErrors;
 use crate::cli_error::CliError;
 
 /// Longest request target (path and query) answered: a FEN of every square fits many times.
@@ -131,7 +134,7 @@ async fn run(tables: Arc<Tablebases>, dir: &Path, options: ServeOptions) -> Resu
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEAD_TIMEOUT)
                 .max_buf_size(MAX_HEAD)
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(JsonErrors::new(stream, MAX_HEAD)), service)
                 .await;
             drop(permit);
         });

@@ -81,17 +81,30 @@ pub fn derive(dir: &Path, out: &Path) -> Result<(), CliError> {
     crate::output::write_stdout(&text)
 }
 
+/// What `egtb check-wdl` checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Checked {
+    /// The largest piece count (default: the largest the full tables hold).
+    pub pieces: Option<u32>,
+    /// Only that piece count, not every smaller one too.
+    pub only: bool,
+    /// This many random slots per piece count instead of every slot.
+    pub random: Option<u64>,
+    /// The seed of the random slots.
+    pub seed: u64,
+}
+
 /// `egtb check-wdl`: compares the WDL tables of `wdl_dir` with the full tables of `dir`.
 ///
 /// # Errors
 /// A set cannot be opened, or a position's results disagree (exit code 1).
-pub fn check(
-    dir: &Path,
-    wdl_dir: &Path,
-    pieces: Option<u32>,
-    random: Option<u64>,
-    seed: u64,
-) -> Result<(), CliError> {
+pub fn check(dir: &Path, wdl_dir: &Path, checked_what: Checked) -> Result<(), CliError> {
+    let Checked {
+        pieces,
+        only,
+        random,
+        seed,
+    } = checked_what;
     let full = Tablebases::open(dir);
     if full.max_pieces() == 0 {
         return Err(super::no_tables(dir, &full));
@@ -118,7 +131,8 @@ pub fn check(
         )));
     }
     let in_wdl = wdl.materials();
-    for n in 2..=top {
+    let lowest = if only { top } else { 2 };
+    for n in lowest..=top {
         let started = Instant::now();
         let materials: Vec<Material> = Material::all_up_to(n)
             .into_iter()
@@ -187,10 +201,11 @@ pub fn check(
         } else {
             String::new()
         };
+        let agreed = checked.load(Ordering::Relaxed);
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = agreed as f64 / seconds.max(1e-9);
         outln!(
-            "{n} pieces{of}, {what}: {} positions agree ({:.1} s)",
-            checked.load(Ordering::Relaxed),
-            started.elapsed().as_secs_f64()
+            "{n} pieces{of}, {what}: {agreed} positions agree ({seconds:.1} s, {rate:.0} a second)"
         );
     }
     Ok(())

@@ -15,6 +15,7 @@
 mod egtb_serve;
 mod egtb_slurm;
 mod egtb_wdl;
+mod error_replies;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -147,6 +148,9 @@ enum EgtbCommand {
         /// Largest piece count checked [default: all the full tables hold].
         #[arg(long)]
         pieces: Option<u32>,
+        /// Check only the largest piece count (`--pieces`), not every smaller one too.
+        #[arg(long)]
+        only: bool,
         /// Check this many random slots per piece count instead of every one.
         #[arg(long, value_name = "N")]
         random: Option<u64>,
@@ -212,10 +216,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         EgtbCommand::CheckWdl {
             wdl,
             pieces,
+            only,
             random,
             seed,
             dir,
-        } => egtb_wdl::check(&dir.dir()?, wdl, *pieces, *random, *seed),
+        } => egtb_wdl::check(
+            &dir.dir()?,
+            wdl,
+            egtb_wdl::Checked {
+                pieces: *pieces,
+                only: *only,
+                random: *random,
+                seed: *seed,
+            },
+        ),
         EgtbCommand::Serve {
             bind,
             threads,
