@@ -118,6 +118,10 @@ pub struct Args {
     /// next to `--out` (extension `.shnn`), named in the JSON's `"network"`.
     #[arg(long, conflicts_with_all = ["patterns", "fold"])]
     pub(super) network: bool,
+    /// Start the network fit from the start evaluation's network (the built-in one unless
+    /// `--start` names another) instead of from small random weights.
+    #[arg(long, requires = "network")]
+    pub(super) warm_start: bool,
     /// Passes over the data of the network fit (the step size drops to a third halfway).
     #[arg(long, default_value_t = 20, requires = "network")]
     pub(super) epochs: usize,

@@ -95,8 +95,9 @@ fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
     Ok(data)
 }
 
-/// The largest score a `FEN;result;score` line may hold (forced results are not written).
-const MAX_SCORE: i32 = 10_000;
+/// The largest score a `FEN;result;score` line may hold (forced results and the tables' wins
+/// are not written).
+const MAX_SCORE: i32 = super::selfplay::MAX_EVALUATED;
 
 /// The label of a position whose score reads `expected` and whose game ended `result`: the
 /// score's share `lambda`, rounded as search labels are.
@@ -218,7 +219,7 @@ mod tests {
                 "W:W21:B1;1;99999999999",
                 "d.txt:2: score \"99999999999\" is not",
             ),
-            ("W:W21:B1;1;20000", "d.txt:2: score \"20000\" is not"),
+            ("W:W21:B1;1;5001", "d.txt:2: score \"5001\" is not"),
             ("W:W21:B1;1;", "d.txt:2: score \"\" is not"),
             ("W:W21:B1;;5", "d.txt:2: result \"\" is not"),
             ("W:W21;1;5", "d.txt:2: "),

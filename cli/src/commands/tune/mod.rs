@@ -313,9 +313,29 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         network::start_error(&train, k),
         network::start_error(&valid, k)
     );
-    let fitted = network::fit(&train, &valid, k, args.epochs, 0, |epoch, train, valid| {
-        outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
-    });
+    let initial = if args.warm_start {
+        let network = start.network.network().ok_or_else(|| {
+            CliError::input("--warm-start: the start evaluation has no network (network off)")
+        })?;
+        outln!(
+            "going on from the start's network: error {:.6} (held out {:.6})",
+            network::engine_error(&train, start, k),
+            network::engine_error(&valid, start, k)
+        );
+        Some(network)
+    } else {
+        None
+    };
+    let fitted = network::fit(
+        &train,
+        &valid,
+        k,
+        args.epochs,
+        (initial.as_deref(), 0),
+        |epoch, train, valid| {
+            outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
+        },
+    );
     let params = network::with_network(&base, fitted);
     outln!(
         "rounded as the engine reads it: error {:.6} (held out {:.6})",

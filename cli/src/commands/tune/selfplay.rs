@@ -33,6 +33,10 @@ use crate::inputs::openings::spread;
 
 /// Plies after which a self-play game is adjudicated a draw.
 const MAX_PLIES: usize = 300;
+/// The largest search score kept as a score: an evaluation never reaches 50 men, while the
+/// search scores positions it knows won from the tables far above that (and forced wins above
+/// those), which are results, not evaluations.
+pub(super) const MAX_EVALUATED: i32 = 5_000;
 /// Games played in parallel and written together by [`stream_to_file`].
 const BLOCK: usize = 64;
 
@@ -42,8 +46,8 @@ const BLOCK: usize = 64;
 pub(super) struct Record {
     /// The position.
     pub(super) position: Position,
-    /// White's score by the mover's search, in centi-men (`None`: a forced result, which a
-    /// score label would not express).
+    /// White's score by the mover's search, in centi-men (`None`: a forced result or one the
+    /// tables know, beyond [`MAX_EVALUATED`], which a score label would not express).
     pub(super) score: Option<i32>,
 }
 
@@ -152,7 +156,7 @@ impl SelfPlay<'_> {
                     let score = search.score;
                     records.push(Record {
                         position,
-                        score: (!score.is_win() && !score.is_loss())
+                        score: (score.value().abs() <= MAX_EVALUATED)
                             .then(|| score.value() * position.side_to_move().sign()),
                     });
                 }
@@ -401,7 +405,7 @@ mod tests {
         assert!(others.iter().any(|p| *p != first.records[0].position));
         // Scores are White's: the mover's search score turned by its colour.
         for record in &first.records {
-            assert!(record.score.is_none_or(|s| s.abs() < 10_000));
+            assert!(record.score.is_none_or(|s| s.abs() <= MAX_EVALUATED));
         }
     }
 
