@@ -205,7 +205,22 @@ impl Network {
         network
     }
 
-    /// The first-layer row of input `input` (order in the module documentation).
+    /// The weights in floating point, as [`Network::from_weights`] takes them (first-layer rows
+    /// by input, biases, output weights in centi-men): the start of a fit that goes on from this
+    /// network (`shashki tune --network --warm-start`).
+    #[must_use]
+    pub fn to_weights(&self) -> (Box<[[f32; HIDDEN]; INPUTS]>, [f32; HIDDEN], [f32; HIDDEN]) {
+        let mut first = Box::new([[0.0; HIDDEN]; INPUTS]);
+        for (input, row) in first.iter_mut().enumerate() {
+            *row = self.row(input).map(|w| f32::from(w) / ONE as f32);
+        }
+        (
+            first,
+            self.bias.map(|w| f32::from(w) / ONE as f32),
+            self.out.map(|w| f32::from(w) / OUT_SCALE as f32),
+        )
+    }
+
     /// Where input `input`'s row is kept: its kind and its square's bit.
     fn slot(input: usize) -> (usize, usize) {
         (input / 32, Square::ALL[input % 32].bit() as usize)
@@ -572,6 +587,14 @@ mod tests {
             })
             .sum::<f64>()
             / f64::from(ONE * OUT_SCALE)
+    }
+
+    #[test]
+    fn a_network_read_back_from_its_float_weights_is_the_same() {
+        for network in [noisy(3), (*Network::builtin()).clone()] {
+            let (first, bias, out) = network.to_weights();
+            assert_eq!(Network::from_weights(&first, &bias, &out), network);
+        }
     }
 
     #[test]

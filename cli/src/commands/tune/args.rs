@@ -9,12 +9,29 @@ use crate::inputs::openings::Openings;
 /// Arguments of `shashki tune`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Self-play games per depth (ignored with --data; at most one per opening).
+    /// Self-play games per depth (ignored with --data; at most one per opening); with --nodes,
+    /// the games in all (the openings cycled).
     #[arg(long, default_value_t = 200)]
     pub(super) games: usize,
     /// Search depth per self-play move; several (`4,5,6`) play every opening once per depth.
     #[arg(long, value_delimiter = ',', default_value = "4")]
     pub(super) depth: Vec<u32>,
+    /// Self-play at this many nodes per move instead of `--depth`: `--games` games (game i
+    /// from opening i modulo their count), each position written to `--save-data` as it comes
+    /// with White's result and the mover's score (`FEN;result;score`), and nothing fitted.
+    #[arg(long, requires = "save_data", conflicts_with_all = ["data", "label_depth", "network"])]
+    pub(super) nodes: Option<u64>,
+    /// Random legal moves played from each opening before the engine takes over (different in
+    /// every game: drawn from `--seed` and the game's number).
+    #[arg(long, default_value_t = 0)]
+    pub(super) random_plies: u32,
+    /// Seed of the self-play games' random moves.
+    #[arg(long, default_value_t = 0)]
+    pub(super) seed: u64,
+    /// For data lines with a result and a score (`FEN;result;score`, from `--nodes`): the
+    /// label is λ · σ(K · score / 400) + (1 − λ) · result, the score's share λ.
+    #[arg(long, default_value_t = 0.5)]
+    pub(super) lambda: f64,
     /// Openings for the self-play games.
     /// (`built-in`: the 745 three-move ballots; or a JSON file of name → FEN.)
     #[arg(long, default_value = "built-in")]
@@ -101,6 +118,10 @@ pub struct Args {
     /// next to `--out` (extension `.shnn`), named in the JSON's `"network"`.
     #[arg(long, conflicts_with_all = ["patterns", "fold"])]
     pub(super) network: bool,
+    /// Start the network fit from the start evaluation's network (the built-in one unless
+    /// `--start` names another) instead of from small random weights.
+    #[arg(long, requires = "network")]
+    pub(super) warm_start: bool,
     /// Passes over the data of the network fit (the step size drops to a third halfway).
     #[arg(long, default_value_t = 20, requires = "network")]
     pub(super) epochs: usize,

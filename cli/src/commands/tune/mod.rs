@@ -42,7 +42,13 @@
 //! Example: `shashki tune --games 745 --depth 4,5,6 --label-depth 8 --tablebases /work/egtb
 //! --save-data /tmp/labels.txt --out /tmp/w.json`.
 //!
-//! Parts: [`args`] (the arguments), [`data`] (self-play games, data files), [`label`] (labels
+//! 8. Data at scale (`--nodes N --save-data FILE`): self-play games at a fixed node count,
+//!    from the openings with `--random-plies` random moves first (seeded by `--seed`), ended
+//!    by the tablebases where they know the position, every quiet position written as it comes
+//!    with the game's result and the mover's score ([`selfplay`]); nothing is fitted. A later
+//!    run reads the file with `--data` and blends score and result by `--lambda`.
+//!
+//! Parts: [`args`] (the arguments), [`selfplay`] (self-play games), [`data`] (data files), [`label`] (labels
 //! from searches), [`model`] (the model the fit adjusts: features, pattern tables, phases,
 //! folding), [`fit`] (the gradient fit and K), [`network`] (the network's fit); this file holds
 //! the flow from data to weights file.
@@ -53,6 +59,7 @@ mod fit;
 mod label;
 mod model;
 mod network;
+mod selfplay;
 
 use std::time::Instant;
 
@@ -63,11 +70,12 @@ use crate::atomic_file::{write_atomically, write_bytes_atomically};
 use crate::cli_error::CliError;
 use crate::inputs::engine::open_tablebases;
 pub use args::Args;
-use data::{Data, format_data, generate, read_all_data};
+use data::{Data, format_data, read_all_data};
 use fit::{Fit, fit_k};
 use label::{Labeller, label_positions};
 use model::{Model, Sample};
 use network::NetSample;
+use selfplay::{SelfPlay, generate, stream_to_file};
 
 /// Runs `shashki tune`.
 ///
@@ -83,8 +91,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .as_deref()
         .map(open_tablebases)
         .transpose()?;
+    if let (Some(nodes), Some(out)) = (args.nodes, &args.save_data) {
+        let selfplay = SelfPlay {
+            eval: &start,
+            tables: tables.as_ref(),
+            random_plies: args.random_plies,
+            seed: args.seed,
+        };
+        let clock = Instant::now();
+        let summary = stream_to_file(args, &selfplay, nodes, out)?;
+        outln!(
+            "{} games, {} positions ({} games ended by the tables) in {:.0} s, written to {}",
+            summary.games,
+            summary.positions,
+            summary.adjudicated,
+            clock.elapsed().as_secs_f64(),
+            out.display()
+        );
+        return Ok(());
+    }
     let mut data = match args.data.as_slice() {
-        [_, ..] => read_all_data(&args.data)?,
+        [_, ..] => read_all_data(&args.data, args.lambda)?,
         [] => {
             let clock = Instant::now();
             let positions = generate(args, &start, tables.as_ref())?;
@@ -286,9 +313,29 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         network::start_error(&train, k),
         network::start_error(&valid, k)
     );
-    let fitted = network::fit(&train, &valid, k, args.epochs, 0, |epoch, train, valid| {
-        outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
-    });
+    let initial = if args.warm_start {
+        let network = start.network.network().ok_or_else(|| {
+            CliError::input("--warm-start: the start evaluation has no network (network off)")
+        })?;
+        outln!(
+            "going on from the start's network: error {:.6} (held out {:.6})",
+            network::engine_error(&train, start, k),
+            network::engine_error(&valid, start, k)
+        );
+        Some(network)
+    } else {
+        None
+    };
+    let fitted = network::fit(
+        &train,
+        &valid,
+        k,
+        args.epochs,
+        (initial.as_deref(), 0),
+        |epoch, train, valid| {
+            outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
+        },
+    );
     let params = network::with_network(&base, fitted);
     outln!(
         "rounded as the engine reads it: error {:.6} (held out {:.6})",

@@ -127,27 +127,38 @@ pub(super) fn engine_error(samples: &[NetSample], params: &EvalParams, k: f64) -
 }
 
 /// Fits a network on `train` for `epochs` passes (reporting the error on `valid` after each),
-/// from weights drawn with `seed`.
+/// from `initial`'s weights (a fit that goes on from a network) or from weights drawn with
+/// `seed`.
 pub(super) fn fit(
     train: &[NetSample],
     valid: &[NetSample],
     k: f64,
     epochs: usize,
-    seed: u64,
+    (initial, seed): (Option<&Network>, u64),
     mut report: impl FnMut(usize, f64, f64),
 ) -> Network {
     // Small weights of both signs, spread by a hash of their place (the classic
     // `fract(sin(n) · 43 758.55)`), uniform enough to break the units' symmetry.
-    let initial = |n: usize| {
+    let drawn = |n: usize| {
         let x = ((n as f32 + seed as f32) * 12.9898).sin() * 43_758.547;
         (x - x.floor()) * 0.346 - 0.173
     };
-    let mut weights = Weights {
-        first: (0..INPUTS)
-            .map(|i| std::array::from_fn(|h| initial(i * HIDDEN + h)))
-            .collect(),
-        bias: [0.0; HIDDEN],
-        out: [0.0; HIDDEN],
+    let mut weights = match initial {
+        Some(network) => {
+            let (first, bias, out) = network.to_weights();
+            Weights {
+                first: first.to_vec(),
+                bias,
+                out: out.map(|w| w / OUT_UNIT),
+            }
+        }
+        None => Weights {
+            first: (0..INPUTS)
+                .map(|i| std::array::from_fn(|h| drawn(i * HIDDEN + h)))
+                .collect(),
+            bias: [0.0; HIDDEN],
+            out: [0.0; HIDDEN],
+        },
     };
     let len = Weights::len();
     let (mut m, mut v) = (vec![0f32; len], vec![0f32; len]);
@@ -260,8 +271,28 @@ mod tests {
             .collect();
         assert!(samples.len() > 30, "{} samples", samples.len());
         let before = start_error(&samples, 1.0);
-        let network = fit(&samples, &samples, 1.0, 200, 1, |_, _, _| {});
-        let after = engine_error(&samples, &with_network(&start, network), 1.0);
+        let network = fit(&samples, &samples, 1.0, 200, (None, 1), |_, _, _| {});
+        let after = engine_error(&samples, &with_network(&start, network.clone()), 1.0);
         assert!(after < before / 2.0, "error {before} → {after}");
+        // Going on from the fitted network starts where it ended: one more pass keeps the
+        // error low, where a fresh start's first pass does not reach it.
+        let mut first_pass = f64::NAN;
+        let again = fit(
+            &samples,
+            &samples,
+            1.0,
+            1,
+            (Some(&network), 1),
+            |_, t, _| {
+                first_pass = t;
+            },
+        );
+        let mut fresh_pass = f64::NAN;
+        fit(&samples, &samples, 1.0, 1, (None, 1), |_, t, _| {
+            fresh_pass = t
+        });
+        let continued = engine_error(&samples, &with_network(&start, again), 1.0);
+        assert!(continued < before / 2.0, "error {before} → {continued}");
+        assert!(first_pass < fresh_pass, "{first_pass} against {fresh_pass}");
     }
 }
