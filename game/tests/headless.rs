@@ -875,6 +875,28 @@ fn a_flag_fall_ends_the_game_and_undo_gives_the_time_back() {
 }
 
 #[test]
+fn a_clock_loses_the_whole_time_the_window_slept() {
+    let mut app = two_players(None);
+    // The window sleeps a second between frames while a clock runs (view/redraw.rs).
+    manual_time(&mut app, Duration::from_secs(1));
+    let control = TimeControl {
+        base: Duration::from_secs(60),
+        increment: Duration::ZERO,
+    };
+    command(&mut app, SetupCommand::TimeControl(Some(control)));
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    let before = clocks(&app).left(Color::Black);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        before - clocks(&app).left(Color::Black),
+        Duration::from_secs(3)
+    );
+}
+
+#[test]
 fn the_engine_plays_on_its_clock_without_running_out() {
     let mut setup = setup_with(None, Controller::Engine, Controller::Human);
     // Six seconds for the game: the engine must spend a fraction of it on one move.

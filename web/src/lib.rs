@@ -27,6 +27,6 @@ mod position;
 pub use book::{BookMove, book_moves};
 pub use engine::{Engine, SearchInfo, SearchResult, engine_config};
 pub use game::{Game, GameStatus};
-pub use hub::HubSession;
+pub use hub::{HubSearch, HubSession};
 pub use pdn::{PdnReading, PdnRecord, read_pdn};
 pub use position::{MoveInfo, Position, perft};

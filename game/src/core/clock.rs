@@ -10,7 +10,7 @@
 //! chooses another control (from the position on the board).
 //!
 //! Time itself is input: `run_clocks` (in [`GameSet::Input`](crate::ground::GameSet)) takes the
-//! frame's [`Time`] from the clock of the side to move while the game goes on — except while the
+//! real time since the last frame ([`Time<Real>`]) from the clock of the side to move while the game goes on — except while the
 //! engine is to move and waits for the player (a review or the analysis), so it never loses time it
 //! could not use — and when that clock reaches zero writes [`RecordCommand::TimeUp`]; the record step
 //! then ends the game (a loss on time, `2-0` / `0-2` in the move list). Tests drive the clocks with
@@ -174,10 +174,12 @@ pub fn clock_runs(record: &GameRecord, clocks: &Clocks, analysing: bool) -> bool
     clocks.control.is_some() && record.ongoing() && !engine_waits && record.tags().is_empty()
 }
 
-/// Runs the side to move's clock by the frame's time; its running out becomes
-/// [`RecordCommand::TimeUp`].
+/// Runs the side to move's clock by the real time since the last frame; its running out becomes
+/// [`RecordCommand::TimeUp`]. Real time, not the game's virtual time: that one counts at most a
+/// quarter of a second a frame (Bevy's `max_delta`), and the window sleeps up to a second between
+/// frames while a clock runs (`view/redraw.rs`), so the clocks ran at a quarter of their speed.
 fn run_clocks(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     record: Res<GameRecord>,
     analysis: Res<Analysis>,
     mut clocks: ResMut<Clocks>,

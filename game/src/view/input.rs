@@ -11,7 +11,7 @@
 //!
 //! A press lands where the pointer was when the button went down, not where it is when the
 //! frame runs: a slow frame (a browser's software renderer) may run after the pointer has moved
-//! on. [`PointerEvents`] reads the window's events of the frame in the order they came.
+//! on. `PointerEvents` reads the window's events of the frame in the order they came.
 
 use bevy::input::ButtonState;
 use bevy::input::touch::{Touch, TouchPhase};

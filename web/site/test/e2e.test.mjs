@@ -3,7 +3,7 @@
 // plays the move, the engine answers from its Web Worker; a capture is forced, undo takes a move
 // back, the level and the language chosen are kept over a reload (the page's storage), the page
 // keeps drawing and playing clicks while the engine searches, Open PDN opens the browser's file chooser and Save PDN
-// downloads the game. Screenshots (desktop- and phone-sized, both languages) are kept in
+// downloads the game, Copy FEN and Copy PDN fill the browser's clipboard. Screenshots (desktop- and phone-sized, both languages) are kept in
 // web/site/test/artifacts/. Run after `bash web/site/build.sh`:
 //   node --test web/site/test/e2e.test.mjs
 import { test, before, after } from 'node:test';
@@ -114,6 +114,7 @@ const DESKTOP = { width: 1200, height: 780 };
 const BUTTONS = {
     ru: [1139, 21], en: [1175, 21], twoPlayers: [918, 266], undo: [887, 299],
     level5: [1041, 383], level3: [955, 383], openPdn: [1020, 516], savePdn: [1135, 516], analyse: [1158, 588],
+    copyFen: [904, 555], copyPdn: [1020, 555],
 };
 // A chosen button is drawn in the palette's blue (game/src/ground/palette.rs), the others grey.
 const CHOSEN = [56, 115, 179];
@@ -290,5 +291,27 @@ test('a phone held upright: the board on top, the panel below, in both languages
         await page.waitForTimeout(400);
     }
     await boardUntil(page, board, (s) => s.c3 === 'empty' && s.d4 === 'white', 'c3-d4 not played by taps');
+    await page.close();
+});
+
+test('Copy FEN and Copy PDN put the text in the browser\'s clipboard', async () => {
+    const { page, board, errors } = await open(DESKTOP, undefined, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const clipboardHolds = async (pattern, what) => {
+        const start = Date.now();
+        let text = '';
+        while (!pattern.test(text)) {
+            assert.ok(Date.now() - start < 8000, `${what}; the clipboard holds ${JSON.stringify(text)}`);
+            await page.waitForTimeout(250);
+            text = await page.evaluate(() => navigator.clipboard.readText());
+        }
+        return text;
+    };
+    await press(page, 'copyFen');
+    await clipboardHolds(/^W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12$/, 'Copy FEN');
+    await playClicks(page, board, 'c3', 'd4', (s) => s.d4 === 'white', 'c3-d4 not played');
+    await press(page, 'copyPdn');
+    const pdn = await clipboardHolds(/1\. c3-d4/, 'Copy PDN');
+    assert.match(pdn, /^\[/, pdn);
+    assert.deepEqual(errors, []);
     await page.close();
 });
