@@ -75,10 +75,11 @@ my @crates = (
             pdn_args => [qw(position game pdn engine tables)],
         },
     },
-    # The benches' shared helpers and the fuzz targets' bodies: one file each today, held to the
-    # same size limit and circle check should they grow.
+    # The benches' shared helpers, the fuzz targets' bodies and the tablebase service's client:
+    # one file each today, held to the same size limit and circle check should they grow.
     { root => 'benches/src', circles => 1, floors => {} },
     { root => 'fuzz/src', circles => 1, floors => {} },
+    { root => 'tablebase-client/src', circles => 1, floors => {} },
     {
         root => 'web/src',
         circles => 1,

@@ -58,6 +58,9 @@ impl Plugin for CorePlugin {
             self.setup.clock,
             self.setup.record.game().moves().len(),
         ))
+        .insert_resource(crate::core::settings::TablebaseUrl(
+            self.setup.tablebase_url.clone(),
+        ))
         .insert_resource(crate::engine::port::EngineSetup(shashki::EngineSetup {
             book: self.setup.book.clone(),
             tablebases: self.setup.tablebases.clone(),

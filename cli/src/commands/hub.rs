@@ -36,9 +36,9 @@ use shashki::hub::{self, Action, GoMode, Param, ParamKind, SearchRequest, Sessio
 use shashki::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, SearchInfo, SearchLimit, StopHandle};
 use shashki::{Position, Score, SearchResult};
+use shashki_tablebase_client::TablebaseService;
 
 use crate::cli_error::CliError;
-use crate::inputs::tablebase_service::TablebaseService;
 
 /// Arguments of `shashki hub`.
 #[derive(clap::Args)]
@@ -77,7 +77,7 @@ fn tablebase_service(
     }
     TablebaseService::new(url)
         .map(Arc::new)
-        .map_err(|error| problems.push(error))
+        .map_err(|error| problems.push(error.to_string()))
         .ok()
 }
 
@@ -92,7 +92,7 @@ fn service_answer(
     let answer = match service.probe(root) {
         Ok(answer) => answer?,
         Err(error) => {
-            out.send(&hub::error_line(&error));
+            out.send(&hub::error_line(&error.to_string()));
             return None;
         }
     };

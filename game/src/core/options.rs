@@ -41,6 +41,10 @@ pub struct Options {
     /// Directory of endgame tablebase files (`*.shtb`) for the engine.
     #[arg(long, value_name = "DIR")]
     pub tablebases: Option<PathBuf>,
+    /// A tablebase service (`shashki egtb serve`) the engine asks before its moves, e.g.
+    /// `http://tables.local:9090`; kept in the settings (`""`: none). Not in a page.
+    #[arg(long, value_name = "URL")]
+    pub tablebase_url: Option<String>,
     /// The engine's playing level, 1 (beginner) to 8 (master); default 3 (amateur).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=shashki::LEVELS.len() as i64))]
     pub level: Option<u8>,
@@ -93,6 +97,8 @@ pub struct Setup {
     pub book: BookChoice,
     /// The tablebase directory to open, if any.
     pub tablebases: Option<PathBuf>,
+    /// The tablebase service to ask, if any (`--tablebase-url`, else the saved setting).
+    pub tablebase_url: Option<String>,
     /// Problems met while reading the options, shown in the window.
     pub problems: Vec<Say>,
     /// What the window says first about the game it opened (`None`: the keys).
@@ -203,6 +209,12 @@ impl Setup {
             record,
             book,
             tablebases: options.tablebases.clone(),
+            tablebase_url: options
+                .tablebase_url
+                .clone()
+                .or_else(|| settings.tablebase_url.clone())
+                .map(|url| url.trim().to_string())
+                .filter(|url| !url.is_empty()),
             problems,
             opened,
             lang: options
@@ -246,6 +258,8 @@ mod tests {
             "en",
             "--clock",
             "5+3",
+            "--tablebase-url",
+            "http://tables.local:9090",
         ])
         .unwrap();
         let setup = Setup::from_options(&options);
@@ -260,6 +274,31 @@ mod tests {
         assert_eq!(setup.record.players().white, Controller::Engine);
         assert_eq!(setup.record.players().black, Controller::Human);
         assert_eq!(setup.book, BookChoice::File(PathBuf::from("b.json")));
+        assert_eq!(
+            setup.tablebase_url.as_deref(),
+            Some("http://tables.local:9090")
+        );
+    }
+
+    #[test]
+    fn the_tablebase_url_flag_wins_over_the_setting_and_empty_means_none() {
+        let saved = Settings {
+            tablebase_url: Some("http://saved:9090".into()),
+            ..Settings::default()
+        };
+        let setup = |args: &[&str]| {
+            let options = Options::try_parse_from(
+                std::iter::once("shashki-game").chain(args.iter().copied()),
+            )
+            .unwrap();
+            Setup::from_options_and_settings(&options, saved.clone()).tablebase_url
+        };
+        assert_eq!(setup(&[]).as_deref(), Some("http://saved:9090"));
+        assert_eq!(
+            setup(&["--tablebase-url", "http://flag:1"]).as_deref(),
+            Some("http://flag:1")
+        );
+        assert_eq!(setup(&["--tablebase-url", ""]), None);
     }
 
     #[test]

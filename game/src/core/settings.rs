@@ -1,6 +1,7 @@
 //! Settings that stay between runs: the language, the engine's level, the clock, whether the
-//! board is turned, the window's size, the file opened last and the puzzles' progress (the place
-//! in the shipped set, the counts, the difficulty and theme chosen).
+//! board is turned, the window's size, the file opened last, the puzzles' progress (the place
+//! in the shipped set, the counts, the difficulty and theme chosen) and the tablebase service's
+//! URL ([`TablebaseUrl`]).
 //!
 //! They live in one human-readable JSON file, `settings.json` in the per-user configuration
 //! directory ([`default_path`]: `~/.config/shashki` on Linux, found by the `directories` crate);
@@ -48,7 +49,15 @@ pub struct Settings {
     pub last_file: Option<PathBuf>,
     /// Where the player is in the shipped puzzles, the counts and the choice.
     pub puzzles: Option<KeptPuzzles>,
+    /// The tablebase service the engine asks (`shashki egtb serve`), e.g.
+    /// `http://tables.local:9090`.
+    pub tablebase_url: Option<String>,
 }
+
+/// The tablebase service's URL in force (`--tablebase-url`, else the saved setting; `None`: no
+/// service). The engine's back end asks it (`engine::service`); the settings keep it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TablebaseUrl(pub Option<String>);
 
 /// The puzzle mode's progress in the shipped set, kept between runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,6 +207,8 @@ pub struct InForce<'w, 's> {
     window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     /// The puzzle mode (its place, counts and choice).
     puzzles: Res<'w, Puzzles>,
+    /// The tablebase service's URL, when the app has the resource.
+    tablebase_url: Option<Res<'w, TablebaseUrl>>,
 }
 
 /// The settings in force: the language, the level, the clock, the board's turn, the window's
@@ -211,6 +222,7 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
         collection,
         window,
         puzzles,
+        tablebase_url,
     } = now;
     let Some(path) = file.path.clone() else {
         return;
@@ -235,6 +247,7 @@ fn keep_settings(mut file: ResMut<SettingsFile>, now: InForce, mut notice: ResMu
         puzzles: Some(KeptPuzzles::of(&puzzles, file.saved.puzzles.as_ref()))
             .filter(|kept| *kept != KeptPuzzles::default())
             .or(file.saved.puzzles.clone()),
+        tablebase_url: tablebase_url.map_or(file.saved.tablebase_url.clone(), |url| url.0.clone()),
     };
     if now == file.saved {
         return;

@@ -1,5 +1,6 @@
-//! The engine's floor: the engine behind a port, and the endgame tables built in the background
-//! for it ([`tablebases`]).
+//! The engine's floor: the engine behind a port, the endgame tables built in the background
+//! for it ([`tablebases`]) and, on the desktop, a tablebase service asked at the root
+//! ([`service`]).
 //!
 //! Three rooms, in this order: [`port`] (the messages between the game and whatever searches:
 //! [`port::SearchRequest`] — search this game for this purpose, or stop — and
@@ -21,6 +22,7 @@ pub mod engine_task;
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub mod native_backend;
 pub mod port;
+pub mod service;
 pub mod tablebases;
 #[cfg(target_arch = "wasm32")]
 pub mod web_backend;

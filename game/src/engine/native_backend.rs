@@ -3,7 +3,11 @@
 //! messages of [`crate::engine::port`].
 //!
 //! At start-up `build_engine` makes the engines from the [`EngineSetup`] (book, tablebases;
-//! problems become notices) into an [`EngineHandle`]. `serve_requests` reads each
+//! problems become notices) into an [`EngineHandle`], with the tablebase service of the
+//! [`TablebaseUrl`] setting, if any ([`ServiceLink`]: asked at the root before the engine's move;
+//! its failure goes from the job's [`ProgressSlot`] to the notice once the job has ended, after
+//! the rules step has played the move, which clears the notice: so the player sees it beside
+//! the engine's move, not only while the engine thinks). `serve_requests` reads each
 //! [`SearchRequest`]: a search clones nothing more than it is given and runs [`think`] on a thread
 //! held in a [`Job`] component; a stop sets the job's own flag and the engines' stop handles.
 //! Not on Bevy's `AsyncComputeTaskPool`: Bevy compiles its render pipelines there, and with two
@@ -28,10 +32,12 @@ use shashki::{
 
 use crate::core::notice::Notice;
 use crate::core::record::{MoveLabel, Strength};
+use crate::core::settings::TablebaseUrl;
 use crate::engine::port::{
     DRAW_OFFER_TIME, EngineSetup, HINT_TIME, PortSet, Progress, Purpose, Request, SearchReply,
     SearchRequest, Thought, numbered_line,
 };
+use crate::engine::service::ServiceLink;
 use crate::ground::GameSet;
 use crate::ground::window_waker::WindowWaker;
 use crate::text::Say;
@@ -49,6 +55,8 @@ pub struct EngineHandle {
     pub analysis: Arc<Engine>,
     /// Seed of the weak levels' choices (mixed with each position), new every run.
     pub seed: u64,
+    /// The tablebase service asked at the root, if any.
+    pub service: Option<Arc<ServiceLink>>,
 }
 
 impl EngineHandle {
@@ -67,6 +75,7 @@ impl EngineHandle {
                 ..config.clone()
             }))),
             seed,
+            service: None,
         }
     }
 
@@ -112,10 +121,12 @@ impl Job {
 }
 
 /// Where a search thread leaves its latest progress for the back end to reply with, waking the
-/// window each time so that the news is shown without the window polling for it.
+/// window each time so that the news is shown without the window polling for it; and the
+/// tablebase service's failure, for the notice.
 pub struct ProgressSlot {
     latest: Mutex<Progress>,
     waker: WindowWaker,
+    service_failure: Mutex<Option<Say>>,
 }
 
 impl ProgressSlot {
@@ -125,12 +136,28 @@ impl ProgressSlot {
         ProgressSlot {
             latest: Mutex::new(Progress::default()),
             waker,
+            service_failure: Mutex::new(None),
         }
     }
 
     fn publish(&self, progress: Progress) {
         *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = progress;
         self.waker.wake();
+    }
+
+    fn service_failed(&self, say: Say) {
+        *self
+            .service_failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(say);
+        self.waker.wake();
+    }
+
+    fn take_service_failure(&self) -> Option<Say> {
+        self.service_failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 
     fn latest(&self) -> Progress {
@@ -154,6 +181,8 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(GameSet::Follow)
                 .after(PortSet::Request),
         )
+        .init_resource::<ServiceFailures>()
+        .add_systems(Update, show_service_failures.in_set(GameSet::Follow))
         .add_systems(Last, stop_on_exit);
 }
 
@@ -161,6 +190,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn build_engine(
     mut commands: Commands,
     setup: Option<Res<EngineSetup>>,
+    url: Option<Res<TablebaseUrl>>,
     mut notice: ResMut<Notice>,
 ) {
     let config = EngineConfig {
@@ -185,7 +215,12 @@ pub(crate) fn build_engine(
     }
     let config = loaded.configure(config);
     let seed = crate::ground::wall_clock::nanos_since_epoch();
-    commands.insert_resource(EngineHandle::new(&config, seed));
+    let mut engines = EngineHandle::new(&config, seed);
+    match url.map_or(Ok(None), |url| ServiceLink::from_setting(&url)) {
+        Ok(service) => engines.service = service.map(Arc::new),
+        Err(say) => notice.add_error(say),
+    }
+    commands.insert_resource(engines);
 }
 
 /// The one place the engine is called: a search of `game` for the request's purpose at its
@@ -229,6 +264,24 @@ pub fn think(
             .full
             .analyse(game, SearchLimit::MoveTime(time), None, report)
     };
+    // The tablebase service first, for the engine's move at full strength.
+    let full_strength = match strength {
+        Strength::MoveTime(_) => true,
+        Strength::Level(n) => Level::get(n).is_some_and(|level| !level.uses_candidates()),
+    };
+    if let Some(service) = &engines.service
+        && purpose == Purpose::Move
+        && full_strength
+    {
+        match service.ask(game) {
+            Ok(Some(result)) => return thought(&result),
+            Ok(None) => {}
+            Err(say) => progress.service_failed(say),
+        }
+        if cancelled() {
+            return Thought::nothing();
+        }
+    }
     let result = match (purpose, strength) {
         (Purpose::Hint, _) => judged(HINT_TIME),
         (Purpose::DrawOffer, _) => {
@@ -349,6 +402,7 @@ fn poll_tasks(
     mut commands: Commands,
     mut jobs: Query<(Entity, &mut Job)>,
     mut replies: MessageWriter<SearchReply>,
+    mut failures: ResMut<ServiceFailures>,
 ) {
     for (entity, mut job) in &mut jobs {
         let progress = job.progress.latest();
@@ -373,12 +427,25 @@ fn poll_tasks(
             .take()
             .and_then(|thread| thread.join().ok())
             .unwrap_or_else(Thought::nothing);
+        failures.0.extend(job.progress.take_service_failure());
         commands.entity(entity).despawn();
         replies.write(SearchReply::Finished {
             job: job.job,
             thought,
             progress,
         });
+    }
+}
+
+/// The tablebase service's failures of the jobs that ended this frame, for the notice.
+#[derive(Resource, Default)]
+struct ServiceFailures(Vec<Say>);
+
+/// Tells the player of the service's failures, after the rules step has played the ended job's
+/// move (a move clears the notice).
+fn show_service_failures(mut failures: ResMut<ServiceFailures>, mut notice: ResMut<Notice>) {
+    for failure in failures.0.drain(..) {
+        notice.add_error(failure);
     }
 }
 

@@ -283,6 +283,19 @@ catalogue! {
         tablebase_problem: fn(&str) -> String,
         /// Error: a tablebase directory without tables (the directory).
         no_tablebases: fn(&str) -> String,
+        /// Error: the tablebase service cannot be used (its URL, why: one of the `service_`
+        /// reasons below); play goes on without it.
+        tablebase_service: fn(&str, &str) -> String,
+        /// Why: the setting is not a service's address (the client's reason).
+        service_bad_url: fn(&str) -> String,
+        /// Why: no connection (the system's reason).
+        service_unreachable: fn(&str) -> String,
+        /// Why: no answer within this many seconds.
+        service_timeout: fn(u64) -> String,
+        /// Why: the service refused the request (status, its reason).
+        service_status: fn(u16, &str) -> String,
+        /// Why: the answer does not read (detail).
+        service_bad_answer: fn(&str) -> String,
         /// Error: a bad `--fen` option (detail).
         bad_fen_option: fn(&str) -> String,
         /// Notice: the hint (a move).

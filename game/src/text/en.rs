@@ -212,6 +212,14 @@ pub static EN: Catalogue = Catalogue {
     no_tablebases: |dir| {
         format!("No tablebases in {dir}: build them with `shashki egtb build --tablebases {dir}`")
     },
+    tablebase_service: |url, why| {
+        format!("Tablebase service {url}: {why}; the engine plays on without it")
+    },
+    service_bad_url: |why| format!("not a service address ({why}); write http://HOST:PORT"),
+    service_unreachable: |why| format!("cannot connect ({why})"),
+    service_timeout: |seconds| format!("no answer within {seconds} s"),
+    service_status: |status, why| format!("request refused ({status}: {why})"),
+    service_bad_answer: |why| format!("its answer does not read ({why})"),
     bad_fen_option: |why| format!("Bad --fen: {why}"),
     hint_is: |mv| format!("Hint: {mv}"),
     depth_score: |depth, score| format!("depth {depth}, score {score}"),

@@ -30,7 +30,7 @@ pub use catalogue::{Catalogue, plural_ru};
 pub use en::EN;
 pub use puzzle_text::PuzzleText;
 pub use ru::RU;
-pub use say::{Say, SettingsFault, TypedRefusal};
+pub use say::{Say, ServiceFault, SettingsFault, TypedRefusal};
 
 /// A language of the interface.
 #[derive(
@@ -241,6 +241,12 @@ mod tests {
                 (t.book_not_used)("w"),
                 (t.tablebase_problem)("w"),
                 (t.no_tablebases)("d"),
+                (t.tablebase_service)("http://h:1", "w"),
+                (t.service_bad_url)("w"),
+                (t.service_unreachable)("w"),
+                (t.service_timeout)(2),
+                (t.service_status)(503, "w"),
+                (t.service_bad_answer)("w"),
                 (t.bad_fen_option)("w"),
                 (t.hint_is)("c3-d4"),
                 (t.depth_score)(3, "+0.10"),

@@ -226,6 +226,14 @@ pub static RU: Catalogue = Catalogue {
             "В папке {dir} нет баз окончаний: постройте их командой `shashki egtb build --tablebases {dir}`"
         )
     },
+    tablebase_service: |url, why| {
+        format!("Сервис баз окончаний {url}: {why}; компьютер играет без него")
+    },
+    service_bad_url: |why| format!("это не адрес сервиса ({why}); нужен вид http://ХОСТ:ПОРТ"),
+    service_unreachable: |why| format!("нет связи ({why})"),
+    service_timeout: |seconds| format!("нет ответа за {seconds} с"),
+    service_status: |status, why| format!("запрос отклонён ({status}: {why})"),
+    service_bad_answer: |why| format!("ответ не читается ({why})"),
     bad_fen_option: |why| format!("Неверный --fen: {why}"),
     hint_is: |mv| format!("Подсказка: {mv}"),
     depth_score: |depth, score| format!("глубина {depth}, оценка {score}"),

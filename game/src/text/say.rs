@@ -105,6 +105,13 @@ pub enum Say {
     Tablebases(String),
     /// A tablebase directory without tables (the directory).
     NoTablebases(String),
+    /// The tablebase service cannot be used (`--tablebase-url`): the engine plays on without it.
+    TablebaseService {
+        /// The service's URL.
+        url: String,
+        /// What went wrong.
+        fault: ServiceFault,
+    },
     /// A bad `--fen` option (detail).
     BadFenOption(String),
     /// The hint, a move.
@@ -171,6 +178,7 @@ impl Say {
             Say::BookNotUsed(why) => (t.book_not_used)(why),
             Say::Tablebases(why) => (t.tablebase_problem)(why),
             Say::NoTablebases(dir) => (t.no_tablebases)(dir),
+            Say::TablebaseService { url, fault } => (t.tablebase_service)(url, &fault.explain(t)),
             Say::BadFenOption(why) => (t.bad_fen_option)(why),
             Say::Hint(mv) => (t.hint_is)(mv),
             Say::CannotPlay(mv, why) => (t.cannot_play)(mv, why),
@@ -216,6 +224,36 @@ pub enum SettingsFault {
     },
     /// The file cannot be read (no permission, not UTF-8 text, …): the system's words.
     Unreadable(String),
+}
+
+/// What went wrong with the tablebase service, in words of the player's language (the system's
+/// or the service's own words only in brackets).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServiceFault {
+    /// The setting is not a service's address (the client's reason).
+    BadUrl(String),
+    /// No connection (the system's reason).
+    Unreachable(String),
+    /// No answer within this many seconds.
+    Timeout(u64),
+    /// The service refused the request (status, its reason).
+    Status(u16, String),
+    /// The answer does not read as the service's (detail).
+    BadAnswer(String),
+}
+
+impl ServiceFault {
+    /// The reason in the language of `t`.
+    #[must_use]
+    pub fn explain(&self, t: &Catalogue) -> String {
+        match self {
+            ServiceFault::BadUrl(why) => (t.service_bad_url)(why),
+            ServiceFault::Unreachable(why) => (t.service_unreachable)(why),
+            ServiceFault::Timeout(seconds) => (t.service_timeout)(*seconds),
+            ServiceFault::Status(status, why) => (t.service_status)(*status, why),
+            ServiceFault::BadAnswer(why) => (t.service_bad_answer)(why),
+        }
+    }
 }
 
 impl SettingsFault {

@@ -3,9 +3,10 @@
 //!
 //! `wdl` calls [`shashki::egtb::derive_wdl_dir`] and prints the size per piece count with the
 //! positions per byte; `check-wdl` opens both sets and compares the result of every position
-//! (up to `--pieces`, every slot of every material) or of `--random N` positions drawn
-//! uniformly from the slots of each piece count, in parallel, and fails on the first
-//! disagreement it reports.
+//! (up to `--pieces`, or of that count alone with `--only`; every slot of every material) or of
+//! `--random N` positions drawn uniformly from the slots of each piece count (in batches checked
+//! in slot order, so that a compressed block is decoded once for the many positions drawn in
+//! it), in parallel, and fails on the first disagreement it reports.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -174,25 +175,40 @@ pub fn check(dir: &Path, wdl_dir: &Path, checked_what: Checked) -> Result<(), Cl
                 "every position".to_string()
             }
             Some(count) => {
-                let sizes: Vec<u64> = materials.iter().map(|&m| egtb::slot_count(m)).collect();
-                let total: u64 = sizes.iter().sum();
-                (0..count.div_ceil(4096))
-                    .into_par_iter()
-                    .try_for_each(|chunk| {
-                        let mut state =
-                            seed ^ (u64::from(n) << 56) ^ chunk.wrapping_mul(0x9E37_79B9);
-                        for _ in 0..4096.min(count - chunk * 4096) {
-                            let mut slot = splitmix(&mut state) % total;
-                            for (&material, &size) in materials.iter().zip(&sizes) {
-                                if slot < size {
-                                    compare(material, slot)?;
-                                    break;
-                                }
-                                slot -= size;
-                            }
-                        }
-                        Ok::<(), CliError>(())
+                // Where each material's slots start in one numbering of the piece count's slots.
+                let starts: Vec<u64> = materials
+                    .iter()
+                    .scan(0, |next, &m| {
+                        let start = *next;
+                        *next += egtb::slot_count(m);
+                        Some(start)
+                    })
+                    .collect();
+                let total: u64 = materials.iter().map(|&m| egtb::slot_count(m)).sum();
+                // Drawn in batches and checked in slot order: the same uniform sample, but the
+                // slots that share a compressed block are checked together, so a block is
+                // decoded once for many positions rather than once for each.
+                for batch in 0..count.div_ceil(RANDOM_BATCH) {
+                    let size = RANDOM_BATCH.min(count - batch * RANDOM_BATCH);
+                    let mut slots: Vec<u64> = (0..size.div_ceil(4096))
+                        .into_par_iter()
+                        .flat_map_iter(|chunk| {
+                            let mut state = seed
+                                ^ (u64::from(n) << 56)
+                                ^ (batch << 40)
+                                ^ chunk.wrapping_mul(0x9E37_79B9);
+                            (0..4096.min(size - chunk * 4096))
+                                .map(move |_| splitmix(&mut state) % total)
+                        })
+                        .collect();
+                    slots.par_sort_unstable();
+                    slots.par_chunks(4096).try_for_each(|chunk| {
+                        chunk.iter().try_for_each(|&slot| {
+                            let at = starts.partition_point(|&start| start <= slot) - 1;
+                            compare(materials[at], slot - starts[at])
+                        })
                     })?;
+                }
                 format!("{count} random slots")
             }
         };
@@ -210,6 +226,9 @@ pub fn check(dir: &Path, wdl_dir: &Path, checked_what: Checked) -> Result<(), Cl
     }
     Ok(())
 }
+
+/// Random slots drawn, sorted and checked at a time (128 MB of slot numbers).
+const RANDOM_BATCH: u64 = 1 << 24;
 
 /// SplitMix64: a tiny, good generator for sampling slots reproducibly from a seed.
 fn splitmix(state: &mut u64) -> u64 {

@@ -1,6 +1,9 @@
-//! A tablebase service as an input: the answer of `shashki egtb serve` (its JSON API, see
-//! `commands/egtb/egtb_serve.rs`) for a position, for the programs that have no tables of their
-//! own but know a machine that has (the Hub engine's `tb-url`).
+//! # shashki-tablebase-client — a client of the shashki tablebase service
+//!
+//! The answer of `shashki egtb serve` (its JSON API: `cli/src/commands/egtb/egtb_serve.rs`) for a
+//! position, for the programs that have no tables of their own but know a machine that has: the
+//! CLI's Hub engine (`tb-url`) and the desktop game (`--tablebase-url`). One crate, so both use
+//! the same client and the library `shashki` gains no HTTP.
 //!
 //! [`TablebaseService::new`] checks the URL once (`http://HOST:PORT[/PATH]`; plain HTTP, as on
 //! a local network or behind a TLS-ending proxy); [`TablebaseService::probe`] sends one `GET
@@ -8,8 +11,10 @@
 //! runtime, with a time limit, and reads the result for the side to move, the plies to the end
 //! where the service's full tables know them, and every legal move with its own result, best
 //! first. A position the service does not hold (404) is `Ok(None)`; everything else that goes
-//! wrong (no answer in time, another status, a body that is not the service's JSON, a move that
-//! is not legal here) is an error naming the URL, never a move taken on trust.
+//! wrong (no connection, no answer in time, another status, a body that is not the service's
+//! JSON, a move that is not legal here) is a [`ServiceError`] naming the URL, never a move taken
+//! on trust. [`TablebaseService::max_pieces`] asks `GET /status` how many pieces it holds, so a
+//! program need not ask about positions it cannot know.
 
 use std::time::Duration;
 
@@ -39,6 +44,73 @@ pub struct TablebaseService {
     timeout: Duration,
 }
 
+/// What went wrong with a tablebase service; each names the service's URL.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ServiceError {
+    /// The URL does not name a service this client can speak to.
+    #[error("tablebase service URL {url:?}: {why}")]
+    BadUrl {
+        /// The URL given.
+        url: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// No connection could be made.
+    #[error("tablebase service {url}: cannot connect: {detail}")]
+    Unreachable {
+        /// The service's URL.
+        url: String,
+        /// The system's reason.
+        detail: String,
+    },
+    /// The service did not answer in time.
+    #[error("tablebase service {url}: no answer within {after:?}")]
+    Timeout {
+        /// The service's URL.
+        url: String,
+        /// The time it had.
+        after: Duration,
+    },
+    /// The service answered with an error status.
+    #[error("tablebase service {url}: status {status}: {reason}")]
+    Status {
+        /// The service's URL.
+        url: String,
+        /// The HTTP status.
+        status: u16,
+        /// The reason the service gave (its `error`), or the start of its body.
+        reason: String,
+    },
+    /// The exchange broke off, or the answer is not the service's answer for the position.
+    #[error("tablebase service {url}: {detail}")]
+    BadAnswer {
+        /// The service's URL.
+        url: String,
+        /// What was wrong.
+        detail: String,
+    },
+}
+
+impl ServiceError {
+    /// The URL of the service concerned.
+    #[must_use]
+    pub fn url(&self) -> &str {
+        match self {
+            ServiceError::BadUrl { url, .. }
+            | ServiceError::Unreachable { url, .. }
+            | ServiceError::Timeout { url, .. }
+            | ServiceError::Status { url, .. }
+            | ServiceError::BadAnswer { url, .. } => url,
+        }
+    }
+}
+
+/// How one exchange failed, before the URL is added.
+enum Failure {
+    Connect(String),
+    Exchange(String),
+}
+
 /// The service's answer for a position: its result for the side to move and its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServiceAnswer {
@@ -58,9 +130,13 @@ impl TablebaseService {
     /// The service at `url` (`http://HOST[:PORT][/PATH]`).
     ///
     /// # Errors
-    /// A URL that does not parse, another scheme than `http`, or a query in it.
-    pub fn new(url: &str) -> Result<TablebaseService, String> {
-        let bad = |why: &str| format!("tablebase service URL {url:?}: {why}");
+    /// [`ServiceError::BadUrl`]: a URL that does not parse, another scheme than `http`, or a
+    /// query in it.
+    pub fn new(url: &str) -> Result<TablebaseService, ServiceError> {
+        let bad = |why: &str| ServiceError::BadUrl {
+            url: url.to_string(),
+            why: why.to_string(),
+        };
         let uri: Uri = url.parse().map_err(|e| bad(&format!("{e}")))?;
         match uri.scheme_str() {
             Some("http") => {}
@@ -81,60 +157,116 @@ impl TablebaseService {
         })
     }
 
+    /// The service's URL, as given.
+    #[must_use]
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
     /// The service's answer for `position`; `Ok(None)` if the service does not hold it.
     ///
     /// # Errors
-    /// No answer within [`PROBE_TIMEOUT`], a status other than 200 and 404, or a body that is
-    /// not the service's answer for this position (the message names the URL).
-    pub fn probe(&self, position: &Position) -> Result<Option<ServiceAnswer>, String> {
+    /// No connection, no answer within [`PROBE_TIMEOUT`], a status other than 200 and 404, or a
+    /// body that is not the service's answer for this position.
+    pub fn probe(&self, position: &Position) -> Result<Option<ServiceAnswer>, ServiceError> {
         let fen: String = form_urlencoded::byte_serialize(position.to_fen().as_bytes()).collect();
-        let target = format!("{}?fen={fen}", self.path);
+        let (status, body) = self.exchange(&format!("{}?fen={fen}", self.path))?;
+        match status {
+            StatusCode::OK => read_answer(position, &body)
+                .map(Some)
+                .map_err(|detail| self.bad_answer(detail)),
+            StatusCode::NOT_FOUND => Ok(None),
+            other => Err(self.status_error(other, &body)),
+        }
+    }
+
+    /// The largest number of pieces of the positions the service holds (`GET /status`, beside
+    /// the path of the URL).
+    ///
+    /// # Errors
+    /// As [`TablebaseService::probe`]; an answer without `max_pieces` is a
+    /// [`ServiceError::BadAnswer`].
+    pub fn max_pieces(&self) -> Result<u32, ServiceError> {
+        let directory = &self.path[..self.path.rfind('/').map_or(0, |i| i + 1)];
+        let (status, body) = self.exchange(&format!("{directory}status"))?;
+        if status != StatusCode::OK {
+            return Err(self.status_error(status, &body));
+        }
+        serde_json::from_slice::<Value>(&body)
+            .ok()
+            .and_then(|json| json["max_pieces"].as_u64())
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| self.bad_answer("a status without max_pieces".to_string()))
+    }
+
+    /// One `GET target` within the time limit: the status and the body.
+    fn exchange(&self, target: &str) -> Result<(StatusCode, Bytes), ServiceError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
             .build()
-            .map_err(|e| format!("tablebase service {}: runtime: {e}", self.url))?;
+            .map_err(|e| self.bad_answer(format!("runtime: {e}")))?;
         let reply = runtime.block_on(async {
-            tokio::time::timeout(self.timeout, self.get(&target))
+            tokio::time::timeout(self.timeout, self.get(target))
                 .await
-                .unwrap_or_else(|_| Err(format!("no answer within {:?}", self.timeout)))
+                .ok()
         });
-        let (status, body) = reply.map_err(|e| format!("tablebase service {}: {e}", self.url))?;
-        match status {
-            StatusCode::OK => read_answer(position, &body)
-                .map(Some)
-                .map_err(|e| format!("tablebase service {}: {e}", self.url)),
-            StatusCode::NOT_FOUND => Ok(None),
-            other => Err(format!(
-                "tablebase service {}: status {other}: {}",
-                self.url,
-                String::from_utf8_lossy(&body[..body.len().min(200)])
-            )),
+        match reply {
+            None => Err(ServiceError::Timeout {
+                url: self.url.clone(),
+                after: self.timeout,
+            }),
+            Some(Ok(reply)) => Ok(reply),
+            Some(Err(Failure::Connect(detail))) => Err(ServiceError::Unreachable {
+                url: self.url.clone(),
+                detail,
+            }),
+            Some(Err(Failure::Exchange(detail))) => Err(self.bad_answer(detail)),
+        }
+    }
+
+    fn bad_answer(&self, detail: String) -> ServiceError {
+        ServiceError::BadAnswer {
+            url: self.url.clone(),
+            detail,
+        }
+    }
+
+    /// An error status, with the service's JSON reason when it gave one.
+    fn status_error(&self, status: StatusCode, body: &[u8]) -> ServiceError {
+        let reason = serde_json::from_slice::<Value>(body)
+            .ok()
+            .and_then(|json| json["error"].as_str().map(str::to_string))
+            .unwrap_or_else(|| String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned());
+        ServiceError::Status {
+            url: self.url.clone(),
+            status: status.as_u16(),
+            reason,
         }
     }
 
     /// One `GET target` on a new connection: the status and the body.
-    async fn get(&self, target: &str) -> Result<(StatusCode, Bytes), String> {
+    async fn get(&self, target: &str) -> Result<(StatusCode, Bytes), Failure> {
         let stream = tokio::net::TcpStream::connect(&self.address)
             .await
-            .map_err(|e| format!("connecting to {}: {e}", self.address))?;
+            .map_err(|e| Failure::Connect(format!("{}: {e}", self.address)))?;
         let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
             .await
-            .map_err(|e| format!("handshake: {e}"))?;
+            .map_err(|e| Failure::Exchange(format!("handshake: {e}")))?;
         let driver = tokio::spawn(connection);
         let request = Request::get(target)
             .header(hyper::header::HOST, &self.host)
             .body(Empty::<Bytes>::new())
-            .map_err(|e| format!("request: {e}"))?;
+            .map_err(|e| Failure::Exchange(format!("request: {e}")))?;
         let response = sender
             .send_request(request)
             .await
-            .map_err(|e| format!("request: {e}"))?;
+            .map_err(|e| Failure::Exchange(format!("request: {e}")))?;
         let status = response.status();
         let body = http_body_util::Limited::new(response.into_body(), MAX_BODY)
             .collect()
             .await
-            .map_err(|e| format!("reading the answer: {e}"))?
+            .map_err(|e| Failure::Exchange(format!("reading the answer: {e}")))?
             .to_bytes();
         driver.abort();
         Ok((status, body))
@@ -216,8 +348,28 @@ mod tests {
             ("http://", "http://"),
         ] {
             let error = TablebaseService::new(url).unwrap_err();
-            assert!(error.contains(why), "{url}: {error}");
+            assert!(matches!(error, ServiceError::BadUrl { .. }), "{url}");
+            assert!(error.to_string().contains(why), "{url}: {error}");
         }
+    }
+
+    #[test]
+    fn a_service_that_is_not_there_is_unreachable_and_named() {
+        // A port that was free a moment ago: nothing listens there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap()
+            .port();
+        let url = format!("http://127.0.0.1:{port}");
+        let service = TablebaseService::new(&url).unwrap();
+        let position: Position = "W:WK1,K2:B20".parse().unwrap();
+        let error = service.probe(&position).unwrap_err();
+        assert!(matches!(error, ServiceError::Unreachable { .. }), "{error}");
+        assert_eq!(error.url(), url);
+        assert!(matches!(
+            service.max_pieces(),
+            Err(ServiceError::Unreachable { .. })
+        ));
     }
 
     #[test]
