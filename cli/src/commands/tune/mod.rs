@@ -330,7 +330,10 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         &train,
         &valid,
         k,
-        args.epochs,
+        network::Schedule {
+            epochs: args.epochs,
+            rate: args.network_rate.unwrap_or(network::RATE),
+        },
         (initial.as_deref(), 0),
         |epoch, train, valid| {
             outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
