@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long)]
     pub(super) tablebases: Option<PathBuf>,
     /// The scale K of σ(K · eval / 400) (default: the data file's `# k=`, else fitted on the
-    /// game results with the starting weights).
+    /// game results with the starting weights; for `FEN;result;score` lines, else fitted on
+    /// their games' results from their scores).
     #[arg(long)]
     pub(super) k: Option<f64>,
     /// Write the labelled positions to this file.

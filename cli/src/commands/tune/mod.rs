@@ -111,7 +111,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return Ok(());
     }
     let mut data = match args.data.as_slice() {
-        [_, ..] => read_all_data(&args.data, args.lambda)?,
+        [_, ..] => {
+            let data = read_all_data(&args.data, args.lambda, args.k)?;
+            if let Some((k, error)) = data.fitted_k {
+                outln!(
+                    "K = {k:.2} fitted on the games' results of the scored positions (error {error:.6})"
+                );
+            }
+            data
+        }
         [] => {
             let clock = Instant::now();
             let positions = generate(args, &start, tables.as_ref())?;
@@ -120,7 +128,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 positions.len(),
                 clock.elapsed().as_secs_f64()
             );
-            Data { positions, k: None }
+            Data {
+                positions,
+                k: None,
+                fitted_k: None,
+            }
         }
     };
     if let Some(depth) = args.label_depth {
@@ -164,6 +176,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         data = Data {
             positions: labelled,
             k: Some(k),
+            fitted_k: None,
         };
     }
     if let Some(path) = &args.save_data {

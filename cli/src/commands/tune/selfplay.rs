@@ -256,7 +256,7 @@ pub(super) fn stream_to_file(
     let write_error = |e: std::io::Error| CliError::input(format!("{}: {e}", out.display()));
     writeln!(
         writer,
-        "# k=1 self-play: --nodes {nodes} --games {} --openings {} --random-plies {} --seed {} \
+        "# self-play: --nodes {nodes} --games {} --openings {} --random-plies {} --seed {} \
          --tablebases {}; lines FEN;result;score (White's result and the mover's search score \
          for White, centi-men)",
         args.games,
