@@ -2,7 +2,7 @@
 //! quiet position kept with the game's result for White and, in the data written to a file,
 //! the score the mover's own search gave it.
 //!
-//! One game ([`play_selfplay`]): from an opening, `random_plies` uniformly random legal moves
+//! One game ([`SelfPlay::play`]): from an opening, `random_plies` uniformly random legal moves
 //! (drawn from a generator seeded by the run's seed and the game's number, so a run is the
 //! same every time), then the engine plays both sides with a fresh engine (its table empty) under
 //! the same limit per move; a fixed node count on one thread makes every search, and so the
