@@ -673,7 +673,11 @@ fn tune_nodes_writes_self_play_data_that_a_network_fit_reads() {
     assert!(stderr.contains("4 of 4 games"), "{stderr}");
     let text = std::fs::read_to_string(&data).unwrap();
     assert!(text.starts_with("# self-play: --nodes 300"), "{text}");
-    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert!(
+        text.contains("\n# game 0\n") && text.contains("\n# game 3\n"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert!(lines.len() > 20, "{text}");
     for line in &lines {
         let fields: Vec<&str> = line.split(';').collect();

@@ -28,6 +28,16 @@ pub(super) struct Data {
     /// The K fitted on the games' results of `FEN;result;score` lines, and its error, when
     /// neither `--k` nor other labels gave one.
     pub(super) fitted_k: Option<(f64, f64)>,
+    /// The self-play game of each position, by index, when the file names games (`# game N`
+    /// lines); empty when none does.
+    pub(super) games: Vec<Option<u64>>,
+}
+
+impl Data {
+    /// The self-play game position `index` came from, if its file named it.
+    pub(super) fn game(&self, index: usize) -> Option<u64> {
+        self.games.get(index).copied().flatten()
+    }
 }
 
 /// A `FEN;result;score` line before it is labelled.
@@ -38,6 +48,8 @@ struct Scored {
     result: f64,
     /// White's score by the mover's search, in centi-men.
     score: i32,
+    /// The game it came from (the last `# game N` line before it).
+    game: Option<u64>,
 }
 
 /// One file's lines: the labelled ones with their scale, the scored ones as they are.
@@ -50,9 +62,10 @@ struct FileData {
 
 /// Parses a data file's text: `FEN;label` lines (label in [0, 1], White's expected score),
 /// `FEN;result;score` lines, blank lines, and `#` comment lines, of which `# k=K` gives the
-/// labels' scale.
+/// labels' scale and `# game N` the self-play game of the lines after it.
 fn parse_data(text: &str, path: &Path) -> Result<FileData, CliError> {
     let mut data = FileData::default();
+    let mut game = None;
     for (i, line) in text.lines().enumerate() {
         let bad = |what: &str| CliError::input(format!("{}:{}: {what}", path.display(), i + 1));
         let line = line.trim();
@@ -60,6 +73,15 @@ fn parse_data(text: &str, path: &Path) -> Result<FileData, CliError> {
             continue;
         }
         if let Some(comment) = line.strip_prefix('#') {
+            if let Some(number) = comment.trim().strip_prefix("game ") {
+                let number = number.trim();
+                game = Some(
+                    number
+                        .parse()
+                        .map_err(|_| bad(&format!("game {number:?} is not a game number")))?,
+                );
+                continue;
+            }
             for field in comment.split_whitespace() {
                 if let Some(k) = field.strip_prefix("k=") {
                     let k: f64 = k
@@ -111,6 +133,7 @@ fn parse_data(text: &str, path: &Path) -> Result<FileData, CliError> {
                     position,
                     result,
                     score,
+                    game,
                 });
             }
         }
@@ -215,6 +238,10 @@ pub(super) fn read_all_data(
             }
         };
         joined.k = Some(k);
+        if scored.iter().any(|s| s.game.is_some()) {
+            joined.games = vec![None; joined.positions.len()];
+            joined.games.extend(scored.iter().map(|s| s.game));
+        }
         joined.positions.extend(scored.iter().map(|s| {
             (
                 s.position,
@@ -256,7 +283,7 @@ mod tests {
         let data = Data {
             positions: vec![(Position::start(), 0.5123), (MAN_UP.parse().unwrap(), 1.0)],
             k: Some(0.85),
-            fitted_k: None,
+            ..Data::default()
         };
         let text = format_data(&data);
         assert!(text.starts_with("# k=0.85\n"), "{text}");
@@ -360,6 +387,26 @@ mod tests {
         let with_labels = format!("# k=0.9\nW:W21:B1;0.5\n{text}");
         let data = read_text(&with_labels, 1.0, None).unwrap();
         assert_eq!((data.k, data.fitted_k), (Some(0.9), None));
+    }
+
+    #[test]
+    fn game_lines_name_the_game_of_the_scored_lines_after_them() {
+        let text = "# k=1\nW:W21:B1;0.5\n# game 7\nW:W21:B1;1;10\nB:W21:B1;1;12\n# game 9\nW:W22:B1;0;-3\n";
+        let data = read_text(text, 0.5, None).unwrap();
+        assert_eq!(data.games, vec![None, Some(7), Some(7), Some(9)]);
+        assert_eq!(data.game(1), Some(7));
+        assert_eq!(data.game(0), None);
+        assert_eq!(data.game(99), None);
+        let error = parse_data("# game seven\n", Path::new("d.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("d.txt:1: game \"seven\" is not a game number"),
+            "{error}"
+        );
+        // Without game lines nothing is recorded.
+        let data = read_text("W:W21:B1;1;10\n", 0.5, Some(1.0)).unwrap();
+        assert!(data.games.is_empty());
     }
 
     #[test]

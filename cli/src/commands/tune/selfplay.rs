@@ -14,7 +14,8 @@
 //! memory: the labels are the games' results, as before) and [`stream_to_file`] (`--nodes`:
 //! any number of games, openings cycled, positions written as they come in blocks of games in
 //! order, with a progress line per block on standard error), whose file keeps the score as well
-//! as the result (see [`super::data`]).
+//! as the result, and a `# game N` line before each game's positions, so that a fit can hold
+//! out whole games (see [`super::data`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -278,7 +279,8 @@ pub(super) fn stream_to_file(
                 selfplay.play(opening, SearchLimit::Nodes(nodes), number as u64)
             })
             .collect();
-        for game in block? {
+        for (game, number) in block?.into_iter().zip(first..) {
+            writeln!(writer, "# game {number}").map_err(write_error)?;
             summary.games += 1;
             summary.adjudicated += usize::from(game.adjudicated);
             for record in &game.records {
