@@ -646,3 +646,76 @@ fn tune_network_writes_a_network_the_engine_reads() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tune --nodes` writes self-play positions as `FEN;result;score` lines with progress on
+/// standard error; a network fit reads them back, its K fitted on the results, from the
+/// built-in network; a damaged line is refused with its file and line.
+#[test]
+fn tune_nodes_writes_self_play_data_that_a_network_fit_reads() {
+    let dir = scratch_dir("tune-nodes");
+    let data = dir.join("sp.txt");
+    let data_text = data.to_str().unwrap();
+    let output = shashki(&[
+        "tune",
+        "--nodes",
+        "300",
+        "--games",
+        "4",
+        "--random-plies",
+        "2",
+        "--seed",
+        "3",
+        "--save-data",
+        data_text,
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("4 of 4 games"), "{stderr}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.starts_with("# self-play: --nodes 300"), "{text}");
+    assert!(
+        text.contains("\n# game 0\n") && text.contains("\n# game 3\n"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() > 20, "{text}");
+    for line in &lines {
+        let fields: Vec<&str> = line.split(';').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(["0", "0.5", "1"].contains(&fields[1]), "{line}");
+        assert!(fields[2].parse::<i32>().is_ok(), "{line}");
+    }
+    let out = dir.join("n.json");
+    let output = shashki(&[
+        "tune",
+        "--data",
+        data_text,
+        "--network",
+        "--warm-start",
+        "--epochs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let printed = stdout(&output);
+    assert!(
+        printed.contains("fitted on the games' results"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("going on from the start's network"),
+        "{printed}"
+    );
+    assert!(dir.join("n.shnn").exists());
+
+    std::fs::write(&data, format!("{}\nW:W21:B1;1;many\n", lines[0])).unwrap();
+    let output = shashki(&["tune", "--data", data_text, "--network", "--out", "x.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("sp.txt:2: score \"many\" is not a whole number"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long)]
     pub(super) tablebases: Option<PathBuf>,
     /// The scale K of σ(K · eval / 400) (default: the data file's `# k=`, else fitted on the
-    /// game results with the starting weights).
+    /// game results with the starting weights; for `FEN;result;score` lines, else fitted on
+    /// their games' results from their scores).
     #[arg(long)]
     pub(super) k: Option<f64>,
     /// Write the labelled positions to this file.
@@ -122,7 +123,19 @@ pub struct Args {
     /// `--start` names another) instead of from small random weights.
     #[arg(long, requires = "network")]
     pub(super) warm_start: bool,
+    /// Adam's step size of the network fit in the first half of the passes (default 0.001; a
+    /// smaller one keeps a `--warm-start` fit nearer its start).
+    #[arg(long, requires = "network", value_parser = positive_rate)]
+    pub(super) network_rate: Option<f32>,
     /// Passes over the data of the network fit (the step size drops to a third halfway).
     #[arg(long, default_value_t = 20, requires = "network")]
     pub(super) epochs: usize,
+}
+
+/// A step size: a finite number above 0.
+fn positive_rate(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .ok_or_else(|| format!("{text:?} is not a step size above 0"))
 }

@@ -2,9 +2,12 @@
 //! lines, label in [0, 1] (White's expected score), or `FEN;result;score` lines (self-play at
 //! fixed nodes, [`super::selfplay`]: White's result 0, ½ or 1 and the mover's search score for
 //! White in centi-men), whose label is the blend λ · σ(K · score / 400) + (1 − λ) · result made
-//! when the file is read (`--lambda`), so one file serves every blend; `#` comment lines, of
-//! which `# k=K` records the scale of the scores ([`parse_data`], [`format_data`]). Several
-//! files are joined with their labels brought to the first file's K ([`rescale`]).
+//! when the files are read (`--lambda`), so one file serves every blend; `#` comment lines, of
+//! which `# k=K` records the scale of `FEN;label` lines ([`parse_data`], [`format_data`]).
+//! Several files are joined with their labels brought to the first file's K ([`rescale`]). The
+//! K of the scores is `--k`, else that of the `FEN;label` lines read with them, else the one
+//! under which the scores predict their games' results best ([`fit_scale`]): score and result
+//! must mean the same expected score for a blend of them to mean anything.
 
 use std::path::{Path, PathBuf};
 
@@ -22,14 +25,47 @@ pub(super) struct Data {
     /// The scale K the labels were made with, when they come from a search (`None`: game
     /// results).
     pub(super) k: Option<f64>,
+    /// The K fitted on the games' results of `FEN;result;score` lines, and its error, when
+    /// neither `--k` nor other labels gave one.
+    pub(super) fitted_k: Option<(f64, f64)>,
+    /// The self-play game of each position, by index, when the file names games (`# game N`
+    /// lines); empty when none does.
+    pub(super) games: Vec<Option<u64>>,
+}
+
+impl Data {
+    /// The self-play game position `index` came from, if its file named it.
+    pub(super) fn game(&self, index: usize) -> Option<u64> {
+        self.games.get(index).copied().flatten()
+    }
+}
+
+/// A `FEN;result;score` line before it is labelled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Scored {
+    position: Position,
+    /// White's result: 0, ½ or 1.
+    result: f64,
+    /// White's score by the mover's search, in centi-men.
+    score: i32,
+    /// The game it came from (the last `# game N` line before it).
+    game: Option<u64>,
+}
+
+/// One file's lines: the labelled ones with their scale, the scored ones as they are.
+#[derive(Debug, Default)]
+struct FileData {
+    labelled: Vec<(Position, f64)>,
+    k: Option<f64>,
+    scored: Vec<Scored>,
 }
 
 /// Parses a data file's text: `FEN;label` lines (label in [0, 1], White's expected score),
-/// `FEN;result;score` lines (labelled with the score's share `lambda`, on the scale of the
-/// `# k=K` line before them), blank lines, and `#` comment lines, of which `# k=K` gives the
-/// labels' scale.
-fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
-    let mut data = Data::default();
+/// `FEN;result;score` lines, blank lines, and `#` comment lines, of which `# k=K` gives the
+/// labels' scale and `# game N` the self-play game of the lines after it.
+fn parse_data(text: &str, path: &Path) -> Result<FileData, CliError> {
+    let mut data = FileData::default();
+    let mut game = None;
     for (i, line) in text.lines().enumerate() {
         let bad = |what: &str| CliError::input(format!("{}:{}: {what}", path.display(), i + 1));
         let line = line.trim();
@@ -37,6 +73,15 @@ fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
             continue;
         }
         if let Some(comment) = line.strip_prefix('#') {
+            if let Some(number) = comment.trim().strip_prefix("game ") {
+                let number = number.trim();
+                game = Some(
+                    number
+                        .parse()
+                        .map_err(|_| bad(&format!("game {number:?} is not a game number")))?,
+                );
+                continue;
+            }
             for field in comment.split_whitespace() {
                 if let Some(k) = field.strip_prefix("k=") {
                     let k: f64 = k
@@ -53,7 +98,7 @@ fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
             .split_once(';')
             .ok_or_else(|| bad("expected FEN;label or FEN;result;score"))?;
         let position: Position = fen.parse().map_err(|e| bad(&format!("{e}")))?;
-        let label = match label.split_once(';') {
+        match label.split_once(';') {
             None => {
                 let label: f64 = label
                     .trim()
@@ -62,7 +107,7 @@ fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
                 if !(0.0..=1.0).contains(&label) {
                     return Err(bad(&format!("label {label} is not in [0, 1]")));
                 }
-                label
+                data.labelled.push((position, label));
             }
             Some((result, score)) => {
                 let result = match result.trim() {
@@ -84,13 +129,14 @@ fn parse_data(text: &str, path: &Path, lambda: f64) -> Result<Data, CliError> {
                             score.trim()
                         ))
                     })?;
-                let k = data
-                    .k
-                    .ok_or_else(|| bad("a FEN;result;score line needs a `# k=` line before it"))?;
-                blend(lambda, sigmoid(k, f64::from(score)), result)
+                data.scored.push(Scored {
+                    position,
+                    result,
+                    score,
+                    game,
+                });
             }
-        };
-        data.positions.push((position, label));
+        }
     }
     Ok(data)
 }
@@ -106,10 +152,31 @@ fn blend(lambda: f64, expected: f64, result: f64) -> f64 {
     ((lambda * expected + (1.0 - lambda) * result) * scale).round() / scale
 }
 
-fn read_data(path: &Path, lambda: f64) -> Result<Data, CliError> {
+/// The K (0.05 to 6 in steps of 0.05) under which σ(K · score / 400) predicts the games'
+/// results of `scored` with the least mean squared error, and that error.
+fn fit_scale(scored: &[Scored]) -> (f64, f64) {
+    let error = |k: f64| {
+        scored
+            .iter()
+            .map(|s| (sigmoid(k, f64::from(s.score)) - s.result).powi(2))
+            .sum::<f64>()
+            / scored.len().max(1) as f64
+    };
+    (1..=120)
+        .map(|step| f64::from(step) * 0.05)
+        .map(|k| (k, error(k)))
+        .fold(
+            (1.0, f64::MAX),
+            |best, next| {
+                if next.1 < best.1 { next } else { best }
+            },
+        )
+}
+
+fn read_data(path: &Path) -> Result<FileData, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    parse_data(&text, path, lambda)
+    parse_data(&text, path)
 }
 
 /// `label` made with scale `from` brought to scale `to`: the same search score on the new scale
@@ -123,36 +190,64 @@ fn rescale(label: f64, from: f64, to: f64) -> f64 {
     (1.0 / (1.0 + 10f64.powf(-logit * to / from)) * scale).round() / scale
 }
 
-/// Reads and joins data files (`lambda`: the score's share in the labels of `FEN;result;score`
-/// lines); labels of a file made with another K than the first file's are rescaled to the
-/// first's.
+/// Reads and joins data files. `FEN;label` lines made with another K than the first file's
+/// are brought to the first's; `FEN;result;score` lines are labelled with the score's share
+/// `lambda` on the scale `k` (`--k`), else the `FEN;label` lines', else the one fitted on their
+/// results ([`fit_scale`], reported in [`Data::fitted_k`]).
 ///
 /// # Errors
 /// An unreadable file, a bad line (named by file and line), or `lambda` outside [0, 1].
-pub(super) fn read_all_data(paths: &[PathBuf], lambda: f64) -> Result<Data, CliError> {
+pub(super) fn read_all_data(
+    paths: &[PathBuf],
+    lambda: f64,
+    k: Option<f64>,
+) -> Result<Data, CliError> {
     if !(0.0..=1.0).contains(&lambda) {
         return Err(CliError::input(format!(
             "--lambda {lambda}: the score's share must be in [0, 1]"
         )));
     }
     let mut joined = Data::default();
+    let mut scored = Vec::new();
     for path in paths {
-        let data = read_data(path, lambda)?;
+        let data = read_data(path)?;
+        scored.extend(data.scored);
         match (joined.k, data.k) {
             (Some(to), Some(from)) if (to - from).abs() > 1e-9 => {
                 joined.positions.extend(
-                    data.positions
+                    data.labelled
                         .into_iter()
                         .map(|(p, label)| (p, rescale(label, from, to))),
                 );
             }
             _ => {
                 if joined.positions.is_empty() {
-                    joined.k = data.k;
+                    joined.k = data.k.filter(|_| !data.labelled.is_empty());
                 }
-                joined.positions.extend(data.positions);
+                joined.positions.extend(data.labelled);
             }
         }
+    }
+    if !scored.is_empty() {
+        let k = match k.or(joined.k) {
+            Some(k) => k,
+            None => {
+                let fitted = fit_scale(&scored);
+                joined.fitted_k = Some(fitted);
+                fitted.0
+            }
+        };
+        joined.k = Some(k);
+        if scored.iter().any(|s| s.game.is_some()) {
+            joined.games = vec![None; joined.positions.len()];
+            joined.games.extend(scored.iter().map(|s| s.game));
+        }
+        joined.positions.extend(scored.iter().map(|s| {
+            (
+                s.position,
+                blend(lambda, sigmoid(k, f64::from(s.score)), s.result),
+            )
+        }));
     }
     Ok(joined)
 }
@@ -188,15 +283,16 @@ mod tests {
         let data = Data {
             positions: vec![(Position::start(), 0.5123), (MAN_UP.parse().unwrap(), 1.0)],
             k: Some(0.85),
+            ..Data::default()
         };
         let text = format_data(&data);
         assert!(text.starts_with("# k=0.85\n"), "{text}");
-        let back = parse_data(&text, Path::new("d.txt"), 0.5).unwrap();
+        let back = parse_data(&text, Path::new("d.txt")).unwrap();
         assert_eq!(back.k, Some(0.85));
-        assert_eq!(back.positions, data.positions);
-        let results = parse_data("\n# a comment\nW:W21:B1;0.5\n", Path::new("d.txt"), 0.5).unwrap();
+        assert_eq!(back.labelled, data.positions);
+        let results = parse_data("\n# a comment\nW:W21:B1;0.5\n", Path::new("d.txt")).unwrap();
         assert_eq!(results.k, None);
-        assert_eq!(results.positions.len(), 1);
+        assert_eq!(results.labelled.len(), 1);
     }
 
     #[test]
@@ -222,7 +318,7 @@ mod tests {
             ("W:W21:B1;1;5001", "d.txt:2: score \"5001\" is not"),
             ("W:W21:B1;1;", "d.txt:2: score \"\" is not"),
             ("W:W21:B1;;5", "d.txt:2: result \"\" is not"),
-            ("W:W21;1;5", "d.txt:2: "),
+            ("W:W99:B1;1;5", "d.txt:2: "),
             ("W:W21:B1;half", "d.txt:2: label \"half\" is not a number"),
             ("W:W21:B1;1.5", "d.txt:2: label 1.5 is not in [0, 1]"),
             ("W:W21:B1;-0.1", "d.txt:2: label -0.1 is not in [0, 1]"),
@@ -232,20 +328,36 @@ mod tests {
         ];
         for (line, expected) in cases {
             let text = format!("{good}\n{line}\n");
-            let error = parse_data(&text, Path::new("d.txt"), 0.5)
+            let error = parse_data(&text, Path::new("d.txt"))
                 .unwrap_err()
                 .to_string();
             assert!(error.starts_with(expected), "{line}: {error}");
         }
     }
 
+    /// `text` written to a file of its own, read back with `lambda` and `k`.
+    fn read_text(text: &str, lambda: f64, k: Option<f64>) -> Result<Data, CliError> {
+        let dir = std::env::temp_dir().join(format!(
+            "shashki-data-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{lambda}-{k:?}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let data = read_all_data(std::slice::from_ref(&path), lambda, k);
+        std::fs::remove_file(&path).unwrap();
+        data
+    }
+
     #[test]
     fn result_and_score_lines_are_blended_by_lambda() {
-        let text = "# k=1 self-play\nW:W21:B1;1;100\nB:W21:B1;0;-100\n";
-        let label = |lambda| parse_data(text, Path::new("d.txt"), lambda).unwrap();
+        let text = "# self-play\nW:W21:B1;1;100\nB:W21:B1;0;-100\n";
+        let label = |lambda| read_text(text, lambda, Some(1.0)).unwrap();
         let expected = sigmoid(1.0, 100.0);
         let scores = label(1.0);
         assert_eq!(scores.k, Some(1.0));
+        assert_eq!(scores.fitted_k, None);
         assert!((scores.positions[0].1 - expected).abs() < 1e-4);
         assert!((scores.positions[1].1 - (1.0 - expected)).abs() < 1e-4);
         let results = label(0.0);
@@ -256,15 +368,50 @@ mod tests {
     }
 
     #[test]
-    fn a_result_and_score_line_needs_the_scale_first_and_lambda_in_range() {
-        let error = parse_data("W:W21:B1;1;100\n", Path::new("d.txt"), 0.5)
+    fn without_k_the_scale_is_the_one_under_which_the_scores_predict_the_results() {
+        // Results drawn as σ(2 · score / 400) predicts them: of 20 games at each score, the
+        // expected number won, the rest lost.
+        let mut text = String::new();
+        for score in (-400..=400).step_by(20) {
+            let wins = (sigmoid(2.0, f64::from(score)) * 20.0).round() as usize;
+            for game in 0..20 {
+                let result = if game < wins { 1 } else { 0 };
+                text.push_str(&format!("W:W21:B1;{result};{score}\n"));
+            }
+        }
+        let data = read_text(&text, 1.0, None).unwrap();
+        let (k, _) = data.fitted_k.expect("a fitted K");
+        assert!((k - 2.0).abs() <= 0.15, "K = {k}");
+        assert_eq!(data.k, Some(k));
+        // Labels read with them give their scale instead.
+        let with_labels = format!("# k=0.9\nW:W21:B1;0.5\n{text}");
+        let data = read_text(&with_labels, 1.0, None).unwrap();
+        assert_eq!((data.k, data.fitted_k), (Some(0.9), None));
+    }
+
+    #[test]
+    fn game_lines_name_the_game_of_the_scored_lines_after_them() {
+        let text = "# k=1\nW:W21:B1;0.5\n# game 7\nW:W21:B1;1;10\nB:W21:B1;1;12\n# game 9\nW:W22:B1;0;-3\n";
+        let data = read_text(text, 0.5, None).unwrap();
+        assert_eq!(data.games, vec![None, Some(7), Some(7), Some(9)]);
+        assert_eq!(data.game(1), Some(7));
+        assert_eq!(data.game(0), None);
+        assert_eq!(data.game(99), None);
+        let error = parse_data("# game seven\n", Path::new("d.txt"))
             .unwrap_err()
             .to_string();
         assert!(
-            error.starts_with("d.txt:1: a FEN;result;score line needs"),
+            error.starts_with("d.txt:1: game \"seven\" is not a game number"),
             "{error}"
         );
-        let error = read_all_data(&[PathBuf::from("no-such-file.txt")], 1.5)
+        // Without game lines nothing is recorded.
+        let data = read_text("W:W21:B1;1;10\n", 0.5, Some(1.0)).unwrap();
+        assert!(data.games.is_empty());
+    }
+
+    #[test]
+    fn lambda_must_be_a_share() {
+        let error = read_all_data(&[PathBuf::from("no-such-file.txt")], 1.5, None)
             .unwrap_err()
             .to_string();
         assert!(error.contains("--lambda 1.5"), "{error}");
@@ -272,7 +419,7 @@ mod tests {
 
     #[test]
     fn a_missing_or_binary_data_file_is_an_error_not_a_panic() {
-        let error = read_all_data(&[PathBuf::from("/no/such/data.txt")], 0.5)
+        let error = read_all_data(&[PathBuf::from("/no/such/data.txt")], 0.5, None)
             .unwrap_err()
             .to_string();
         assert!(error.contains("/no/such/data.txt"), "{error}");
@@ -280,7 +427,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let binary = dir.join("binary.txt");
         std::fs::write(&binary, [0xFFu8, 0xFE, 0x00, 0x3B]).unwrap();
-        let error = read_all_data(std::slice::from_ref(&binary), 0.5)
+        let error = read_all_data(std::slice::from_ref(&binary), 0.5, None)
             .unwrap_err()
             .to_string();
         assert!(error.contains("binary.txt"), "{error}");

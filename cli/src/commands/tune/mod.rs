@@ -111,7 +111,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return Ok(());
     }
     let mut data = match args.data.as_slice() {
-        [_, ..] => read_all_data(&args.data, args.lambda)?,
+        [_, ..] => {
+            let data = read_all_data(&args.data, args.lambda, args.k)?;
+            if let Some((k, error)) = data.fitted_k {
+                outln!(
+                    "K = {k:.2} fitted on the games' results of the scored positions (error {error:.6})"
+                );
+            }
+            data
+        }
         [] => {
             let clock = Instant::now();
             let positions = generate(args, &start, tables.as_ref())?;
@@ -120,7 +128,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 positions.len(),
                 clock.elapsed().as_secs_f64()
             );
-            Data { positions, k: None }
+            Data {
+                positions,
+                ..Data::default()
+            }
         }
     };
     if let Some(depth) = args.label_depth {
@@ -164,6 +175,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         data = Data {
             positions: labelled,
             k: Some(k),
+            ..Data::default()
         };
     }
     if let Some(path) = &args.save_data {
@@ -187,7 +199,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // in every run).
     let holdout = holdout_share(args.validation);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (p, label) in &data.positions {
+    for (i, (p, label)) in data.positions.iter().enumerate() {
         if args.skip_threats
             && p.with_side_to_move(p.side_to_move().opposite())
                 .has_capture()
@@ -195,7 +207,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             continue;
         }
         let sample = Sample::new(p, *label);
-        if is_held_out(p, holdout) {
+        if is_held_out(p, data.game(i), holdout) {
             valid.push(sample);
         } else {
             train.push(sample);
@@ -273,10 +285,13 @@ fn holdout_share(validation: f64) -> u64 {
     (validation.clamp(0.0, 0.9) * 1000.0).round() as u64
 }
 
-/// Whether `position` is held out of the fit: by a mixed key, so duplicates stay on one side and
-/// the share does not follow the key's low bits' structure.
-fn is_held_out(position: &Position, share: u64) -> bool {
-    position.zobrist_key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 < share
+/// Whether `position` is held out of the fit: by a mixed key, so the share does not follow the
+/// key's low bits' structure; the key is the self-play game's number when the data file names
+/// it (all of a game's positions on one side: they share its result, and a held-out position
+/// whose game was fitted would flatter the error), else the position's (duplicates on one side).
+fn is_held_out(position: &Position, game: Option<u64>, share: u64) -> bool {
+    let key = game.map_or_else(|| position.zobrist_key(), |n| n ^ 0x6A09_E667_F3BC_C908);
+    key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 < share
 }
 
 /// `shashki tune --network`: the network fit on `data`, written next to `--out`.
@@ -292,9 +307,9 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
     })?;
     let share = holdout_share(args.validation);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (p, label) in &data.positions {
+    for (i, (p, label)) in data.positions.iter().enumerate() {
         if let Some(sample) = NetSample::new(p, *label, &base) {
-            if is_held_out(p, share) {
+            if is_held_out(p, data.game(i), share) {
                 valid.push(sample);
             } else {
                 train.push(sample);
@@ -330,7 +345,10 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         &train,
         &valid,
         k,
-        args.epochs,
+        network::Schedule {
+            epochs: args.epochs,
+            rate: args.network_rate.unwrap_or(network::RATE),
+        },
         (initial.as_deref(), 0),
         |epoch, train, valid| {
             outln!("epoch {epoch}: error {train:.6} (held out {valid:.6})");
@@ -371,6 +389,40 @@ fn fit_network(args: &Args, start: &EvalParams, data: &Data) -> Result<(), CliEr
         write_atomically(path, &text)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_s_positions_are_held_out_together() {
+        let positions: Vec<Position> = (1..6)
+            .flat_map(|stride| testing::game_positions_with(stride, 30))
+            .collect();
+        assert!(positions.len() > 20, "{}", positions.len());
+        let share = holdout_share(0.5);
+        let mut held = 0;
+        for game in 0..200 {
+            let verdict = is_held_out(&positions[0], Some(game), share);
+            assert!(
+                positions
+                    .iter()
+                    .all(|p| is_held_out(p, Some(game), share) == verdict)
+            );
+            held += usize::from(verdict);
+        }
+        assert!((70..=130).contains(&held), "{held} of 200 games held out");
+        // Without a game the position decides.
+        let by_position = positions
+            .iter()
+            .filter(|p| is_held_out(p, None, share))
+            .count();
+        assert!(
+            by_position > 0 && by_position < positions.len(),
+            "{by_position}"
+        );
+    }
 }
 
 /// Positions and models shared by the parts' tests.

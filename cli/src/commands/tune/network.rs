@@ -15,8 +15,9 @@ use super::model::sigmoid;
 
 /// Samples per Adam step.
 const BATCH: usize = 1024;
-/// Adam's step size in the first half of the epochs (a third of it in the second half).
-const RATE: f32 = 1e-3;
+/// Adam's step size in the first half of the epochs (a third of it in the second half), unless
+/// the fit is given another (`--network-rate`).
+pub(super) const RATE: f32 = 1e-3;
 /// The output weights' unit in centi-men: they are learned as fractions of it, so that one
 /// step size suits both layers.
 const OUT_UNIT: f32 = 100.0;
@@ -126,14 +127,25 @@ pub(super) fn engine_error(samples: &[NetSample], params: &EvalParams, k: f64) -
     total / samples.len().max(1) as f64
 }
 
-/// Fits a network on `train` for `epochs` passes (reporting the error on `valid` after each),
-/// from `initial`'s weights (a fit that goes on from a network) or from weights drawn with
-/// `seed`.
+/// How long and how fast a network fit goes: passes over the data and Adam's step size in the
+/// first half of them (a third of it in the second half).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Schedule {
+    pub(super) epochs: usize,
+    pub(super) rate: f32,
+}
+
+/// Fits a network on `train` for `schedule`'s passes (reporting the error on `valid` after
+/// each), from `initial`'s weights (a fit that goes on from a network) or from weights drawn
+/// with `seed`.
 pub(super) fn fit(
     train: &[NetSample],
     valid: &[NetSample],
     k: f64,
-    epochs: usize,
+    Schedule {
+        epochs,
+        rate: base_rate,
+    }: Schedule,
     (initial, seed): (Option<&Network>, u64),
     mut report: impl FnMut(usize, f64, f64),
 ) -> Network {
@@ -167,9 +179,9 @@ pub(super) fn fit(
     let scale = (k * std::f64::consts::LN_10 / 400.0) as f32;
     for epoch in 0..epochs {
         let rate = if epoch < epochs.div_ceil(2) {
-            RATE
+            base_rate
         } else {
-            RATE / 3.0
+            base_rate / 3.0
         };
         // A fresh order per epoch: the samples sorted by a mixed hash of (index, epoch).
         order.sort_by_key(|&i| {
@@ -240,6 +252,10 @@ mod tests {
     use super::*;
     use shashki::Square;
 
+    fn schedule(epochs: usize) -> Schedule {
+        Schedule { epochs, rate: RATE }
+    }
+
     #[test]
     fn a_fit_lowers_the_error_and_the_engine_reads_what_was_fitted() {
         let start = EvalParams {
@@ -271,7 +287,14 @@ mod tests {
             .collect();
         assert!(samples.len() > 30, "{} samples", samples.len());
         let before = start_error(&samples, 1.0);
-        let network = fit(&samples, &samples, 1.0, 200, (None, 1), |_, _, _| {});
+        let network = fit(
+            &samples,
+            &samples,
+            1.0,
+            schedule(200),
+            (None, 1),
+            |_, _, _| {},
+        );
         let after = engine_error(&samples, &with_network(&start, network.clone()), 1.0);
         assert!(after < before / 2.0, "error {before} → {after}");
         // Going on from the fitted network starts where it ended: one more pass keeps the
@@ -281,16 +304,21 @@ mod tests {
             &samples,
             &samples,
             1.0,
-            1,
+            schedule(1),
             (Some(&network), 1),
             |_, t, _| {
                 first_pass = t;
             },
         );
         let mut fresh_pass = f64::NAN;
-        fit(&samples, &samples, 1.0, 1, (None, 1), |_, t, _| {
-            fresh_pass = t
-        });
+        fit(
+            &samples,
+            &samples,
+            1.0,
+            schedule(1),
+            (None, 1),
+            |_, t, _| fresh_pass = t,
+        );
         let continued = engine_error(&samples, &with_network(&start, again), 1.0);
         assert!(continued < before / 2.0, "error {before} → {continued}");
         assert!(first_pass < fresh_pass, "{first_pass} against {fresh_pass}");

@@ -2,7 +2,7 @@
 //! quiet position kept with the game's result for White and, in the data written to a file,
 //! the score the mover's own search gave it.
 //!
-//! One game ([`play_selfplay`]): from an opening, `random_plies` uniformly random legal moves
+//! One game ([`SelfPlay::play`]): from an opening, `random_plies` uniformly random legal moves
 //! (drawn from a generator seeded by the run's seed and the game's number, so a run is the
 //! same every time), then the engine plays both sides with a fresh engine (its table empty) under
 //! the same limit per move; a fixed node count on one thread makes every search, and so the
@@ -14,7 +14,8 @@
 //! memory: the labels are the games' results, as before) and [`stream_to_file`] (`--nodes`:
 //! any number of games, openings cycled, positions written as they come in blocks of games in
 //! order, with a progress line per block on standard error), whose file keeps the score as well
-//! as the result (see [`super::data`]).
+//! as the result, and a `# game N` line before each game's positions, so that a fit can hold
+//! out whole games (see [`super::data`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -256,7 +257,7 @@ pub(super) fn stream_to_file(
     let write_error = |e: std::io::Error| CliError::input(format!("{}: {e}", out.display()));
     writeln!(
         writer,
-        "# k=1 self-play: --nodes {nodes} --games {} --openings {} --random-plies {} --seed {} \
+        "# self-play: --nodes {nodes} --games {} --openings {} --random-plies {} --seed {} \
          --tablebases {}; lines FEN;result;score (White's result and the mover's search score \
          for White, centi-men)",
         args.games,
@@ -278,7 +279,8 @@ pub(super) fn stream_to_file(
                 selfplay.play(opening, SearchLimit::Nodes(nodes), number as u64)
             })
             .collect();
-        for game in block? {
+        for (game, number) in block?.into_iter().zip(first..) {
+            writeln!(writer, "# game {number}").map_err(write_error)?;
             summary.games += 1;
             summary.adjudicated += usize::from(game.adjudicated);
             for record in &game.records {
