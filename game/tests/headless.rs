@@ -1671,6 +1671,8 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     let path = dir.join("config").join("settings.json");
     let mut setup = setup_with(None, Controller::Human, Controller::Engine);
     setup.settings_path = Some(path.clone());
+    // As `--tablebase-url` gives it (no move is played here, so the service is never asked).
+    setup.tablebase_url = Some("http://tables.local:9090".into());
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
@@ -1690,6 +1692,10 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     assert_eq!(saved.time_control(), Some(Some(TimeControl::new(15, 10))));
     assert!(saved.board_turned);
     assert_eq!(
+        saved.tablebase_url.as_deref(),
+        Some("http://tables.local:9090")
+    );
+    assert_eq!(
         app.world().resource::<SettingsFile>().saved,
         saved,
         "what is in force is what the file holds"
@@ -1699,6 +1705,10 @@ fn settings_are_saved_restored_and_a_broken_file_is_ignored() {
     assert_eq!(setup.lang, Lang::Ru);
     assert_eq!(setup.record.strength(), Strength::Level(6));
     assert_eq!(setup.clock, Some(TimeControl::new(15, 10)));
+    assert_eq!(
+        setup.tablebase_url.as_deref(),
+        Some("http://tables.local:9090")
+    );
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(CorePlugin { setup });
