@@ -414,29 +414,30 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// Starts building the tables up to `pieces` in `dir` if it lacks them; progress goes to stderr
-/// every tenth of the way.
+/// every tenth of the way. The build's first report says first that a build has started: the
+/// build thread reports from its start, so a line written here after `open_or_build` returned
+/// could come after its first progress line.
 fn start_background_build(
     dir: &Path,
     pieces: u32,
     problems: &mut Vec<String>,
 ) -> Option<BackgroundBuild> {
     let shown = std::sync::atomic::AtomicU32::new(u32::MAX);
+    let started = std::sync::Once::new();
+    let shown_dir = dir.display().to_string();
     let report = move |progress: &shashki::egtb::BuildProgress| {
+        started.call_once(|| {
+            errln!(
+                "tablebases: {shown_dir} lacks the tables up to {pieces} pieces; building them in the background"
+            );
+        });
         let tenth = (progress.fraction() * 10.0) as u32;
         if progress.finished || shown.swap(tenth, Ordering::Relaxed) != tenth {
             errln!("tablebases: {progress}");
         }
     };
     match shashki::egtb::open_or_build(dir, pieces, 1, report) {
-        Ok((_, build)) => {
-            if build.is_some() {
-                errln!(
-                    "tablebases: {} lacks the tables up to {pieces} pieces; building them in the background",
-                    dir.display()
-                );
-            }
-            build
-        }
+        Ok((_, build)) => build,
         Err(error) => {
             problems.push(format!("tablebases: {error}"));
             None
