@@ -24,7 +24,7 @@ use hyper::{Request, StatusCode, Uri};
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use shashki::egtb::Wdl;
-use shashki::{Move, Position};
+use shashki::{Game, Move, Position, Score};
 
 /// Time one probe may take, connection included.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
@@ -125,6 +125,33 @@ pub struct ServiceAnswer {
 
 /// A move's result for the side that plays it, and its plies where known.
 pub type MoveValue = (Wdl, Option<u32>);
+
+impl ServiceAnswer {
+    /// The move to play and its score when this answer, for the live position of `game`, knows
+    /// a win or loss to the ply and the game's draw counters leave the plies for it (else a
+    /// draw-rule count would end the game first): what a program plays at once instead of
+    /// searching. `None` for a draw, a result without plies, or a best move the answer does not
+    /// value the same way.
+    #[must_use]
+    pub fn decisive_move(&self, game: &Game) -> Option<(Move, Score)> {
+        let plies = self.plies?;
+        let left = game
+            .draw_state()
+            .plies_left_under(game.draw_rules(), game.position())
+            .map_or(u32::MAX, u32::from);
+        if plies > left {
+            return None;
+        }
+        let plies = i32::try_from(plies).ok()?;
+        let (mv, value) = self.moves.first()?;
+        let score = match (self.wdl, value) {
+            (Wdl::Win, Some((Wdl::Win, _))) => Score::win_in_plies(plies),
+            (Wdl::Loss, Some((Wdl::Loss, _))) => Score::loss_in_plies(plies),
+            _ => return None,
+        };
+        Some((*mv, score))
+    }
+}
 
 impl TablebaseService {
     /// The service at `url` (`http://HOST[:PORT][/PATH]`).
@@ -401,5 +428,41 @@ mod tests {
             let error = read_answer(&position, body.as_bytes()).unwrap_err();
             assert!(error.contains(why), "{body}: {error}");
         }
+    }
+
+    #[test]
+    fn a_decisive_move_needs_plies_and_the_draw_counters_room_for_them() {
+        // An answer of a win in 11 plies (made up: only its fields and the counters matter), in
+        // a position with kings on both sides, where the 7.2.5 count runs (30 plies).
+        let fresh = Game::from_fen("W:WK25,10,15,23:BK24,12,16,17").unwrap();
+        let mv = fresh.position().legal_moves()[0];
+        let win = ServiceAnswer {
+            wdl: Wdl::Win,
+            plies: Some(11),
+            moves: vec![(mv, Some((Wdl::Win, Some(10))))],
+        };
+        assert_eq!(
+            win.decisive_move(&fresh),
+            Some((mv, Score::win_in_plies(11)))
+        );
+        // The same with the count at 29 plies: a draw comes first, so it is to be searched.
+        let counted = Game::from_fen("W:WK25,10,15,23:BK24,12,16,17:H29").unwrap();
+        let left = counted
+            .draw_state()
+            .plies_left_under(counted.draw_rules(), counted.position());
+        assert!(left.is_some_and(|left| u32::from(left) < 11), "{left:?}");
+        assert_eq!(win.decisive_move(&counted), None);
+        // Without plies, or a draw, nothing is decisive.
+        let without_plies = ServiceAnswer {
+            plies: None,
+            ..win.clone()
+        };
+        assert_eq!(without_plies.decisive_move(&fresh), None);
+        let draw = ServiceAnswer {
+            wdl: Wdl::Draw,
+            plies: None,
+            moves: vec![(mv, Some((Wdl::Draw, None)))],
+        };
+        assert_eq!(draw.decisive_move(&fresh), None);
     }
 }

@@ -18,8 +18,9 @@
 //!
 //! A tablebase service (`shashki egtb serve` on another machine) can stand in for local tables:
 //! `tb-url` (starting as `--tablebase-url URL`; empty: none). Before each `go think` search the
-//! root is sent to it; a win or loss it knows to the ply is answered with its best move at once
-//! (as local tables answer at the root), anything else (a draw, a WDL answer without plies, a
+//! root is sent to it; a win or loss it knows to the ply, within the plies the game's draw
+//! counters still allow, is answered with its best move at once (as local tables answer at the
+//! root; `ServiceAnswer::decisive_move`, shared with the game), anything else (a draw, a WDL answer without plies, a
 //! position it does not hold) is searched as usual, and a service that fails is reported in an
 //! `error` line and the search goes on without it. Only the root is asked: a search probes far
 //! too many positions for a network.
@@ -31,11 +32,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shashki::egtb::{BackgroundBuild, Tablebases, Wdl};
+use shashki::egtb::{BackgroundBuild, Tablebases};
 use shashki::hub::{self, Action, GoMode, Param, ParamKind, SearchRequest, Session};
 use shashki::{BookChoice, EngineSetup};
 use shashki::{Engine, EngineConfig, SearchInfo, SearchLimit, StopHandle};
-use shashki::{Position, Score, SearchResult};
+use shashki::{Game, SearchResult};
 use shashki_tablebase_client::TablebaseService;
 
 use crate::cli_error::CliError;
@@ -81,29 +82,19 @@ fn tablebase_service(
         .ok()
 }
 
-/// The service's move for `root` when it knows the win or loss to the ply; an `error` line when
-/// it fails.
-fn service_answer(
-    service: &TablebaseService,
-    root: &Position,
-    out: &Output,
-) -> Option<SearchResult> {
+/// The service's move for the live position of `game` when it knows the win or loss to the ply
+/// and the draw counters leave the plies for it; an `error` line when it fails.
+fn service_answer(service: &TablebaseService, game: &Game, out: &Output) -> Option<SearchResult> {
     let start = std::time::Instant::now();
-    let answer = match service.probe(root) {
+    let answer = match service.probe(game.position()) {
         Ok(answer) => answer?,
         Err(error) => {
             out.send(&hub::error_line(&error.to_string()));
             return None;
         }
     };
-    let plies = i32::try_from(answer.plies?).ok()?;
-    let (mv, value) = answer.moves.first()?;
-    let score = match (answer.wdl, value) {
-        (Wdl::Win, Some((Wdl::Win, _))) => Score::win_in_plies(plies),
-        (Wdl::Loss, Some((Wdl::Loss, _))) => Score::loss_in_plies(plies),
-        _ => return None,
-    };
-    Some(SearchResult::from_tablebase(*mv, score, start.elapsed()))
+    let (mv, score) = answer.decisive_move(game)?;
+    Some(SearchResult::from_tablebase(mv, score, start.elapsed()))
 }
 
 /// Where lines go: stdout, one whole line at a time.
@@ -275,7 +266,7 @@ impl Driver {
             let root = *request.game.position();
             let asked = match &service {
                 Some(service) if request.mode == GoMode::Think => {
-                    service_answer(service, &root, &out)
+                    service_answer(service, &request.game, &out)
                 }
                 _ => None,
             };

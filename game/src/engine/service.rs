@@ -28,8 +28,7 @@ mod client {
     use std::sync::{Mutex, PoisonError};
     use std::time::Duration;
 
-    use shashki::egtb::Wdl;
-    use shashki::{Game, Score, SearchResult};
+    use shashki::{Game, SearchResult};
     use shashki_tablebase_client::{ServiceError, TablebaseService};
 
     use crate::core::settings::TablebaseUrl;
@@ -120,27 +119,11 @@ mod client {
             let Some(answer) = self.service.probe(root)? else {
                 return Ok(None);
             };
-            let Some(plies) = answer.plies else {
+            let Some((mv, score)) = answer.decisive_move(game) else {
                 return Ok(None);
-            };
-            let left = game
-                .draw_state()
-                .plies_left_under(game.draw_rules(), root)
-                .map_or(u32::MAX, u32::from);
-            let Some((mv, value)) = answer.moves.first() else {
-                return Ok(None);
-            };
-            if plies > left {
-                return Ok(None);
-            }
-            let plies = i32::try_from(plies).unwrap_or(i32::MAX);
-            let score = match (answer.wdl, value) {
-                (Wdl::Win, Some((Wdl::Win, _))) => Score::win_in_plies(plies),
-                (Wdl::Loss, Some((Wdl::Loss, _))) => Score::loss_in_plies(plies),
-                _ => return Ok(None),
             };
             Ok(Some(SearchResult::from_tablebase(
-                *mv,
+                mv,
                 score,
                 start.elapsed(),
             )))
