@@ -413,9 +413,7 @@ impl Engine {
             )));
         };
         let asked = match &self.service {
-            Some(service) if limit != SearchLimit::Infinite => {
-                service_answer(py, service, game.position())?
-            }
+            Some(service) if limit != SearchLimit::Infinite => service_answer(py, service, &game)?,
             _ => None,
         };
         let result = match asked {
@@ -543,14 +541,15 @@ fn playing_contempt(draw: Option<i32>, ahead: Option<i32>) -> PyResult<Contempt>
     })
 }
 
-/// The service's move for `root` when it knows the win or loss to the ply; a failing service
-/// is a warning and no answer.
+/// The service's move for the live position of `game` when it knows the win or loss to the ply
+/// and the draw counters leave the plies for it; a failing service is a warning and no answer.
 fn service_answer(
     py: Python<'_>,
     service: &Py<PyAny>,
-    root: &shashki::Position,
+    game: &shashki::Game,
 ) -> PyResult<Option<shashki::SearchResult>> {
     let start = std::time::Instant::now();
+    let root = game.position();
     let answer = match service.call_method1(py, "_root_answer", (root.to_fen(),)) {
         Ok(answer) => answer,
         Err(error) => {
@@ -561,6 +560,14 @@ fn service_answer(
     let Some((text, plies)) = answer.extract::<Option<(String, i32)>>(py)? else {
         return Ok(None);
     };
+    // A win the draw counters would end first is searched, as with local tables.
+    let left = game
+        .draw_state()
+        .plies_left_under(game.draw_rules(), root)
+        .map_or(i32::MAX, i32::from);
+    if plies.abs() > left {
+        return Ok(None);
+    }
     let mv = root.parse_move(&text).map_err(|error| {
         PyValueError::new_err(format!("the tablebase service's move {text:?}: {error}"))
     })?;
